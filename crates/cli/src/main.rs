@@ -1,0 +1,3 @@
+fn main() {
+    println!("sha3-asip: under construction");
+}

@@ -1,0 +1,1 @@
+//! Golden Keccak model (placeholder, being written).
