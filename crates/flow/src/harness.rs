@@ -1,0 +1,151 @@
+//! Parser for the benchmark harness's output (`firmware/harness/bench.c`).
+//!
+//! ```text
+//! # sha3-asip bench kernel=<name> cflags="<flags>"
+//! perm cycles=<dec> instret=<dec>
+//! hash alg=<alg> len=<dec> seed=<dec> cycles=<dec> instret=<dec> digest=<hex>
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+
+/// One `hash` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HashRun {
+    pub alg: String,
+    pub len: usize,
+    pub seed: u32,
+    pub cycles: u64,
+    pub instret: u64,
+    pub digest: Vec<u8>,
+}
+
+/// Everything the harness printed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HarnessOutput {
+    pub kernel: Option<String>,
+    pub cflags: Option<String>,
+    /// Cycles and instructions of one Keccak-f[1600] permutation.
+    pub perm: Option<(u64, u64)>,
+    pub hashes: Vec<HashRun>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub line_no: usize,
+    pub line: String,
+    pub why: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "harness output line {}: {} ({:?})",
+            self.line_no, self.why, self.line
+        )
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+fn fields(rest: &str) -> HashMap<&str, &str> {
+    rest.split_whitespace()
+        .filter_map(|kv| kv.split_once('='))
+        .collect()
+}
+
+fn hex_decode(s: &str) -> Option<Vec<u8>> {
+    if s.len() % 2 != 0 {
+        return None;
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// Parse the harness's standard output.
+pub fn parse(text: &str) -> Result<HarnessOutput, ParseError> {
+    let mut out = HarnessOutput::default();
+    for (i, line) in text.lines().enumerate() {
+        let err = |why: &str| ParseError {
+            line_no: i + 1,
+            line: line.to_string(),
+            why: why.to_string(),
+        };
+        let line_t = line.trim();
+        if let Some(rest) = line_t.strip_prefix("# sha3-asip bench") {
+            if let Some(k) = rest.split_whitespace().find_map(|t| t.strip_prefix("kernel=")) {
+                out.kernel = Some(k.to_string());
+            }
+            if let Some(pos) = rest.find("cflags=\"") {
+                let tail = &rest[pos + 8..];
+                out.cflags = Some(tail.split('"').next().unwrap_or("").to_string());
+            }
+        } else if let Some(rest) = line_t.strip_prefix("perm ") {
+            let f = fields(rest);
+            let c = f.get("cycles").and_then(|v| v.parse().ok());
+            let n = f.get("instret").and_then(|v| v.parse().ok());
+            match (c, n) {
+                (Some(c), Some(n)) => out.perm = Some((c, n)),
+                _ => return Err(err("perm line needs cycles= and instret=")),
+            }
+        } else if let Some(rest) = line_t.strip_prefix("hash ") {
+            let f = fields(rest);
+            let get = |k: &str| f.get(k).copied().ok_or_else(|| err(&format!("missing {k}=")));
+            let num = |k: &str| -> Result<u64, ParseError> {
+                get(k)?
+                    .parse()
+                    .map_err(|_| err(&format!("{k}= is not a number")))
+            };
+            out.hashes.push(HashRun {
+                alg: get("alg")?.to_string(),
+                len: num("len")? as usize,
+                seed: num("seed")? as u32,
+                cycles: num("cycles")?,
+                instret: num("instret")?,
+                digest: hex_decode(get("digest")?).ok_or_else(|| err("digest= is not hex"))?,
+            });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_all_line_kinds() {
+        let text = "# sha3-asip bench kernel=rv32-ref cflags=\"-O2 -march=rv32im\"\n\
+                    perm cycles=100 instret=90\n\
+                    hash alg=sha3-256 len=3 seed=0 cycles=1234 instret=1000 digest=00ff10\n\
+                    unrelated text\n";
+        let o = parse(text).unwrap();
+        assert_eq!(o.kernel.as_deref(), Some("rv32-ref"));
+        assert_eq!(o.cflags.as_deref(), Some("-O2 -march=rv32im"));
+        assert_eq!(o.perm, Some((100, 90)));
+        assert_eq!(
+            o.hashes,
+            vec![HashRun {
+                alg: "sha3-256".into(),
+                len: 3,
+                seed: 0,
+                cycles: 1234,
+                instret: 1000,
+                digest: vec![0x00, 0xff, 0x10],
+            }]
+        );
+    }
+
+    #[test]
+    fn reports_bad_lines() {
+        let e = parse("hash alg=sha3-256 len=x seed=0 cycles=1 instret=1 digest=00").unwrap_err();
+        assert_eq!(e.line_no, 1);
+        assert!(e.why.contains("len= is not a number"), "{e}");
+        let e = parse("ok\nhash alg=a len=1 seed=0 cycles=1 instret=1 digest=0g").unwrap_err();
+        assert_eq!(e.line_no, 2);
+        assert!(e.why.contains("not hex"));
+    }
+}

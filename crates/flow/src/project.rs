@@ -1,0 +1,119 @@
+//! Locating the project tree (designs/, firmware/, hw/) and its external tools.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The project's root folder: `$SHA3_ASIP_ROOT`, else the nearest ancestor of the current
+/// directory holding `designs/` and `firmware/`, else the source tree this binary was built from.
+pub fn root() -> PathBuf {
+    if let Ok(r) = std::env::var("SHA3_ASIP_ROOT") {
+        return PathBuf::from(r);
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        let mut p: Option<&Path> = Some(&cwd);
+        while let Some(dir) = p {
+            if dir.join("designs").is_dir() && dir.join("firmware").is_dir() {
+                return dir.to_path_buf();
+            }
+            p = dir.parent();
+        }
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// An external program the flow needs, with the Debian package that provides it.
+#[derive(Debug, Clone, Copy)]
+pub struct Tool {
+    pub program: &'static str,
+    pub package: &'static str,
+}
+
+pub const MAKE: Tool = Tool {
+    program: "make",
+    package: "make",
+};
+pub const RISCV_GCC: Tool = Tool {
+    program: "riscv64-unknown-elf-gcc",
+    package: "gcc-riscv64-unknown-elf",
+};
+pub const MIPSEL_GCC: Tool = Tool {
+    program: "mipsel-linux-gnu-gcc",
+    package: "gcc-mipsel-linux-gnu",
+};
+pub const QEMU_RISCV32: Tool = Tool {
+    program: "qemu-riscv32",
+    package: "qemu-user",
+};
+pub const QEMU_MIPSEL: Tool = Tool {
+    program: "qemu-mipsel",
+    package: "qemu-user",
+};
+
+/// A required tool is not installed.
+#[derive(Debug, Clone)]
+pub struct MissingTool(pub Tool);
+
+impl fmt::Display for MissingTool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' not found on PATH: install it with 'apt-get install {}' (or run scripts/setup as root)",
+            self.0.program, self.0.package
+        )
+    }
+}
+
+impl std::error::Error for MissingTool {}
+
+/// Whether a program can be found on PATH.
+pub fn have(program: &str) -> bool {
+    let Some(path) = std::env::var_os("PATH") else {
+        return false;
+    };
+    std::env::split_paths(&path).any(|d| {
+        let p = d.join(program);
+        p.is_file()
+            && std::fs::metadata(&p)
+                .map(|m| {
+                    use std::os::unix::fs::PermissionsExt;
+                    m.permissions().mode() & 0o111 != 0
+                })
+                .unwrap_or(false)
+    })
+}
+
+/// Ok when the tool is installed, a [`MissingTool`] saying what to install otherwise.
+pub fn require(tool: Tool) -> Result<(), MissingTool> {
+    if have(tool.program) {
+        Ok(())
+    } else {
+        Err(MissingTool(tool))
+    }
+}
+
+/// First line of `program --version`, for report metadata.
+pub fn version_of(program: &str) -> Option<String> {
+    let out = Command::new(program).arg("--version").output().ok()?;
+    let s = String::from_utf8_lossy(&out.stdout);
+    s.lines().next().map(|l| l.trim().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_tool_says_what_to_install() {
+        let t = Tool {
+            program: "definitely-not-a-program-xyz",
+            package: "pkg-xyz",
+        };
+        let e = require(t).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'definitely-not-a-program-xyz' not found on PATH: install it with 'apt-get install pkg-xyz' (or run scripts/setup as root)"
+        );
+        assert!(require(Tool { program: "sh", package: "dash" }).is_ok());
+    }
+}
