@@ -1,0 +1,122 @@
+/* sha3-asip compact reference Keccak (kernels rv32-ref, mips-ref).
+ *
+ * Written for this project, in the same algorithmic style as the Keccak team's
+ * "Keccak-readable-and-compact.c", the baseline software of seed 001 (Sect. 4):
+ *   - the state is 25 plain 64-bit lanes, lane (x, y) at index x + 5*y;
+ *   - every step loops over x and y, with run-time "% 5" index arithmetic;
+ *   - 64-bit rotations by a variable amount (uint64_t, so on a 32-bit core gcc builds them
+ *     from 32-bit shifts);
+ *   - rho offsets are computed in the rho-pi loop, (t+1)(t+2)/2 mod 64, while walking
+ *     (x, y) -> (y, 2x + 3y);
+ *   - round constants come from the LFSR x^8 + x^6 + x^5 + x^4 + 1, one step being
+ *     r = (r << 1) ^ ((r & 0x80) ? 0x71 : 0), bit j of RC at position 2^j - 1;
+ *   - absorbing and squeezing are byte-wise.
+ * Requires a little-endian target (lane bytes are XORed in memory order). */
+#include "kernel.h"
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "ref.c assumes a little-endian target"
+#endif
+
+#define LANE(s, x, y) ((s)->lanes[(x) + 5 * (y)])
+
+/* 64-bit left rotation by a run-time amount n, 0 < n < 64. */
+static uint64_t rotl64(uint64_t v, unsigned n)
+{
+    return (v << n) | (v >> (64 - n));
+}
+
+/* One step of the round-constant LFSR; returns the bit shifted out (old bit 0). */
+static unsigned lfsr_step(uint8_t *r)
+{
+    unsigned bit = *r & 1;
+    *r = (uint8_t)((*r << 1) ^ ((*r & 0x80) ? 0x71 : 0));
+    return bit;
+}
+
+void kernel_permute(keccak_state_t *s)
+{
+    uint8_t lfsr = 1;
+
+    for (unsigned round = 0; round < 24; round++) {
+        /* theta: column parities, then each lane ^= P[x-1] ^ rotl(P[x+1], 1) */
+        uint64_t p[5];
+        for (unsigned x = 0; x < 5; x++) {
+            p[x] = 0;
+            for (unsigned y = 0; y < 5; y++)
+                p[x] ^= LANE(s, x, y);
+        }
+        for (unsigned x = 0; x < 5; x++) {
+            uint64_t d = p[(x + 4) % 5] ^ rotl64(p[(x + 1) % 5], 1);
+            for (unsigned y = 0; y < 5; y++)
+                LANE(s, x, y) ^= d;
+        }
+
+        /* rho and pi together: follow the 24-lane cycle of pi starting at (1, 0) */
+        {
+            unsigned x = 1, y = 0;
+            uint64_t moving = LANE(s, x, y);
+            for (unsigned t = 0; t < 24; t++) {
+                unsigned nx = y, ny = (2 * x + 3 * y) % 5;
+                uint64_t next = LANE(s, nx, ny);
+                LANE(s, nx, ny) = rotl64(moving, ((t + 1) * (t + 2) / 2) % 64);
+                moving = next;
+                x = nx;
+                y = ny;
+            }
+        }
+
+        /* chi: row by row, a[x] ^= ~a[x+1] & a[x+2] on a copy of the row */
+        for (unsigned y = 0; y < 5; y++) {
+            uint64_t row[5];
+            for (unsigned x = 0; x < 5; x++)
+                row[x] = LANE(s, x, y);
+            for (unsigned x = 0; x < 5; x++)
+                LANE(s, x, y) = row[x] ^ (~row[(x + 1) % 5] & row[(x + 2) % 5]);
+        }
+
+        /* iota: 7 LFSR bits give the round constant bits at positions 2^j - 1 */
+        for (unsigned j = 0; j < 7; j++)
+            if (lfsr_step(&lfsr))
+                LANE(s, 0, 0) ^= (uint64_t)1 << ((1u << j) - 1);
+    }
+}
+
+void kernel_sponge(unsigned rate_bytes, uint8_t suffix, const uint8_t *in, size_t inlen,
+                   uint8_t *out, size_t outlen)
+{
+    keccak_state_t st;
+    uint8_t *bytes = (uint8_t *)st.lanes;
+    unsigned pos = 0;
+
+    for (unsigned i = 0; i < 25; i++)
+        st.lanes[i] = 0;
+
+    /* absorb, one byte at a time */
+    while (inlen > 0) {
+        bytes[pos++] ^= *in++;
+        inlen--;
+        if (pos == rate_bytes) {
+            kernel_permute(&st);
+            pos = 0;
+        }
+    }
+
+    /* pad: suffix (domain bits + first pad bit) at pos, last pad bit at rate - 1 */
+    bytes[pos] ^= suffix;
+    if ((suffix & 0x80) && pos == rate_bytes - 1)
+        kernel_permute(&st);
+    bytes[rate_bytes - 1] ^= 0x80;
+    kernel_permute(&st);
+
+    /* squeeze, one byte at a time */
+    pos = 0;
+    while (outlen > 0) {
+        if (pos == rate_bytes) {
+            kernel_permute(&st);
+            pos = 0;
+        }
+        *out++ = bytes[pos++];
+        outlen--;
+    }
+}
