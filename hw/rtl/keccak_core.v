@@ -6,8 +6,8 @@
 // and, if SUB=1, one after theta in every round (the seed's sub-pipeline). The loop
 // therefore has P = N + SUB*K register stages and holds up to P independent messages
 // ("slots") that rotate through the loop. A slot arriving at the loop entry either
-// continues its permutation, absorbs the next block of its message (in_first_i=0,
-// in_tag_i must equal the slot's tag), emits its digest (last block done), or, if
+// continues its permutation, absorbs the next block of its message (in_first_i=0;
+// the sender presents the block of message in_need_tag_o), emits its digest (last block done), or, if
 // empty, starts a new message (in_first_i=1). When the arriving slot needs something
 // that is not available (continuation block absent, output register full) the whole
 // loop stalls for a cycle (one clock enable for all loop registers).
@@ -22,7 +22,10 @@ module keccak_core #(
   parameter integer RC_MODE  = 0,    // 0 Table-I byte table, 1 LFSR, 2 full 64-bit table
   parameter integer RATE     = 1088, // bits, multiple of 64
   parameter integer OUT_BITS = 256,  // digest bits (<= RATE)
-  parameter integer TAG_W    = 8
+  parameter integer TAG_W    = 8,
+  parameter integer LATE     = 0     // 1: absorb/first-select/digest tap at the output of the
+                                     //    last chi of the pass (merged into its LUTs), the
+                                     //    loop entry then has no multiplexer (Case VI)
 ) (
   input  wire                clk_i,
   input  wire                rst_ni,
@@ -48,43 +51,53 @@ module keccak_core #(
   // sideband: {tag, lfsr[7:0], pass[4:0], last, active}
   localparam integer SB_W   = TAG_W + 15;
 
-  // ---------------- loop entry -----------------------------------------------------
+  // ---------------- control point --------------------------------------------------
+  // LATE=0: at the loop entry (output of the last loop register);
+  // LATE=1: at the output of the last segment, before the last loop register.
   wire [1599:0]    e_data;     // output of the last loop register
   wire [SB_W-1:0]  e_sb;
-  wire             e_active = e_sb[0];
-  wire             e_last   = e_sb[1];
-  wire [4:0]       e_pass   = e_sb[6:2];
-  wire [7:0]       e_lfsr   = e_sb[14:7];
-  wire [TAG_W-1:0] e_tag    = e_sb[SB_W-1:15];
+  wire [1599:0]    last_y;     // output of the last segment (rpci of the last round)
+  wire [SB_W-1:0]  last_sb_in; // sideband entering the last segment
+  wire [SB_W-1:0]  last_sb_y;  // ... and leaving it (LFSR advanced)
+  wire [1599:0]    c_data = (LATE != 0) ? last_y : e_data;
+  wire [SB_W-1:0]  c_sb   = (LATE != 0) ? last_sb_in : e_sb;
+  wire [7:0]       c_lfsr = (LATE != 0) ? last_sb_y[14:7] : e_sb[14:7];
+  wire             c_active = c_sb[0];
+  wire             c_last   = c_sb[1];
+  wire [4:0]       c_pass   = c_sb[6:2];
+  wire [TAG_W-1:0] c_tag    = c_sb[SB_W-1:15];
 
-  wire e_done = e_active && (e_pass == PASSES[4:0] - 5'd1);
-  wire e_cont = e_active && !e_done;
-  wire e_wait = e_done && !e_last;
-  wire e_fin  = e_done && e_last;
+  wire c_done = c_active && (c_pass == PASSES[4:0] - 5'd1);
+  wire c_cont = c_active && !c_done;
+  wire c_wait = c_done && !c_last;
+  wire c_fin  = c_done && c_last;
 
   reg              out_valid_q;
   reg [OUT_BITS-1:0] out_digest_q;
   reg [TAG_W-1:0]  out_tag_q;
   wire out_free  = !out_valid_q || out_ready_i;
-  wire free_slot = !e_active || (e_fin && out_free);
+  wire free_slot = !c_active || (c_fin && out_free);
 
-  assign in_ready_o = (free_slot && in_first_i) ||
-                      (e_wait && !in_first_i && (in_tag_i == e_tag));
+  // in_tag_i is not compared here (it would sit on the critical path): the sender must
+  // present the block of message in_need_tag_o when in_need_cont_o is set.
+  assign in_ready_o = (free_slot && in_first_i) || (c_wait && !in_first_i);
   wire absorb = in_valid_i && in_ready_o;
-  wire stall  = (e_wait && !absorb) || (e_fin && !out_free);
+  wire stall  = (c_wait && !absorb) || (c_fin && !out_free);
   wire adv    = !stall;
 
-  assign in_need_cont_o = e_wait;
-  assign in_need_tag_o  = e_tag;
+  assign in_need_cont_o = c_wait;
+  assign in_need_tag_o  = c_tag;
 
   wire [1599:0] blk_ext = {{(1600-RATE){1'b0}}, in_block_i};
-  wire [1599:0] x0 = absorb ? ((in_first_i ? 1600'b0 : e_data) ^ blk_ext) : e_data;
-  wire          s_active = e_cont || absorb;
-  wire [4:0]    s_pass   = absorb ? 5'd0 : (e_pass + 5'd1);
-  wire          s_last   = absorb ? in_last_i : e_last;
-  wire [7:0]    s_lfsr   = absorb ? 8'h01 : e_lfsr;
-  wire [TAG_W-1:0] s_tag = absorb ? in_tag_i : e_tag;
-  wire [SB_W-1:0] sb0 = {s_tag, s_lfsr, s_pass, s_last, s_active};
+  wire [1599:0] a_data = absorb ? ((in_first_i ? 1600'b0 : c_data) ^ blk_ext) : c_data;
+  wire          s_active = c_cont || absorb;
+  wire [4:0]    s_pass   = absorb ? 5'd0 : (c_pass + 5'd1);
+  wire          s_last   = absorb ? in_last_i : c_last;
+  wire [7:0]    s_lfsr   = absorb ? 8'h01 : c_lfsr;
+  wire [TAG_W-1:0] s_tag = absorb ? in_tag_i : c_tag;
+  wire [SB_W-1:0] s_sb = {s_tag, s_lfsr, s_pass, s_last, s_active};
+  wire [1599:0]   x0   = (LATE != 0) ? e_data : a_data;
+  wire [SB_W-1:0] sb0  = (LATE != 0) ? e_sb : s_sb;
 
   // ---------------- segments ----------------------------------------------------------
   // xs[s]: input of segment s (s = 0..SEGS), xs[SEGS] = e_data
@@ -119,15 +132,23 @@ module keccak_core #(
         wire unused_idx = ^rnd_idx[9:5];
         /* verilator lint_on UNUSED */
       end
+      if (s == SEGS - 1) begin : g_last
+        assign last_y     = y;
+        assign last_sb_in = sb_in;
+        assign last_sb_y  = sb_y;
+      end
+      // register input: the absorb point replaces the last segment output when LATE=1
+      wire [1599:0]   d_in  = (LATE != 0 && s == SEGS - 1) ? a_data : y;
+      wire [SB_W-1:0] sb_d  = (LATE != 0 && s == SEGS - 1) ? s_sb : sb_y;
       if (HAS_REG != 0) begin : g_reg
         reg [1599:0]   data_q;
         reg [SB_W-1:0] sb_q;
         always @(posedge clk_i) begin
-          if (adv) data_q <= y;
+          if (adv) data_q <= d_in;
         end
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni)  sb_q <= {SB_W{1'b0}};
-          else if (adv) sb_q <= sb_y;
+          else if (adv) sb_q <= sb_d;
         end
         assign xs[1600*(s+1) +: 1600]  = data_q;
         assign sbs[SB_W*(s+1) +: SB_W] = sb_q;
@@ -139,7 +160,7 @@ module keccak_core #(
   endgenerate
 
   // ---------------- digest output register --------------------------------------------
-  wire take_out = e_fin && out_free;   // stall is 0 whenever take_out is 1
+  wire take_out = c_fin && out_free;   // stall is 0 whenever take_out is 1
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       out_valid_q <= 1'b0;
@@ -151,8 +172,8 @@ module keccak_core #(
   end
   always @(posedge clk_i) begin
     if (take_out) begin
-      out_digest_q <= e_data[OUT_BITS-1:0];
-      out_tag_q    <= e_tag;
+      out_digest_q <= c_data[OUT_BITS-1:0];
+      out_tag_q    <= c_tag;
     end
   end
   assign out_valid_o  = out_valid_q;
@@ -160,6 +181,6 @@ module keccak_core #(
   assign out_tag_o    = out_tag_q;
 
   /* verilator lint_off UNUSED */
-  wire unused_hi = ^e_data[1599:OUT_BITS];
+  wire unused_hi = ^{c_data[1599:OUT_BITS], last_sb_y[SB_W-1:15], last_sb_y[6:0], c_sb[14:7]};
   /* verilator lint_on UNUSED */
 endmodule
