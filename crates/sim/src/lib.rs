@@ -1,1 +1,41 @@
-//! Simulator (placeholder, being written).
+//! `asip-sim`: an instruction-set simulator for RV32I(M, Zbb, Zbkb, custom extensions)
+//! with an ELF loader, Linux-style syscalls, a data-driven timing model, a commit-log
+//! trace and a profiler. See `crates/sim/README.md` for the architecture and how to add
+//! an instruction-set extension.
+//!
+//! ```no_run
+//! use asip_sim::{Isa, Machine, Program, RunOptions, TimingParams};
+//! let bytes = std::fs::read("prog.elf").unwrap();
+//! let prog = Program::load_elf(&bytes).unwrap();
+//! let mut m = Machine::new(
+//!     &prog,
+//!     Isa::parse("rv32im_zbkb").unwrap(),
+//!     TimingParams::preset("zscale").unwrap(),
+//!     RunOptions::default(),
+//! )
+//! .unwrap();
+//! let r = m.run().unwrap();
+//! println!("{:?} in {} cycles", r.exit, r.cycles);
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod bench;
+pub mod cpu;
+pub mod elf;
+pub mod isa;
+pub mod machine;
+pub mod profile;
+pub mod rv32;
+pub mod timing;
+
+pub use bench::{bench_loop, BenchResult};
+pub use cpu::{Cpu, FetchHook, Memory, Trap};
+pub use elf::{ElfError, ElfMachine, Program, Segment, Symbol, SymbolTable};
+pub use isa::{
+    builtin_extensions, DecodedInsn, Extension, Format, InstrClass, Isa, IsaError, OpInfo,
+    Registry, TimingClass,
+};
+pub use machine::{run_elf, ExitKind, Machine, RunOptions, RunResult, SimError};
+pub use profile::{BlockStat, ClassStat, FuncStat, OpStat, Profile};
+pub use timing::{TimingError, TimingParams};

@@ -1,0 +1,358 @@
+//! Architectural state: registers, memory, CSRs, extension state, fetch hooks.
+
+use std::any::{Any, TypeId};
+
+/// A synchronous event raised by an instruction's semantics. The machine turns it into
+/// a trap to `mtvec`, a syscall, the end of the run, or a [`crate::SimError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trap {
+    /// Environment call.
+    Ecall,
+    /// Breakpoint.
+    Ebreak,
+    /// Illegal instruction (also: semantics that reject an operand).
+    Illegal,
+    /// Misaligned load at this address.
+    LoadMisaligned(u32),
+    /// Misaligned store at this address.
+    StoreMisaligned(u32),
+    /// Load outside memory.
+    LoadFault(u32),
+    /// Store outside memory.
+    StoreFault(u32),
+    /// Jump or branch to a misaligned target.
+    FetchMisaligned(u32),
+    /// The program wrote this (non-zero) value to `tohost`.
+    ToHost(u32),
+}
+
+impl Trap {
+    /// RISC-V `mcause` value of the exception (None for ToHost).
+    pub fn mcause(self) -> Option<u32> {
+        Some(match self {
+            Trap::FetchMisaligned(_) => 0,
+            Trap::Illegal => 2,
+            Trap::Ebreak => 3,
+            Trap::LoadMisaligned(_) => 4,
+            Trap::LoadFault(_) => 5,
+            Trap::StoreMisaligned(_) => 6,
+            Trap::StoreFault(_) => 7,
+            Trap::Ecall => 11,
+            Trap::ToHost(_) => return None,
+        })
+    }
+}
+
+/// Flat little-endian memory covering `[base, base + len)`.
+#[derive(Clone)]
+pub struct Memory {
+    base: u32,
+    data: Vec<u8>,
+}
+
+impl Memory {
+    /// Zeroed memory of `len` bytes at `base`.
+    pub fn new(base: u32, len: usize) -> Self {
+        Memory {
+            base,
+            data: vec![0; len],
+        }
+    }
+
+    /// Lowest address.
+    pub fn base(&self) -> u32 {
+        self.base
+    }
+
+    /// One past the highest address (as u64: may be 2^32).
+    pub fn end(&self) -> u64 {
+        self.base as u64 + self.data.len() as u64
+    }
+
+    #[inline(always)]
+    fn off(&self, addr: u32, n: usize) -> Option<usize> {
+        let o = addr.wrapping_sub(self.base) as usize;
+        if o.checked_add(n)? <= self.data.len() {
+            Some(o)
+        } else {
+            None
+        }
+    }
+
+    /// Byte slice `[addr, addr+len)`, if inside memory.
+    pub fn slice(&self, addr: u32, len: usize) -> Option<&[u8]> {
+        let o = self.off(addr, len)?;
+        self.data.get(o..o + len)
+    }
+
+    /// Mutable byte slice `[addr, addr+len)`, if inside memory.
+    pub fn slice_mut(&mut self, addr: u32, len: usize) -> Option<&mut [u8]> {
+        let o = self.off(addr, len)?;
+        self.data.get_mut(o..o + len)
+    }
+
+    /// Load a byte.
+    #[inline(always)]
+    pub fn load8(&self, addr: u32) -> Result<u8, Trap> {
+        match self.off(addr, 1) {
+            Some(o) => Ok(self.data[o]),
+            None => Err(Trap::LoadFault(addr)),
+        }
+    }
+
+    /// Load a naturally aligned halfword.
+    #[inline(always)]
+    pub fn load16(&self, addr: u32) -> Result<u16, Trap> {
+        if addr & 1 != 0 {
+            return Err(Trap::LoadMisaligned(addr));
+        }
+        match self.off(addr, 2) {
+            Some(o) => Ok(u16::from_le_bytes([self.data[o], self.data[o + 1]])),
+            None => Err(Trap::LoadFault(addr)),
+        }
+    }
+
+    /// Load a naturally aligned word.
+    #[inline(always)]
+    pub fn load32(&self, addr: u32) -> Result<u32, Trap> {
+        if addr & 3 != 0 {
+            return Err(Trap::LoadMisaligned(addr));
+        }
+        match self.off(addr, 4) {
+            Some(o) => {
+                let b: [u8; 4] = self.data[o..o + 4].try_into().unwrap_or([0; 4]);
+                Ok(u32::from_le_bytes(b))
+            }
+            None => Err(Trap::LoadFault(addr)),
+        }
+    }
+
+    /// Store a byte.
+    #[inline(always)]
+    pub fn store8(&mut self, addr: u32, v: u8) -> Result<(), Trap> {
+        match self.off(addr, 1) {
+            Some(o) => {
+                self.data[o] = v;
+                Ok(())
+            }
+            None => Err(Trap::StoreFault(addr)),
+        }
+    }
+
+    /// Store a naturally aligned halfword.
+    #[inline(always)]
+    pub fn store16(&mut self, addr: u32, v: u16) -> Result<(), Trap> {
+        if addr & 1 != 0 {
+            return Err(Trap::StoreMisaligned(addr));
+        }
+        match self.off(addr, 2) {
+            Some(o) => {
+                self.data[o..o + 2].copy_from_slice(&v.to_le_bytes());
+                Ok(())
+            }
+            None => Err(Trap::StoreFault(addr)),
+        }
+    }
+
+    /// Store a naturally aligned word.
+    #[inline(always)]
+    pub fn store32(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
+        if addr & 3 != 0 {
+            return Err(Trap::StoreMisaligned(addr));
+        }
+        match self.off(addr, 4) {
+            Some(o) => {
+                self.data[o..o + 4].copy_from_slice(&v.to_le_bytes());
+                Ok(())
+            }
+            None => Err(Trap::StoreFault(addr)),
+        }
+    }
+}
+
+/// Machine-mode CSRs kept by the Zicsr extension.
+#[derive(Clone, Debug, Default)]
+pub struct Csrs {
+    /// mtvec (0 = no trap handler installed: ecall is a Linux syscall).
+    pub mtvec: u32,
+    /// mepc.
+    pub mepc: u32,
+    /// mcause.
+    pub mcause: u32,
+    /// mtval.
+    pub mtval: u32,
+    /// mstatus.
+    pub mstatus: u32,
+    /// mscratch.
+    pub mscratch: u32,
+    /// misa (read-only, derived from the ISA).
+    pub misa: u32,
+}
+
+/// Called after an instruction retires while [`Cpu::attention`] is set: given the next
+/// PC, returns the PC to fetch next (e.g. a zero-overhead loop controller).
+pub type FetchHook = fn(&mut Cpu, u32) -> u32;
+
+/// The architectural state seen by instruction semantics.
+pub struct Cpu {
+    /// General-purpose registers; `x[0]` is always 0 after every instruction.
+    pub x: [u32; 32],
+    /// Address of the executing instruction.
+    pub pc: u32,
+    /// Address of the next instruction (pc + 4 unless the semantics change it).
+    pub npc: u32,
+    /// Memory.
+    pub mem: Memory,
+    /// CSRs.
+    pub csr: Csrs,
+    /// Cycle counter (maintained by the timing engine; read by `rdcycle`).
+    pub cycle: u64,
+    /// Retired-instruction counter.
+    pub instret: u64,
+    /// Extra cycles an instruction's semantics may charge dynamically (added to the
+    /// timing of the current instruction and reset by the machine).
+    pub extra_cycles: u64,
+    /// Set by semantics to request the slow path after this instruction (fetch hooks,
+    /// code invalidation). Cleared by the machine before running hooks.
+    pub attention: bool,
+    pub(crate) fetch_hooks: Vec<FetchHook>,
+    pub(crate) tohost: Option<u32>,
+    pub(crate) text_lo: u32,
+    pub(crate) text_hi: u32,
+    pub(crate) dirty_code: Vec<u32>,
+    states: Vec<(TypeId, Box<dyn Any>)>,
+}
+
+impl Cpu {
+    /// A CPU with zeroed registers over `mem`.
+    pub fn new(mem: Memory) -> Self {
+        Cpu {
+            x: [0; 32],
+            pc: 0,
+            npc: 0,
+            mem,
+            csr: Csrs::default(),
+            cycle: 0,
+            instret: 0,
+            extra_cycles: 0,
+            attention: false,
+            fetch_hooks: Vec::new(),
+            tohost: None,
+            text_lo: 0,
+            text_hi: 0,
+            dirty_code: Vec::new(),
+            states: Vec::new(),
+        }
+    }
+
+    /// Read a GPR.
+    #[inline(always)]
+    pub fn reg(&self, r: u8) -> u32 {
+        self.x[(r & 31) as usize]
+    }
+
+    /// Write a GPR (writes to x0 are ignored).
+    #[inline(always)]
+    pub fn set_reg(&mut self, r: u8, v: u32) {
+        self.x[(r & 31) as usize] = v;
+        self.x[0] = 0;
+    }
+
+    /// Extension state of type `T`, created with `T::default()` on first use.
+    pub fn state_mut<T: Any + Default>(&mut self) -> &mut T {
+        let id = TypeId::of::<T>();
+        let pos = match self.states.iter().position(|(t, _)| *t == id) {
+            Some(p) => p,
+            None => {
+                self.states.push((id, Box::new(T::default())));
+                self.states.len() - 1
+            }
+        };
+        // The entry at `pos` has TypeId of T, so the downcast succeeds; fall back to
+        // replacing it if it somehow does not.
+        if !self.states[pos].1.is::<T>() {
+            self.states[pos].1 = Box::new(T::default());
+        }
+        match self.states[pos].1.downcast_mut::<T>() {
+            Some(s) => s,
+            None => unreachable!("state type checked above"),
+        }
+    }
+
+    /// Extension state of type `T`, if it exists.
+    pub fn state<T: Any>(&self) -> Option<&T> {
+        let id = TypeId::of::<T>();
+        self.states
+            .iter()
+            .find(|(t, _)| *t == id)
+            .and_then(|(_, b)| b.downcast_ref::<T>())
+    }
+
+    /// Install a fetch hook (called after each instruction while `attention` is set).
+    pub fn add_fetch_hook(&mut self, hook: FetchHook) {
+        self.fetch_hooks.push(hook);
+    }
+
+    /// Load a byte.
+    #[inline(always)]
+    pub fn load8(&self, addr: u32) -> Result<u8, Trap> {
+        self.mem.load8(addr)
+    }
+
+    /// Load a halfword.
+    #[inline(always)]
+    pub fn load16(&self, addr: u32) -> Result<u16, Trap> {
+        self.mem.load16(addr)
+    }
+
+    /// Load a word.
+    #[inline(always)]
+    pub fn load32(&self, addr: u32) -> Result<u32, Trap> {
+        self.mem.load32(addr)
+    }
+
+    #[inline(always)]
+    fn after_store(&mut self, addr: u32, width: u32, v: u32) -> Result<(), Trap> {
+        if addr < self.text_hi && addr.wrapping_add(width) > self.text_lo {
+            self.dirty_code.push(addr & !3);
+            self.attention = true;
+        }
+        if let Some(t) = self.tohost {
+            if addr >= t && addr < t.wrapping_add(4) && v != 0 {
+                return Err(Trap::ToHost(v));
+            }
+        }
+        Ok(())
+    }
+
+    /// Store a byte (watches `tohost` and the decoded text).
+    #[inline(always)]
+    pub fn store8(&mut self, addr: u32, v: u8) -> Result<(), Trap> {
+        self.mem.store8(addr, v)?;
+        self.after_store(addr, 1, v as u32)
+    }
+
+    /// Store a halfword.
+    #[inline(always)]
+    pub fn store16(&mut self, addr: u32, v: u16) -> Result<(), Trap> {
+        self.mem.store16(addr, v)?;
+        self.after_store(addr, 2, v as u32)
+    }
+
+    /// Store a word.
+    #[inline(always)]
+    pub fn store32(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
+        self.mem.store32(addr, v)?;
+        self.after_store(addr, 4, v)
+    }
+
+    /// Set the next PC, checking 4-byte alignment.
+    #[inline(always)]
+    pub fn jump(&mut self, target: u32) -> Result<(), Trap> {
+        if target & 3 != 0 {
+            return Err(Trap::FetchMisaligned(target));
+        }
+        self.npc = target;
+        Ok(())
+    }
+}

@@ -1,0 +1,536 @@
+//! ISA-independent core types: decoded instructions, operation descriptors, the
+//! [`Extension`] trait, the extension [`Registry`] and the parsed [`Isa`].
+//!
+//! Every instruction the simulator knows is described once by a `static` [`OpInfo`]
+//! (name, semantics, disassembly format, profiling class, timing class). An extension is
+//! a decoder that maps a 32-bit word to a [`DecodedInsn`] pointing at one of its
+//! `OpInfo`s. The same decoded form feeds execution, disassembly, timing and profiling.
+
+use crate::cpu::{Cpu, Trap};
+use std::fmt;
+use std::sync::Arc;
+
+/// Semantics of one operation. Reads operands from `insn`, updates `cpu` (registers,
+/// memory, `cpu.npc` for control flow, extension state). Never panics.
+pub type ExecFn = fn(&mut Cpu, &DecodedInsn) -> Result<(), Trap>;
+
+/// Custom disassembly: `(insn, pc) -> text` (operands only are not enough for some
+/// extensions, so the function prints the whole line, mnemonic included).
+pub type DisasmFn = fn(&DecodedInsn, u32) -> String;
+
+/// Instruction classes used by the profiler (seed 001, Fig. 5 groups).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum InstrClass {
+    /// Loads and stores.
+    DataTransfer,
+    /// and/or/xor/andn/..., bit counting, packing.
+    Logic,
+    /// Shifts, rotations and bit permutations.
+    ShiftRotate,
+    /// Comparisons, conditional branches, jumps.
+    CompareBranchJump,
+    /// Multiply, divide, remainder.
+    MulDivRem,
+    /// Add, subtract (incl. immediates and auipc).
+    AddSub,
+    /// Custom (non-standard) instruction-set extensions.
+    Custom,
+    /// Everything else: lui, CSR access, system, fences.
+    Other,
+}
+
+impl InstrClass {
+    /// All classes in display order.
+    pub const ALL: [InstrClass; 8] = [
+        InstrClass::DataTransfer,
+        InstrClass::Logic,
+        InstrClass::ShiftRotate,
+        InstrClass::CompareBranchJump,
+        InstrClass::MulDivRem,
+        InstrClass::AddSub,
+        InstrClass::Custom,
+        InstrClass::Other,
+    ];
+
+    /// Short human-readable name.
+    pub fn name(self) -> &'static str {
+        match self {
+            InstrClass::DataTransfer => "data transfer",
+            InstrClass::Logic => "logic",
+            InstrClass::ShiftRotate => "shift/rotate",
+            InstrClass::CompareBranchJump => "compare/branch/jump",
+            InstrClass::MulDivRem => "mul/div/rem",
+            InstrClass::AddSub => "add/sub",
+            InstrClass::Custom => "custom",
+            InstrClass::Other => "other",
+        }
+    }
+
+    /// Index into [`InstrClass::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for InstrClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Timing class of an operation: selects the latency parameter and the control-flow
+/// penalties applied by the timing engine (see `docs/timing-models.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimingClass {
+    /// Simple integer ALU operation.
+    Alu,
+    /// Shifter / rotator / bit permutation.
+    Shift,
+    /// Multiplier.
+    Mul,
+    /// Divider / remainder unit.
+    Div,
+    /// Memory load (result subject to the load-use penalty).
+    Load,
+    /// Memory store.
+    Store,
+    /// Conditional branch (taken / not-taken penalties).
+    Branch,
+    /// Direct jump (jal).
+    Jal,
+    /// Indirect jump (jalr).
+    Jalr,
+    /// CSR access.
+    Csr,
+    /// ecall, ebreak, mret, fence.
+    System,
+    /// Custom extension operation: latency comes from `[timing.ops]` by op name
+    /// (default: the `custom` class latency).
+    Custom,
+}
+
+/// Operand layout used by the generic disassembler.
+#[derive(Clone, Copy)]
+pub enum Format {
+    /// `op rd, rs1, rs2`
+    R,
+    /// `op rd, rs1, imm`
+    I,
+    /// `op rd, imm(rs1)`
+    Load,
+    /// `op rs2, imm(rs1)`
+    Store,
+    /// `op rs1, rs2, target`
+    Branch,
+    /// `op rd, imm20` (hex)
+    U,
+    /// `op rd, target`
+    J,
+    /// `op rd, imm(rs1)` as objdump prints jalr
+    Jalr,
+    /// `op rd, rs1`
+    Unary,
+    /// `op rd, csr, rs1` (csr number in `aux`)
+    Csr,
+    /// `op rd, csr, uimm` (csr number in `aux`, uimm in `imm`)
+    CsrI,
+    /// `op` alone
+    Bare,
+    /// Extension-provided formatter.
+    Custom(DisasmFn),
+}
+
+/// Static description of one operation.
+pub struct OpInfo {
+    /// Mnemonic (also the key for per-op latencies in `[timing.ops]`).
+    pub name: &'static str,
+    /// Semantics.
+    pub exec: ExecFn,
+    /// Disassembly layout.
+    pub format: Format,
+    /// Profiling class.
+    pub class: InstrClass,
+    /// Timing class.
+    pub timing: TimingClass,
+}
+
+impl fmt::Debug for OpInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "OpInfo({})", self.name)
+    }
+}
+
+/// A decoded instruction: what the hot loop executes. `Copy`, no heap.
+///
+/// Conventions: `rd`, `rs1`, `rs2` name general-purpose registers and drive the timing
+/// engine's dependency tracking and the commit trace; a decoder sets them to 0 when the
+/// operation does not use that GPR operand. Extensions with other register files put
+/// those indices in `rs3`, `aux` or `imm`.
+#[derive(Clone, Copy)]
+pub struct DecodedInsn {
+    /// Copied from `info.exec` (one indirection less in the hot loop).
+    pub exec: ExecFn,
+    /// The operation.
+    pub info: &'static OpInfo,
+    /// The raw instruction word.
+    pub word: u32,
+    /// Sign-extended immediate (meaning depends on the op).
+    pub imm: i32,
+    /// Free operand slot (CSR number, extension fields).
+    pub aux: u32,
+    /// Destination GPR (0 = none).
+    pub rd: u8,
+    /// First source GPR (0 = none).
+    pub rs1: u8,
+    /// Second source GPR (0 = none).
+    pub rs2: u8,
+    /// Free operand slot.
+    pub rs3: u8,
+    /// Timing, filled in by [`crate::timing::TimingParams::bind`]: cycles the op occupies
+    /// the issue slot.
+    pub occ: u16,
+    /// Extra cycles after `occ` before the result may be used.
+    pub res_extra: u16,
+    /// Penalty when control does not fall through (taken branch, jump).
+    pub pen_taken: u16,
+    /// Penalty when control falls through (not-taken branch).
+    pub pen_seq: u16,
+}
+
+impl DecodedInsn {
+    /// Build a decoded instruction (timing fields zero until bound).
+    pub fn new(info: &'static OpInfo, word: u32, rd: u32, rs1: u32, rs2: u32, imm: i32) -> Self {
+        DecodedInsn {
+            exec: info.exec,
+            info,
+            word,
+            imm,
+            aux: 0,
+            rd: (rd & 31) as u8,
+            rs1: (rs1 & 31) as u8,
+            rs2: (rs2 & 31) as u8,
+            rs3: 0,
+            occ: 1,
+            res_extra: 0,
+            pen_taken: 0,
+            pen_seq: 0,
+        }
+    }
+
+    /// Set `aux`.
+    pub fn with_aux(mut self, aux: u32) -> Self {
+        self.aux = aux;
+        self
+    }
+
+    /// Set `rs3`.
+    pub fn with_rs3(mut self, rs3: u32) -> Self {
+        self.rs3 = rs3 as u8;
+        self
+    }
+
+    /// Mnemonic.
+    pub fn name(&self) -> &'static str {
+        self.info.name
+    }
+
+    /// Disassemble at address `pc`.
+    pub fn disasm(&self, pc: u32) -> String {
+        crate::rv32::disasm::format_insn(self, pc)
+    }
+}
+
+impl fmt::Debug for DecodedInsn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({:#010x})", self.info.name, self.word)
+    }
+}
+
+/// An instruction-set extension: a decoder plus its operations and optional extra
+/// architectural state / fetch hooks.
+///
+/// To add one: implement this trait on a unit struct, declare `static` [`OpInfo`]s
+/// for its operations, and list it in [`builtin_extensions`] (or pass it to
+/// [`Registry::register`] at run time). See `crates/sim/README.md`.
+pub trait Extension: Send + Sync {
+    /// Name used in ISA strings (`m`, `zbkb`, `xoasip`, ...), lower case.
+    fn name(&self) -> &'static str;
+    /// One-line description for listings.
+    fn description(&self) -> &'static str {
+        ""
+    }
+    /// Every operation the extension can decode to.
+    fn ops(&self) -> &'static [OpInfo];
+    /// Decode `word`, or `None` if it is not one of this extension's instructions.
+    fn decode(&self, word: u32) -> Option<DecodedInsn>;
+    /// Called once when a machine is created: install extra state with
+    /// [`Cpu::state_mut`], fetch hooks with [`Cpu::add_fetch_hook`].
+    fn init(&self, _cpu: &mut Cpu) {}
+}
+
+/// The extensions compiled into this crate. Adding an extension = one line here.
+pub fn builtin_extensions() -> Vec<Arc<dyn Extension>> {
+    vec![
+        Arc::new(crate::rv32::base::Rv32i),
+        Arc::new(crate::rv32::zicsr::Zicsr),
+        Arc::new(crate::rv32::m::M),
+        Arc::new(crate::rv32::bitmanip::Zbb),
+        Arc::new(crate::rv32::bitmanip::Zbkb),
+    ]
+}
+
+/// Error from parsing an ISA string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IsaError(pub String);
+
+impl fmt::Display for IsaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IsaError {}
+
+/// A set of known extensions from which ISA strings are parsed.
+#[derive(Clone)]
+pub struct Registry {
+    exts: Vec<Arc<dyn Extension>>,
+}
+
+impl Default for Registry {
+    fn default() -> Self {
+        Registry {
+            exts: builtin_extensions(),
+        }
+    }
+}
+
+impl Registry {
+    /// The built-in extensions.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Add an extension (e.g. from another crate). A later registration with the same
+    /// name replaces the earlier one.
+    pub fn register(&mut self, ext: Arc<dyn Extension>) -> &mut Self {
+        self.exts.retain(|e| e.name() != ext.name());
+        self.exts.push(ext);
+        self
+    }
+
+    /// Names of all registered extensions.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.exts.iter().map(|e| e.name()).collect()
+    }
+
+    fn get(&self, name: &str) -> Option<Arc<dyn Extension>> {
+        self.exts.iter().find(|e| e.name() == name).cloned()
+    }
+
+    /// Parse a Spike-style ISA string: `rv32i`, then single-letter extensions (`m`),
+    /// then `_`-separated multi-letter extensions (`_zbkb_zbb`). `zicsr` and
+    /// `zifencei` are always on and may be named. Case-insensitive.
+    pub fn parse_isa(&self, s: &str) -> Result<Isa, IsaError> {
+        let lower = s.trim().to_ascii_lowercase();
+        let mut parts = lower.split('_');
+        let head = parts.next().unwrap_or("");
+        let Some(rest) = head.strip_prefix("rv32") else {
+            return Err(IsaError(format!(
+                "ISA string {s:?} must start with \"rv32\" (e.g. rv32im_zbkb)"
+            )));
+        };
+        let mut letters = rest.chars();
+        match letters.next() {
+            Some('i') => {}
+            Some('g') => {
+                return Err(IsaError(format!(
+                    "ISA string {s:?}: G (IMAFD) is not supported; use rv32i/rv32im"
+                )))
+            }
+            _ => {
+                return Err(IsaError(format!(
+                    "ISA string {s:?}: base must be rv32i (e.g. rv32im_zbkb)"
+                )))
+            }
+        }
+        let mut names: Vec<String> = vec!["i".into(), "zicsr".into()];
+        for c in letters {
+            names.push(c.to_string());
+        }
+        for p in parts {
+            if p.is_empty() {
+                continue;
+            }
+            names.push(p.to_string());
+        }
+        let mut exts: Vec<Arc<dyn Extension>> = Vec::new();
+        for n in &names {
+            if n == "zifencei" {
+                continue; // fence.i is part of the base decoder
+            }
+            match self.get(n) {
+                Some(e) => {
+                    if !exts.iter().any(|x| x.name() == e.name()) {
+                        exts.push(e);
+                    }
+                }
+                None => {
+                    let known: Vec<&str> = self
+                        .names()
+                        .into_iter()
+                        .filter(|k| *k != "i" && *k != "zicsr")
+                        .collect();
+                    return Err(IsaError(format!(
+                        "ISA string {s:?}: unknown extension {n:?}; known extensions: {} \
+                         (zicsr, zifencei always on)",
+                        known.join(", ")
+                    )));
+                }
+            }
+        }
+        let name = canonical_name(&exts);
+        Ok(Isa { name, exts })
+    }
+}
+
+fn canonical_name(exts: &[Arc<dyn Extension>]) -> String {
+    let mut s = String::from("rv32i");
+    for e in exts {
+        let n = e.name();
+        if n.len() == 1 && n != "i" {
+            s.push_str(n);
+        }
+    }
+    for e in exts {
+        let n = e.name();
+        if n.len() > 1 && n != "zicsr" {
+            s.push('_');
+            s.push_str(n);
+        }
+    }
+    s
+}
+
+/// A parsed instruction set: the ordered list of enabled extensions. Decoding tries
+/// them in order; the first that accepts a word wins.
+#[derive(Clone)]
+pub struct Isa {
+    name: String,
+    exts: Vec<Arc<dyn Extension>>,
+}
+
+impl fmt::Debug for Isa {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Isa({})", self.name)
+    }
+}
+
+impl std::str::FromStr for Isa {
+    type Err = IsaError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Registry::default().parse_isa(s)
+    }
+}
+
+impl Isa {
+    /// Parse with the built-in registry (see [`Registry::parse_isa`]).
+    pub fn parse(s: &str) -> Result<Isa, IsaError> {
+        s.parse()
+    }
+
+    /// Canonical name, e.g. `rv32im_zbkb`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Enabled extensions, in decode order.
+    pub fn extensions(&self) -> &[Arc<dyn Extension>] {
+        &self.exts
+    }
+
+    /// Whether the named extension is enabled.
+    pub fn has(&self, name: &str) -> bool {
+        self.exts.iter().any(|e| e.name() == name)
+    }
+
+    /// Decode one word (the single decoder used everywhere).
+    pub fn decode(&self, word: u32) -> Option<DecodedInsn> {
+        self.exts.iter().find_map(|e| e.decode(word))
+    }
+
+    /// Disassemble one word at `pc` (`.word 0x...` / `unknown` if it does not decode).
+    pub fn disasm(&self, word: u32, pc: u32) -> String {
+        match self.decode(word) {
+            Some(d) => d.disasm(pc),
+            None => format!(".word {word:#010x}"),
+        }
+    }
+
+    /// All operations of all enabled extensions.
+    pub fn ops(&self) -> impl Iterator<Item = &'static OpInfo> + '_ {
+        self.exts.iter().flat_map(|e| e.ops().iter())
+    }
+}
+
+/// Define a static operation table and an index enum for it:
+///
+/// ```ignore
+/// define_ops! { OPS, Id;
+///     ADD = "add", exec_add, R, AddSub, Alu;
+/// }
+/// // &OPS[Id::ADD as usize] is the &'static OpInfo of `add`.
+/// ```
+#[macro_export]
+macro_rules! define_ops {
+    ($table:ident, $idty:ident; $( $id:ident = $name:literal, $exec:expr, $fmt:ident, $class:ident, $t:ident; )*) => {
+        #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
+        #[derive(Clone, Copy)]
+        #[repr(usize)]
+        enum $idty { $($id),* }
+        /// Operations of this extension.
+        pub static $table: &[$crate::isa::OpInfo] = &[ $(
+            $crate::isa::OpInfo {
+                name: $name,
+                exec: $exec,
+                format: $crate::isa::Format::$fmt,
+                class: $crate::isa::InstrClass::$class,
+                timing: $crate::isa::TimingClass::$t,
+            }
+        ),* ];
+    };
+}
+
+/// Define an R-type semantics function `fn $f(cpu, insn)` computing `rd = expr(a, b)`
+/// with `a = x[rs1]`, `b = x[rs2]` (u32).
+#[macro_export]
+macro_rules! r_op {
+    ($f:ident, |$a:ident, $b:ident| $e:expr) => {
+        fn $f(
+            c: &mut $crate::cpu::Cpu,
+            d: &$crate::isa::DecodedInsn,
+        ) -> Result<(), $crate::cpu::Trap> {
+            let $a: u32 = c.reg(d.rs1);
+            let $b: u32 = c.reg(d.rs2);
+            c.set_reg(d.rd, $e);
+            Ok(())
+        }
+    };
+}
+
+/// Define an I-type semantics function computing `rd = expr(a, imm)` with
+/// `a = x[rs1]`, `imm = insn.imm as u32`.
+#[macro_export]
+macro_rules! i_op {
+    ($f:ident, |$a:ident, $i:ident| $e:expr) => {
+        fn $f(
+            c: &mut $crate::cpu::Cpu,
+            d: &$crate::isa::DecodedInsn,
+        ) -> Result<(), $crate::cpu::Trap> {
+            let $a: u32 = c.reg(d.rs1);
+            let $i: u32 = d.imm as u32;
+            c.set_reg(d.rd, $e);
+            Ok(())
+        }
+    };
+}

@@ -1,0 +1,756 @@
+//! The machine: memory layout, stack set-up, the run loop (decode cache + timing +
+//! optional trace and profile), syscalls and traps.
+
+use crate::cpu::{Cpu, Memory, Trap};
+use crate::elf::{ElfError, ElfMachine, Program};
+use crate::isa::{DecodedInsn, Format, InstrClass, Isa, IsaError, OpInfo, TimingClass};
+use crate::profile::{Profile, Profiler};
+use crate::rv32::disasm::reg_name;
+use crate::timing::{TimingError, TimingParams};
+use std::fmt;
+use std::io::Write;
+
+/// Everything that can stop a simulation abnormally.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SimError {
+    /// The ELF file was refused.
+    Elf(ElfError),
+    /// Bad ISA string.
+    Isa(IsaError),
+    /// Bad timing parameters.
+    Timing(TimingError),
+    /// Valid input this simulator cannot run (e.g. MIPS for now).
+    Unsupported(String),
+    /// Program does not fit the memory model.
+    Layout(String),
+    /// Illegal instruction (and no trap handler).
+    IllegalInstruction {
+        /// Address.
+        pc: u32,
+        /// The instruction word.
+        word: u32,
+        /// What could be decoded of it.
+        detail: String,
+    },
+    /// Misaligned data access or jump target.
+    Misaligned {
+        /// Address of the instruction.
+        pc: u32,
+        /// Offending address.
+        addr: u32,
+        /// "load", "store" or "jump target".
+        kind: &'static str,
+        /// Disassembly of the instruction.
+        insn: String,
+    },
+    /// Access outside memory.
+    OutOfRange {
+        /// Address of the instruction.
+        pc: u32,
+        /// Offending address.
+        addr: u32,
+        /// "load", "store" or "instruction fetch".
+        kind: &'static str,
+    },
+    /// Breakpoint (ebreak) without a trap handler.
+    Breakpoint {
+        /// Address.
+        pc: u32,
+    },
+    /// Unknown Linux syscall number in a7.
+    UnknownSyscall {
+        /// Address of the ecall.
+        pc: u32,
+        /// a7.
+        number: u32,
+    },
+    /// Ran past `max_cycles`.
+    Runaway {
+        /// Cycle count reached.
+        cycles: u64,
+        /// PC at that point.
+        pc: u32,
+    },
+    /// Writing the trace failed.
+    Io(String),
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimError::Elf(e) => write!(f, "{e}"),
+            SimError::Isa(e) => write!(f, "{e}"),
+            SimError::Timing(e) => write!(f, "{e}"),
+            SimError::Unsupported(s) => write!(f, "unsupported: {s}"),
+            SimError::Layout(s) => write!(f, "memory layout: {s}"),
+            SimError::IllegalInstruction { pc, word, detail } => write!(
+                f,
+                "illegal instruction at pc {pc:#010x}: word {word:#010x} ({detail})"
+            ),
+            SimError::Misaligned {
+                pc,
+                addr,
+                kind,
+                insn,
+            } => write!(
+                f,
+                "misaligned {kind} address {addr:#010x} at pc {pc:#010x} ({insn})"
+            ),
+            SimError::OutOfRange { pc, addr, kind } => write!(
+                f,
+                "{kind} address {addr:#010x} outside memory at pc {pc:#010x}"
+            ),
+            SimError::Breakpoint { pc } => write!(f, "ebreak at pc {pc:#010x}"),
+            SimError::UnknownSyscall { pc, number } => write!(
+                f,
+                "unknown syscall {number} (a7) at pc {pc:#010x}; supported: write (64), exit (93), exit_group (94)"
+            ),
+            SimError::Runaway { cycles, pc } => write!(
+                f,
+                "runaway: exceeded max_cycles at cycle {cycles}, pc {pc:#010x}"
+            ),
+            SimError::Io(s) => write!(f, "I/O error: {s}"),
+        }
+    }
+}
+
+impl std::error::Error for SimError {}
+
+impl From<ElfError> for SimError {
+    fn from(e: ElfError) -> Self {
+        SimError::Elf(e)
+    }
+}
+impl From<IsaError> for SimError {
+    fn from(e: IsaError) -> Self {
+        SimError::Isa(e)
+    }
+}
+impl From<TimingError> for SimError {
+    fn from(e: TimingError) -> Self {
+        SimError::Timing(e)
+    }
+}
+
+/// How the program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExitKind {
+    /// exit / exit_group syscall with this status (a0).
+    Exit(i32),
+    /// riscv-tests `tohost` protocol: value 1 = pass, otherwise test `value >> 1` failed.
+    ToHost {
+        /// value == 1
+        pass: bool,
+        /// Failing test number (0 on pass).
+        test: u32,
+    },
+}
+
+impl ExitKind {
+    /// Process-style exit code: the exit status, 0 for a tohost pass, 1 for a fail.
+    pub fn code(&self) -> i32 {
+        match *self {
+            ExitKind::Exit(c) => c,
+            ExitKind::ToHost { pass: true, .. } => 0,
+            ExitKind::ToHost { .. } => 1,
+        }
+    }
+}
+
+/// Options of one run.
+pub struct RunOptions {
+    /// Stop with [`SimError::Runaway`] when the cycle count reaches this.
+    pub max_cycles: u64,
+    /// argv (argv\[0\] included); argc = argv.len().
+    pub argv: Vec<String>,
+    /// Commit-log trace sink (one line per retired instruction).
+    pub trace: Option<Box<dyn Write>>,
+    /// Collect a [`Profile`].
+    pub profile: bool,
+    /// Also write the program's stdout/stderr to the host's as it runs.
+    pub echo_output: bool,
+    /// Bytes of stack below the top of memory.
+    pub stack_size: u32,
+    /// Bytes of free memory between the end of the loaded segments and the stack.
+    pub heap_size: u32,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            max_cycles: 10_000_000_000,
+            argv: vec!["prog".into()],
+            trace: None,
+            profile: false,
+            echo_output: false,
+            stack_size: 1 << 20,
+            heap_size: 1 << 20,
+        }
+    }
+}
+
+impl fmt::Debug for RunOptions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RunOptions")
+            .field("max_cycles", &self.max_cycles)
+            .field("argv", &self.argv)
+            .field("trace", &self.trace.is_some())
+            .field("profile", &self.profile)
+            .field("echo_output", &self.echo_output)
+            .finish()
+    }
+}
+
+/// Result of a completed run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunResult {
+    /// How it ended.
+    pub exit: ExitKind,
+    /// Bytes written to fd 1.
+    pub stdout: Vec<u8>,
+    /// Bytes written to fd 2.
+    pub stderr: Vec<u8>,
+    /// Cycles (timing model).
+    pub cycles: u64,
+    /// Retired instructions.
+    pub instret: u64,
+    /// Profile, if requested.
+    pub profile: Option<Profile>,
+}
+
+fn exec_illegal(_c: &mut Cpu, _d: &DecodedInsn) -> Result<(), Trap> {
+    Err(Trap::Illegal)
+}
+fn disasm_illegal(d: &DecodedInsn, _pc: u32) -> String {
+    format!(".word {:#010x}", d.word)
+}
+static ILLEGAL: OpInfo = OpInfo {
+    name: "illegal",
+    exec: exec_illegal,
+    format: Format::Custom(disasm_illegal),
+    class: InstrClass::Other,
+    timing: TimingClass::System,
+};
+
+fn opcode_name(op: u32) -> &'static str {
+    match op {
+        0x0b => "custom-0",
+        0x2b => "custom-1",
+        0x5b => "custom-2",
+        0x7b => "custom-3",
+        0x33 => "OP",
+        0x13 => "OP-IMM",
+        0x03 => "LOAD",
+        0x23 => "STORE",
+        0x63 => "BRANCH",
+        0x73 => "SYSTEM",
+        0x0f => "MISC-MEM",
+        0x07 | 0x27 | 0x43 | 0x47 | 0x4b | 0x4f | 0x53 => "floating point",
+        0x2f => "AMO",
+        _ if op & 3 != 3 => "compressed (C) or invalid",
+        _ => "unassigned",
+    }
+}
+
+/// A machine ready to run one program.
+pub struct Machine {
+    cpu: Cpu,
+    isa: Isa,
+    timing: TimingParams,
+    cache: Vec<DecodedInsn>,
+    text_base: u32,
+    ready: [u64; 32],
+    max_cycles: u64,
+    trace: Option<Box<dyn Write>>,
+    profiler: Option<Profiler>,
+    echo: bool,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    symbols: crate::elf::SymbolTable,
+}
+
+fn align_up(v: u64, a: u64) -> u64 {
+    v.div_ceil(a) * a
+}
+
+/// Largest memory image the flat memory model accepts.
+pub const MAX_MEMORY: u64 = 512 << 20;
+
+impl Machine {
+    /// Set up memory, stack, decode cache and timing for `prog`.
+    pub fn new(
+        prog: &Program,
+        isa: Isa,
+        timing: TimingParams,
+        opts: RunOptions,
+    ) -> Result<Machine, SimError> {
+        if prog.machine == ElfMachine::Mips {
+            return Err(SimError::Unsupported(
+                "MIPS ELF: the MIPS32 backend is not implemented yet".into(),
+            ));
+        }
+        timing.validate()?;
+        timing.check_ops(&isa)?;
+        if prog.entry & 3 != 0 {
+            return Err(SimError::Layout(format!(
+                "entry point {:#x} is not 4-byte aligned (compressed code is not supported)",
+                prog.entry
+            )));
+        }
+        let lo = prog.segments.iter().map(|s| s.vaddr).min().unwrap_or(0) as u64 & !0xfff;
+        let hi = prog
+            .segments
+            .iter()
+            .map(|s| s.vaddr as u64 + s.memsz as u64)
+            .max()
+            .unwrap_or(0);
+        let top = align_up(
+            align_up(hi, 16) + opts.heap_size as u64 + opts.stack_size as u64,
+            16,
+        );
+        if top > 1 << 32 {
+            return Err(SimError::Layout(format!(
+                "segments end at {hi:#x}: no room for heap and stack below 4 GiB"
+            )));
+        }
+        if top - lo > MAX_MEMORY {
+            return Err(SimError::Layout(format!(
+                "memory image {lo:#x}..{top:#x} is larger than {} MiB (segments too far apart?)",
+                MAX_MEMORY >> 20
+            )));
+        }
+        let mut mem = Memory::new(lo as u32, (top - lo) as usize);
+        for s in &prog.segments {
+            if let Some(dst) = mem.slice_mut(s.vaddr, s.data.len()) {
+                dst.copy_from_slice(&s.data);
+            }
+        }
+        // decoded text: span of the executable segments
+        let tlo = prog
+            .segments
+            .iter()
+            .filter(|s| s.exec)
+            .map(|s| s.vaddr)
+            .min()
+            .unwrap_or(0)
+            & !3;
+        let thi = prog
+            .segments
+            .iter()
+            .filter(|s| s.exec)
+            .map(|s| s.vaddr as u64 + s.memsz as u64)
+            .max()
+            .unwrap_or(0);
+        let thi = align_up(thi, 4).min(top) as u32;
+        let mut cpu = Cpu::new(mem);
+        cpu.text_lo = tlo;
+        cpu.text_hi = thi;
+        cpu.tohost = prog.symbols.addr("tohost");
+        cpu.csr.misa = misa(&isa);
+        cpu.pc = prog.entry;
+        cpu.cycle = timing.fill_cycles();
+        let n = ((thi - tlo) / 4) as usize;
+        let mut m = Machine {
+            cpu,
+            isa,
+            timing,
+            cache: Vec::with_capacity(n),
+            text_base: tlo,
+            ready: [0; 32],
+            max_cycles: opts.max_cycles,
+            trace: opts.trace,
+            profiler: if opts.profile {
+                Some(Profiler::new(n))
+            } else {
+                None
+            },
+            echo: opts.echo_output,
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            symbols: prog.symbols.clone(),
+        };
+        for i in 0..n {
+            let d = m.decode_at(tlo + 4 * i as u32);
+            m.cache.push(d);
+        }
+        m.setup_stack(&opts.argv, top as u32)?;
+        for e in m.isa.extensions().to_vec() {
+            e.init(&mut m.cpu);
+        }
+        Ok(m)
+    }
+
+    fn decode_word(&self, w: u32) -> DecodedInsn {
+        let mut d = self
+            .isa
+            .decode(w)
+            .unwrap_or_else(|| DecodedInsn::new(&ILLEGAL, w, 0, 0, 0, 0));
+        self.timing.bind(&mut d);
+        d
+    }
+
+    fn decode_at(&self, pc: u32) -> DecodedInsn {
+        let w = self.cpu.mem.load32(pc).unwrap_or(0);
+        self.decode_word(w)
+    }
+
+    fn setup_stack(&mut self, argv: &[String], top: u32) -> Result<(), SimError> {
+        // strings at the top, then (16-byte aligned) argc, argv[], NULL, envp NULL, auxv
+        let mut p = top;
+        let mut ptrs = Vec::new();
+        for a in argv.iter().rev() {
+            let b = a.as_bytes();
+            p = p
+                .checked_sub(b.len() as u32 + 1)
+                .ok_or_else(|| SimError::Layout("argv too large".into()))?;
+            let dst = self
+                .cpu
+                .mem
+                .slice_mut(p, b.len() + 1)
+                .ok_or_else(|| SimError::Layout("argv does not fit the stack".into()))?;
+            dst[..b.len()].copy_from_slice(b);
+            dst[b.len()] = 0;
+            ptrs.push(p);
+        }
+        ptrs.reverse();
+        let words = 1 + ptrs.len() + 1 + 1 + 2;
+        let sp = (p - 4 * words as u32) & !15;
+        let mut v = vec![ptrs.len() as u32];
+        v.extend(&ptrs);
+        v.extend([0, 0, 0, 0]); // argv NULL, envp NULL, AT_NULL, 0
+        for (i, w) in v.iter().enumerate() {
+            self.cpu
+                .mem
+                .store32(sp + 4 * i as u32, *w)
+                .map_err(|_| SimError::Layout("stack set-up outside memory".into()))?;
+        }
+        self.cpu.x[2] = sp;
+        Ok(())
+    }
+
+    /// The CPU state (registers, memory, CSRs, extension state).
+    pub fn cpu(&self) -> &Cpu {
+        &self.cpu
+    }
+
+    /// Mutable CPU state (e.g. to preset registers in tests).
+    pub fn cpu_mut(&mut self) -> &mut Cpu {
+        &mut self.cpu
+    }
+
+    /// The ISA.
+    pub fn isa(&self) -> &Isa {
+        &self.isa
+    }
+
+    /// Cycles so far.
+    pub fn cycles(&self) -> u64 {
+        self.cpu.cycle
+    }
+
+    /// Retired instructions so far.
+    pub fn instret(&self) -> u64 {
+        self.cpu.instret
+    }
+
+    /// Run to completion.
+    pub fn run(&mut self) -> Result<RunResult, SimError> {
+        let exit = match (self.trace.is_some(), self.profiler.is_some()) {
+            (false, false) => self.run_inner::<false, false>(),
+            (false, true) => self.run_inner::<false, true>(),
+            (true, false) => self.run_inner::<true, false>(),
+            (true, true) => self.run_inner::<true, true>(),
+        };
+        if let Some(t) = self.trace.as_mut() {
+            let _ = t.flush();
+        }
+        let exit = exit?;
+        let profile = self.profiler.as_ref().map(|p| {
+            p.finish(
+                self.text_base,
+                &self.cache,
+                &self.symbols,
+                self.cpu.cycle,
+                self.cpu.instret,
+            )
+        });
+        Ok(RunResult {
+            exit,
+            stdout: std::mem::take(&mut self.stdout),
+            stderr: std::mem::take(&mut self.stderr),
+            cycles: self.cpu.cycle,
+            instret: self.cpu.instret,
+            profile,
+        })
+    }
+
+    #[inline(never)]
+    fn fetch_slow(&self, pc: u32) -> Result<DecodedInsn, SimError> {
+        match self.cpu.mem.load32(pc) {
+            Ok(w) => Ok(self.decode_word(w)),
+            Err(_) => Err(SimError::OutOfRange {
+                pc,
+                addr: pc,
+                kind: "instruction fetch",
+            }),
+        }
+    }
+
+    fn run_inner<const TRACE: bool, const PROF: bool>(&mut self) -> Result<ExitKind, SimError> {
+        let base = self.text_base;
+        let max = self.max_cycles;
+        loop {
+            let pc = self.cpu.pc;
+            let idx = (pc.wrapping_sub(base) >> 2) as usize;
+            let insn = match self.cache.get(idx) {
+                Some(d) => *d,
+                None => self.fetch_slow(pc)?,
+            };
+            let seq = pc.wrapping_add(4);
+            self.cpu.npc = seq;
+            let mut exit = None;
+            if let Err(t) = (insn.exec)(&mut self.cpu, &insn) {
+                exit = self.handle_trap(t, pc, &insn)?;
+            }
+            // timing: in-order scoreboard
+            let before = self.cpu.cycle;
+            let ready =
+                self.ready[(insn.rs1 & 31) as usize].max(self.ready[(insn.rs2 & 31) as usize]);
+            let issue = before.max(ready);
+            let done = issue + insn.occ as u64;
+            let pen = if self.cpu.npc != seq {
+                insn.pen_taken
+            } else {
+                insn.pen_seq
+            };
+            self.ready[(insn.rd & 31) as usize] = done + insn.res_extra as u64;
+            self.ready[0] = 0;
+            let now = done + pen as u64 + self.cpu.extra_cycles;
+            self.cpu.extra_cycles = 0;
+            self.cpu.cycle = now;
+            self.cpu.instret += 1;
+            if TRACE {
+                self.trace_line(before, pc, &insn)?;
+            }
+            if PROF {
+                if let Some(p) = self.profiler.as_mut() {
+                    p.record(idx, pc, now - before, &insn);
+                }
+            }
+            if self.cpu.attention {
+                self.slow_path()?;
+            }
+            self.cpu.pc = self.cpu.npc;
+            if let Some(e) = exit {
+                return Ok(e);
+            }
+            if now >= max {
+                return Err(SimError::Runaway {
+                    cycles: now,
+                    pc: self.cpu.pc,
+                });
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn slow_path(&mut self) -> Result<(), SimError> {
+        self.cpu.attention = false;
+        let dirty = std::mem::take(&mut self.cpu.dirty_code);
+        for a in dirty {
+            let i = (a.wrapping_sub(self.text_base) >> 2) as usize;
+            if i < self.cache.len() {
+                self.cache[i] = self.decode_at(a);
+            }
+        }
+        let hooks = self.cpu.fetch_hooks.clone();
+        for h in hooks {
+            let npc = self.cpu.npc;
+            let n = h(&mut self.cpu, npc);
+            if n & 3 != 0 {
+                return Err(SimError::Misaligned {
+                    pc: self.cpu.pc,
+                    addr: n,
+                    kind: "jump target",
+                    insn: "fetch hook".into(),
+                });
+            }
+            self.cpu.npc = n;
+        }
+        Ok(())
+    }
+
+    #[inline(never)]
+    fn trace_line(&mut self, cycle: u64, pc: u32, d: &DecodedInsn) -> Result<(), SimError> {
+        let dis = d.disasm(pc);
+        let wb = if d.rd != 0 {
+            format!(" {}={:#010x}", reg_name(d.rd), self.cpu.reg(d.rd))
+        } else {
+            String::new()
+        };
+        if let Some(t) = self.trace.as_mut() {
+            writeln!(t, "{cycle:>10} {pc:#010x} ({:#010x}) {dis:<32}{wb}", d.word)
+                .map_err(|e| SimError::Io(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    fn illegal_detail(&self, pc: u32, w: u32) -> String {
+        let op = w & 0x7f;
+        let mut s = format!(
+            "opcode {op:#04x} {}, funct3 {}, funct7 {:#04x}; not an instruction of {}",
+            opcode_name(op),
+            (w >> 12) & 7,
+            w >> 25,
+            self.isa.name()
+        );
+        if let Some(f) = self.symbols.function_at(pc) {
+            s.push_str(&format!(", in {}+{:#x}", f.name, pc - f.addr));
+        }
+        s
+    }
+
+    #[inline(never)]
+    fn handle_trap(
+        &mut self,
+        t: Trap,
+        pc: u32,
+        d: &DecodedInsn,
+    ) -> Result<Option<ExitKind>, SimError> {
+        if let Trap::ToHost(v) = t {
+            return Ok(Some(ExitKind::ToHost {
+                pass: v == 1,
+                test: if v == 1 { 0 } else { v >> 1 },
+            }));
+        }
+        if t == Trap::Ecall && self.cpu.csr.mtvec == 0 {
+            return self.syscall(pc);
+        }
+        if self.cpu.csr.mtvec != 0 {
+            let tval = match t {
+                Trap::LoadMisaligned(a)
+                | Trap::StoreMisaligned(a)
+                | Trap::LoadFault(a)
+                | Trap::StoreFault(a)
+                | Trap::FetchMisaligned(a) => a,
+                Trap::Illegal => d.word,
+                _ => 0,
+            };
+            let c = &mut self.cpu;
+            c.csr.mepc = pc;
+            c.csr.mcause = t.mcause().unwrap_or(0);
+            c.csr.mtval = tval;
+            let s = c.csr.mstatus;
+            c.csr.mstatus = (s & !(1 << 7)) | (((s >> 3) & 1) << 7) | (3 << 11);
+            c.csr.mstatus &= !(1 << 3);
+            c.npc = c.csr.mtvec;
+            c.extra_cycles += self.timing.branch_taken_penalty as u64;
+            return Ok(None);
+        }
+        let insn = d.disasm(pc);
+        Err(match t {
+            Trap::Illegal => SimError::IllegalInstruction {
+                pc,
+                word: d.word,
+                detail: if std::ptr::eq(d.info, &ILLEGAL) {
+                    self.illegal_detail(pc, d.word)
+                } else {
+                    format!("{insn}: operands rejected")
+                },
+            },
+            Trap::Ebreak => SimError::Breakpoint { pc },
+            Trap::LoadMisaligned(addr) => SimError::Misaligned {
+                pc,
+                addr,
+                kind: "load",
+                insn,
+            },
+            Trap::StoreMisaligned(addr) => SimError::Misaligned {
+                pc,
+                addr,
+                kind: "store",
+                insn,
+            },
+            Trap::FetchMisaligned(addr) => SimError::Misaligned {
+                pc,
+                addr,
+                kind: "jump target",
+                insn,
+            },
+            Trap::LoadFault(addr) => SimError::OutOfRange {
+                pc,
+                addr,
+                kind: "load",
+            },
+            Trap::StoreFault(addr) => SimError::OutOfRange {
+                pc,
+                addr,
+                kind: "store",
+            },
+            Trap::Ecall | Trap::ToHost(_) => SimError::Unsupported("unreachable trap".into()),
+        })
+    }
+
+    fn syscall(&mut self, pc: u32) -> Result<Option<ExitKind>, SimError> {
+        let c = &mut self.cpu;
+        let (a0, a1, a2, a7) = (c.x[10], c.x[11], c.x[12], c.x[17]);
+        match a7 {
+            64 => {
+                let Some(buf) = c.mem.slice(a1, a2 as usize) else {
+                    return Err(SimError::OutOfRange {
+                        pc,
+                        addr: a1,
+                        kind: "write() buffer",
+                    });
+                };
+                let ret = match a0 {
+                    1 => {
+                        self.stdout.extend_from_slice(buf);
+                        if self.echo {
+                            let mut o = std::io::stdout();
+                            let _ = o.write_all(buf);
+                            let _ = o.flush();
+                        }
+                        a2
+                    }
+                    2 => {
+                        self.stderr.extend_from_slice(buf);
+                        if self.echo {
+                            let _ = std::io::stderr().write_all(buf);
+                        }
+                        a2
+                    }
+                    _ => (-9i32) as u32, // EBADF
+                };
+                c.set_reg(10, ret);
+                Ok(None)
+            }
+            93 | 94 => Ok(Some(ExitKind::Exit(a0 as i32))),
+            n => Err(SimError::UnknownSyscall { pc, number: n }),
+        }
+    }
+}
+
+fn misa(isa: &Isa) -> u32 {
+    let mut v = 1u32 << 30; // MXL = 1 (32-bit)
+    for e in isa.extensions() {
+        let n = e.name().as_bytes();
+        if n.len() == 1 && n[0].is_ascii_lowercase() {
+            v |= 1 << (n[0] - b'a');
+        }
+    }
+    v
+}
+
+/// Convenience: load an ELF image, parse the ISA string, take a timing preset or TOML,
+/// and run. Returns the result of [`Machine::run`].
+pub fn run_elf(
+    elf: &[u8],
+    isa: &str,
+    timing: &TimingParams,
+    opts: RunOptions,
+) -> Result<RunResult, SimError> {
+    let prog = Program::load_elf(elf)?;
+    let isa = Isa::parse(isa)?;
+    Machine::new(&prog, isa, timing.clone(), opts)?.run()
+}

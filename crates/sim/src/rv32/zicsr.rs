@@ -1,0 +1,176 @@
+//! Zicsr: CSR access instructions and the machine-mode CSRs the simulator models.
+//!
+//! Counters: `cycle`/`time`/`mcycle` read the timing engine's cycle count (time = cycle),
+//! `instret`/`minstret` the retired-instruction count (both before the reading
+//! instruction). Writes to the machine counters are ignored (WARL).
+
+use super::fields::*;
+use crate::cpu::{Cpu, Trap};
+use crate::define_ops;
+use crate::isa::{DecodedInsn, Extension, OpInfo};
+
+define_ops! { OPS, Id;
+    CSRRW = "csrrw", exec_csrrw, Csr, Other, Csr;
+    CSRRS = "csrrs", exec_csrrs, Csr, Other, Csr;
+    CSRRC = "csrrc", exec_csrrc, Csr, Other, Csr;
+    CSRRWI = "csrrwi", exec_csrrwi, CsrI, Other, Csr;
+    CSRRSI = "csrrsi", exec_csrrsi, CsrI, Other, Csr;
+    CSRRCI = "csrrci", exec_csrrci, CsrI, Other, Csr;
+}
+
+/// CSR numbers and names known to the simulator.
+pub const CSR_NAMES: &[(u32, &str)] = &[
+    (0xc00, "cycle"),
+    (0xc01, "time"),
+    (0xc02, "instret"),
+    (0xc80, "cycleh"),
+    (0xc81, "timeh"),
+    (0xc82, "instreth"),
+    (0xb00, "mcycle"),
+    (0xb02, "minstret"),
+    (0xb80, "mcycleh"),
+    (0xb82, "minstreth"),
+    (0x300, "mstatus"),
+    (0x301, "misa"),
+    (0x302, "medeleg"),
+    (0x303, "mideleg"),
+    (0x304, "mie"),
+    (0x305, "mtvec"),
+    (0x306, "mcounteren"),
+    (0x320, "mcountinhibit"),
+    (0x340, "mscratch"),
+    (0x341, "mepc"),
+    (0x342, "mcause"),
+    (0x343, "mtval"),
+    (0x344, "mip"),
+    (0x180, "satp"),
+    (0x3a0, "pmpcfg0"),
+    (0x3b0, "pmpaddr0"),
+    (0xf11, "mvendorid"),
+    (0xf12, "marchid"),
+    (0xf13, "mimpid"),
+    (0xf14, "mhartid"),
+];
+
+/// Name of a CSR number (or `0x...`).
+pub fn csr_name(n: u32) -> String {
+    CSR_NAMES
+        .iter()
+        .find(|(k, _)| *k == n)
+        .map(|(_, s)| s.to_string())
+        .unwrap_or_else(|| format!("{n:#x}"))
+}
+
+/// Read a CSR; `None` if it does not exist.
+pub fn read_csr(c: &Cpu, n: u32) -> Option<u32> {
+    Some(match n {
+        0xc00 | 0xc01 | 0xb00 => c.cycle as u32,
+        0xc80 | 0xc81 | 0xb80 => (c.cycle >> 32) as u32,
+        0xc02 | 0xb02 => c.instret as u32,
+        0xc82 | 0xb82 => (c.instret >> 32) as u32,
+        0x300 => c.csr.mstatus,
+        0x301 => c.csr.misa,
+        0x305 => c.csr.mtvec,
+        0x340 => c.csr.mscratch,
+        0x341 => c.csr.mepc,
+        0x342 => c.csr.mcause,
+        0x343 => c.csr.mtval,
+        0x302 | 0x303 | 0x304 | 0x306 | 0x320 | 0x344 | 0x180 | 0x3a0 | 0x3b0 => 0,
+        0xf11..=0xf14 => 0,
+        _ => return None,
+    })
+}
+
+/// Write a CSR; `false` if it does not exist or is read-only.
+pub fn write_csr(c: &mut Cpu, n: u32, v: u32) -> bool {
+    if n >> 10 == 3 {
+        return false; // read-only space (cycle, instret, mhartid, ...)
+    }
+    match n {
+        0x300 => c.csr.mstatus = v & 0x0000_1888, // MIE, MPIE, MPP
+        0x305 => c.csr.mtvec = v & !3,            // direct mode only
+        0x340 => c.csr.mscratch = v,
+        0x341 => c.csr.mepc = v & !3,
+        0x342 => c.csr.mcause = v,
+        0x343 => c.csr.mtval = v,
+        0x301 | 0xb00 | 0xb02 | 0xb80 | 0xb82 => {} // WARL: ignored
+        0x302 | 0x303 | 0x304 | 0x306 | 0x320 | 0x344 | 0x180 | 0x3a0 | 0x3b0 => {}
+        _ => return false,
+    }
+    true
+}
+
+#[inline]
+fn csr_op(
+    c: &mut Cpu,
+    d: &DecodedInsn,
+    src: u32,
+    write: bool,
+    f: fn(u32, u32) -> u32,
+) -> Result<(), Trap> {
+    let n = d.aux;
+    let old = read_csr(c, n).ok_or(Trap::Illegal)?;
+    if write && !write_csr(c, n, f(old, src)) {
+        return Err(Trap::Illegal);
+    }
+    c.set_reg(d.rd, old);
+    Ok(())
+}
+
+fn exec_csrrw(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let s = c.reg(d.rs1);
+    csr_op(c, d, s, true, |_, s| s)
+}
+fn exec_csrrs(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let s = c.reg(d.rs1);
+    csr_op(c, d, s, d.rs1 != 0, |o, s| o | s)
+}
+fn exec_csrrc(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let s = c.reg(d.rs1);
+    csr_op(c, d, s, d.rs1 != 0, |o, s| o & !s)
+}
+fn exec_csrrwi(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    csr_op(c, d, d.imm as u32, true, |_, s| s)
+}
+fn exec_csrrsi(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    csr_op(c, d, d.imm as u32, d.imm != 0, |o, s| o | s)
+}
+fn exec_csrrci(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    csr_op(c, d, d.imm as u32, d.imm != 0, |o, s| o & !s)
+}
+
+/// Zicsr (`zicsr`, always enabled).
+pub struct Zicsr;
+
+impl Extension for Zicsr {
+    fn name(&self) -> &'static str {
+        "zicsr"
+    }
+    fn description(&self) -> &'static str {
+        "CSR instructions, counters, machine-mode trap CSRs (always on)"
+    }
+    fn ops(&self) -> &'static [OpInfo] {
+        OPS
+    }
+    fn decode(&self, w: u32) -> Option<DecodedInsn> {
+        if opcode(w) != 0x73 {
+            return None;
+        }
+        let csr = w >> 20;
+        let (id, imm_form) = match funct3(w) {
+            1 => (Id::CSRRW, false),
+            2 => (Id::CSRRS, false),
+            3 => (Id::CSRRC, false),
+            5 => (Id::CSRRWI, true),
+            6 => (Id::CSRRSI, true),
+            7 => (Id::CSRRCI, true),
+            _ => return None,
+        };
+        let info = &OPS[id as usize];
+        Some(if imm_form {
+            DecodedInsn::new(info, w, rd(w), 0, 0, rs1(w) as i32).with_aux(csr)
+        } else {
+            DecodedInsn::new(info, w, rd(w), rs1(w), 0, 0).with_aux(csr)
+        })
+    }
+}
