@@ -115,13 +115,13 @@ int main(int argc, char **argv)
     /* (a) one permutation on a fixed state */
     for (unsigned i = 0; i < 25; i++)
         perm_state.lanes[i] = 0x0123456789abcdefull * (i + 1);
-    uint64_t c0 = arch_cycles(), i0 = arch_instret();
+    arch_count_t c0 = arch_cycles(), i0 = arch_instret();
     kernel_permute(&perm_state);
-    uint64_t i1 = arch_instret(), c1 = arch_cycles();
+    arch_count_t i1 = arch_instret(), c1 = arch_cycles();
     rt_puts("perm cycles=");
-    rt_put_u64(c1 - c0);
+    rt_put_u64((arch_count_t)(c1 - c0));
     rt_puts(" instret=");
-    rt_put_u64(i1 - i0);
+    rt_put_u64((arch_count_t)(i1 - i0));
     rt_puts("\n");
     rt_flush();
 
@@ -141,9 +141,9 @@ int main(int argc, char **argv)
         rt_puts(" seed=");
         rt_put_u64(seed);
         rt_puts(" cycles=");
-        rt_put_u64(c1 - c0);
+        rt_put_u64((arch_count_t)(c1 - c0));
         rt_puts(" instret=");
-        rt_put_u64(i1 - i0);
+        rt_put_u64((arch_count_t)(i1 - i0));
         rt_puts(" digest=");
         rt_put_hex(out, outlen);
         rt_puts("\n");

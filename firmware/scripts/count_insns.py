@@ -37,7 +37,10 @@ def main():
     (machine,) = struct.unpack_from("<H" if little else ">H", hdr, 18)
     is_mips = machine == 8
     qemu = a.qemu or ("qemu-mipsel" if is_mips else "qemu-riscv32")
-    link = 8 if is_mips else 4  # return address = call + 4 (RISC-V) or + 8 (MIPS delay slot)
+    # The return address is the instruction after the last one executed before the entry:
+    # the call itself on RISC-V, the call's delay slot on MIPS (qemu traces delay slots as
+    # separate one-instruction blocks in -singlestep mode), so +4 in both cases.
+    link = 4
     syms = elf32_symbols(a.elf)
     entries = {syms["kernel_permute"]: "kernel_permute", syms["kernel_sponge"]: "kernel_sponge"}
 

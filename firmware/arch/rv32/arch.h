@@ -4,6 +4,8 @@
 #define SHA3_ASIP_ARCH_H
 #include <stdint.h>
 
+typedef uint64_t arch_count_t; /* counter width: differences are taken in this type */
+
 #define ARCH_READ_CSR64(lo_name, hi_name)                                          \
     ({                                                                             \
         uint32_t hi_, lo_, hi2_;                                                   \
@@ -16,7 +18,7 @@
         ((uint64_t)hi_ << 32) | lo_;                                               \
     })
 
-static inline uint64_t arch_cycles(void) { return ARCH_READ_CSR64("rdcycle", "rdcycleh"); }
-static inline uint64_t arch_instret(void) { return ARCH_READ_CSR64("rdinstret", "rdinstreth"); }
+static inline arch_count_t arch_cycles(void) { return ARCH_READ_CSR64("rdcycle", "rdcycleh"); }
+static inline arch_count_t arch_instret(void) { return ARCH_READ_CSR64("rdinstret", "rdinstreth"); }
 
 #endif
