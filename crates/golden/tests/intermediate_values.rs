@@ -64,7 +64,11 @@ fn keccak_f800() {
 }
 #[test]
 fn keccak_f1600() {
-    check(1600, "KeccakF-1600-IntermediateValues.txt", LaneFormat::Plain);
+    check(
+        1600,
+        "KeccakF-1600-IntermediateValues.txt",
+        LaneFormat::Plain,
+    );
 }
 #[test]
 fn keccak_f1600_interleaved() {

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 /// Path of a file under the repository's testdata/kat.
 pub fn kat_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/kat").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/kat")
+        .join(name)
 }
 
 /// Contents of a testdata/kat file (panics with the path if missing).
