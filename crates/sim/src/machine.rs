@@ -496,61 +496,100 @@ impl Machine {
         }
     }
 
+    /// General path: one instruction at a time (used with a trace, and by the fast
+    /// loop for anything unusual).
     fn run_inner<const TRACE: bool, const PROF: bool>(&mut self) -> Result<ExitKind, SimError> {
-        let base = self.text_base;
-        let max = self.max_cycles;
         loop {
-            let pc = self.cpu.pc;
-            let idx = (pc.wrapping_sub(base) >> 2) as usize;
-            let insn = match self.cache.get(idx) {
-                Some(d) => *d,
-                None => self.fetch_slow(pc)?,
-            };
-            let seq = pc.wrapping_add(4);
-            self.cpu.npc = seq;
-            let mut exit = None;
-            if let Err(t) = (insn.exec)(&mut self.cpu, &insn) {
-                exit = self.handle_trap(t, pc, &insn)?;
-            }
-            // timing: in-order scoreboard
-            let before = self.cpu.cycle;
-            let ready =
-                self.ready[(insn.rs1 & 31) as usize].max(self.ready[(insn.rs2 & 31) as usize]);
-            let issue = before.max(ready);
-            let done = issue + insn.occ as u64;
-            let pen = if self.cpu.npc != seq {
-                insn.pen_taken
-            } else {
-                insn.pen_seq
-            };
-            self.ready[(insn.rd & 31) as usize] = done + insn.res_extra as u64;
-            self.ready[0] = 0;
-            let now = done + pen as u64 + self.cpu.extra_cycles;
-            self.cpu.extra_cycles = 0;
-            self.cpu.cycle = now;
-            self.cpu.instret += 1;
-            if TRACE {
-                self.trace_line(before, pc, &insn)?;
-            }
-            if PROF {
-                if let Some(p) = self.profiler.as_mut() {
-                    p.record(idx, pc, now - before, &insn);
+            if !TRACE {
+                match hot_loop::<PROF>(
+                    &mut self.cpu,
+                    &self.cache,
+                    self.text_base,
+                    &mut self.ready,
+                    self.max_cycles,
+                    self.profiler.as_mut(),
+                ) {
+                    Stop::Miss => {}
+                    Stop::Trap(t, insn) => {
+                        if let Some(e) = self.after_exec::<TRACE, PROF>(Err(t), &insn)? {
+                            return Ok(e);
+                        }
+                        continue;
+                    }
+                    Stop::Attention => {
+                        self.slow_path()?;
+                        self.cpu.pc = self.cpu.npc;
+                        self.check_max()?;
+                        continue;
+                    }
+                    Stop::Max => {
+                        return Err(SimError::Runaway {
+                            cycles: self.cpu.cycle,
+                            pc: self.cpu.pc,
+                        })
+                    }
                 }
             }
-            if self.cpu.attention {
-                self.slow_path()?;
-            }
-            self.cpu.pc = self.cpu.npc;
-            if let Some(e) = exit {
+            if let Some(e) = self.step::<TRACE, PROF>()? {
                 return Ok(e);
             }
-            if now >= max {
-                return Err(SimError::Runaway {
-                    cycles: now,
-                    pc: self.cpu.pc,
-                });
+        }
+    }
+
+    fn check_max(&self) -> Result<(), SimError> {
+        if self.cpu.cycle >= self.max_cycles {
+            return Err(SimError::Runaway {
+                cycles: self.cpu.cycle,
+                pc: self.cpu.pc,
+            });
+        }
+        Ok(())
+    }
+
+    /// Execute one instruction (any PC) through the general path.
+    fn step<const TRACE: bool, const PROF: bool>(&mut self) -> Result<Option<ExitKind>, SimError> {
+        let pc = self.cpu.pc;
+        let idx = (pc.wrapping_sub(self.text_base) >> 2) as usize;
+        let insn = match self.cache.get(idx) {
+            Some(d) => *d,
+            None => self.fetch_slow(pc)?,
+        };
+        self.cpu.npc = pc.wrapping_add(4);
+        let r = (insn.exec)(&mut self.cpu, &insn);
+        self.after_exec::<TRACE, PROF>(r, &insn)
+    }
+
+    /// Everything after the semantics of the instruction at `cpu.pc` ran: trap
+    /// handling, timing, trace, profile, hooks, PC update, cycle limit.
+    fn after_exec<const TRACE: bool, const PROF: bool>(
+        &mut self,
+        r: Result<(), Trap>,
+        insn: &DecodedInsn,
+    ) -> Result<Option<ExitKind>, SimError> {
+        let pc = self.cpu.pc;
+        let mut exit = None;
+        if let Err(t) = r {
+            exit = self.handle_trap(t, pc, insn)?;
+        }
+        let before = account(&mut self.cpu, &mut self.ready, insn, pc.wrapping_add(4));
+        if TRACE {
+            self.trace_line(before, pc, insn)?;
+        }
+        if PROF {
+            if let Some(p) = self.profiler.as_mut() {
+                let idx = (pc.wrapping_sub(self.text_base) >> 2) as usize;
+                p.record(idx, pc, self.cpu.cycle - before, insn);
             }
         }
+        if self.cpu.attention {
+            self.slow_path()?;
+        }
+        self.cpu.pc = self.cpu.npc;
+        if exit.is_some() {
+            return Ok(exit);
+        }
+        self.check_max()?;
+        Ok(None)
     }
 
     #[inline(never)]
@@ -727,6 +766,75 @@ impl Machine {
             }
             93 | 94 => Ok(Some(ExitKind::Exit(a0 as i32))),
             n => Err(SimError::UnknownSyscall { pc, number: n }),
+        }
+    }
+}
+
+/// Why the fast loop returned.
+enum Stop {
+    /// PC outside the decoded text.
+    Miss,
+    /// The semantics raised a trap (state before accounting).
+    Trap(Trap, DecodedInsn),
+    /// Accounted, `cpu.attention` set; hooks and PC update pending.
+    Attention,
+    /// Accounted and PC updated; cycle limit reached.
+    Max,
+}
+
+/// Timing of one retired instruction (in-order scoreboard, see [`crate::timing`]).
+/// Returns the cycle count before the instruction.
+#[inline(always)]
+fn account(cpu: &mut Cpu, ready: &mut [u64; 32], insn: &DecodedInsn, seq: u32) -> u64 {
+    let before = cpu.cycle;
+    let r = ready[(insn.rs1 & 31) as usize].max(ready[(insn.rs2 & 31) as usize]);
+    let issue = before.max(r);
+    let done = issue + insn.occ as u64;
+    let pen = if cpu.npc != seq {
+        insn.pen_taken
+    } else {
+        insn.pen_seq
+    };
+    ready[(insn.rd & 31) as usize] = done + insn.res_extra as u64;
+    ready[0] = 0;
+    cpu.cycle = done + pen as u64 + cpu.extra_cycles;
+    cpu.extra_cycles = 0;
+    cpu.instret += 1;
+    before
+}
+
+/// The fast loop: decoded-text fetch, semantics, timing, optional profile counters.
+fn hot_loop<const PROF: bool>(
+    cpu: &mut Cpu,
+    cache: &[DecodedInsn],
+    base: u32,
+    ready: &mut [u64; 32],
+    max: u64,
+    mut prof: Option<&mut Profiler>,
+) -> Stop {
+    loop {
+        let pc = cpu.pc;
+        let idx = (pc.wrapping_sub(base) >> 2) as usize;
+        let Some(insn) = cache.get(idx) else {
+            return Stop::Miss;
+        };
+        let seq = pc.wrapping_add(4);
+        cpu.npc = seq;
+        if let Err(t) = (insn.exec)(cpu, insn) {
+            return Stop::Trap(t, *insn);
+        }
+        let before = account(cpu, ready, insn, seq);
+        if PROF {
+            if let Some(p) = prof.as_deref_mut() {
+                p.record(idx, pc, cpu.cycle - before, insn);
+            }
+        }
+        if cpu.attention {
+            return Stop::Attention;
+        }
+        cpu.pc = cpu.npc;
+        if cpu.cycle >= max {
+            return Stop::Max;
         }
     }
 }

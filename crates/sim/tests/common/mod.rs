@@ -1,0 +1,192 @@
+//! Test helpers: a tiny RV32 encoder and runners for raw instruction words.
+#![allow(dead_code)]
+
+use asip_sim::{Isa, Machine, Program, RunOptions, RunResult, SimError, TimingParams};
+
+pub const BASE: u32 = 0x1_0000;
+
+pub fn r(f7: u32, rs2: u32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
+    (f7 << 25) | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op
+}
+pub fn i(imm: i32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
+    (((imm as u32) & 0xfff) << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op
+}
+pub fn s(imm: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
+    let m = imm as u32;
+    ((m >> 5) & 0x7f) << 25 | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (m & 0x1f) << 7 | 0x23
+}
+pub fn b(off: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
+    let o = off as u32;
+    ((o >> 12) & 1) << 31
+        | ((o >> 5) & 0x3f) << 25
+        | rs2 << 20
+        | rs1 << 15
+        | f3 << 12
+        | ((o >> 1) & 0xf) << 8
+        | ((o >> 11) & 1) << 7
+        | 0x63
+}
+pub fn u(imm20: u32, rd: u32, op: u32) -> u32 {
+    (imm20 << 12) | (rd << 7) | op
+}
+pub fn j(off: i32, rd: u32) -> u32 {
+    let o = off as u32;
+    ((o >> 20) & 1) << 31
+        | ((o >> 1) & 0x3ff) << 21
+        | ((o >> 11) & 1) << 20
+        | ((o >> 12) & 0xff) << 12
+        | rd << 7
+        | 0x6f
+}
+pub fn addi(rd: u32, rs1: u32, imm: i32) -> u32 {
+    i(imm, rs1, 0, rd, 0x13)
+}
+pub fn lw(rd: u32, rs1: u32, imm: i32) -> u32 {
+    i(imm, rs1, 2, rd, 0x03)
+}
+pub fn sw(rs2: u32, rs1: u32, imm: i32) -> u32 {
+    s(imm, rs2, rs1, 2)
+}
+pub const ECALL: u32 = 0x73;
+/// `addi a7, zero, 93; ecall` (exit with a0).
+pub fn exit_seq() -> Vec<u32> {
+    vec![addi(17, 0, 93), ECALL]
+}
+
+pub fn machine(isa: &str, timing: &str, words: &[u32]) -> Result<Machine, SimError> {
+    let prog = Program::from_words(BASE, words, 4096);
+    Machine::new(
+        &prog,
+        Isa::parse(isa)?,
+        TimingParams::preset(timing)?,
+        RunOptions {
+            max_cycles: 1_000_000,
+            ..RunOptions::default()
+        },
+    )
+}
+
+/// Run `words` followed by the exit sequence.
+pub fn run(isa: &str, timing: &str, words: &[u32]) -> Result<RunResult, SimError> {
+    let mut w = words.to_vec();
+    w.extend(exit_seq());
+    machine(isa, timing, &w)?.run()
+}
+
+/// Execute one instruction with preset registers; return all registers afterwards.
+pub fn exec1(isa: &str, word: u32, regs: &[(usize, u32)]) -> [u32; 32] {
+    let mut w = vec![word];
+    w.extend(exit_seq());
+    let mut m = machine(isa, "zscale", &w).expect("machine");
+    for &(k, v) in regs {
+        m.cpu_mut().x[k] = v;
+    }
+    m.run().expect("run");
+    m.cpu().x
+}
+
+/// rd = op(a, b) for an R-type word with rd=x5, rs1=x6, rs2=x7.
+pub fn rop(isa: &str, f7: u32, f3: u32, a: u32, bv: u32) -> u32 {
+    exec1(isa, r(f7, 7, 6, f3, 5, 0x33), &[(6, a), (7, bv)])[5]
+}
+/// rd = op(a) for an OP-IMM word with the given imm12 field, rd=x5, rs1=x6.
+pub fn iop(isa: &str, imm12: u32, f3: u32, a: u32) -> u32 {
+    exec1(
+        isa,
+        (imm12 << 20) | (6 << 15) | (f3 << 12) | (5 << 7) | 0x13,
+        &[(6, a)],
+    )[5]
+}
+
+/// Tiny deterministic PRNG (xorshift64*).
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    pub fn u32(&mut self) -> u32 {
+        (self.next() >> 32) as u32
+    }
+}
+
+/// Minimal ELF32 writer: one PT_LOAD (RX) with `code` at `vaddr`, optional symbols.
+pub fn make_elf(machine: u16, vaddr: u32, code: &[u8], syms: &[(&str, u32, bool)]) -> Vec<u8> {
+    let mut f = vec![0u8; 52 + 32];
+    f[..4].copy_from_slice(b"\x7fELF");
+    f[4] = 1;
+    f[5] = 1;
+    f[6] = 1;
+    let put16 = |f: &mut Vec<u8>, o: usize, v: u16| f[o..o + 2].copy_from_slice(&v.to_le_bytes());
+    let put32 = |f: &mut Vec<u8>, o: usize, v: u32| f[o..o + 4].copy_from_slice(&v.to_le_bytes());
+    put16(&mut f, 16, 2);
+    put16(&mut f, 18, machine);
+    put32(&mut f, 20, 1);
+    put32(&mut f, 24, vaddr);
+    put32(&mut f, 28, 52);
+    put16(&mut f, 40, 52);
+    put16(&mut f, 42, 32);
+    put16(&mut f, 44, 1);
+    put16(&mut f, 46, 40);
+    let code_off = f.len() as u32;
+    f.extend_from_slice(code);
+    // program header
+    put32(&mut f, 52, 1);
+    put32(&mut f, 56, code_off);
+    put32(&mut f, 60, vaddr);
+    put32(&mut f, 64, vaddr);
+    put32(&mut f, 68, code.len() as u32);
+    put32(&mut f, 72, code.len() as u32 + 4096);
+    put32(&mut f, 76, 7);
+    put32(&mut f, 80, 4);
+    if !syms.is_empty() {
+        // strtab
+        let mut strtab = vec![0u8];
+        let mut names = Vec::new();
+        for (n, _, _) in syms {
+            names.push(strtab.len() as u32);
+            strtab.extend_from_slice(n.as_bytes());
+            strtab.push(0);
+        }
+        let str_off = f.len() as u32;
+        f.extend_from_slice(&strtab);
+        while f.len() % 4 != 0 {
+            f.push(0);
+        }
+        let sym_off = f.len() as u32;
+        f.extend_from_slice(&[0u8; 16]);
+        for (k, (_, addr, func)) in syms.iter().enumerate() {
+            let mut e = [0u8; 16];
+            e[..4].copy_from_slice(&names[k].to_le_bytes());
+            e[4..8].copy_from_slice(&addr.to_le_bytes());
+            e[12] = (1 << 4) | if *func { 2 } else { 1 };
+            e[14] = 1;
+            f.extend_from_slice(&e);
+        }
+        let sym_size = f.len() as u32 - sym_off;
+        let shoff = f.len() as u32;
+        // section headers: null, symtab (link 2), strtab
+        let mut sh = vec![0u8; 40 * 3];
+        let p = |sh: &mut Vec<u8>, o: usize, v: u32| sh[o..o + 4].copy_from_slice(&v.to_le_bytes());
+        p(&mut sh, 40 + 4, 2);
+        p(&mut sh, 40 + 16, sym_off);
+        p(&mut sh, 40 + 20, sym_size);
+        p(&mut sh, 40 + 24, 2);
+        p(&mut sh, 40 + 36, 16);
+        p(&mut sh, 80 + 4, 3);
+        p(&mut sh, 80 + 16, str_off);
+        p(&mut sh, 80 + 20, strtab.len() as u32);
+        f.extend_from_slice(&sh);
+        put32(&mut f, 32, shoff);
+        put16(&mut f, 48, 3);
+    }
+    f
+}
+
+pub fn words_to_bytes(w: &[u32]) -> Vec<u8> {
+    w.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
