@@ -1,0 +1,159 @@
+//! `sha3-asip hash`: sha3sum-style hashing of files and stdin, and `--check`.
+
+use super::{to_hex, AlgArgs};
+use crate::error::{CliError, Context, Result};
+use clap::Args;
+use sha3_golden::{new_hasher, Algorithm, Params};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
+
+const BUF_SIZE: usize = 64 * 1024;
+
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Prints one '<hex digest>  <name>' line per input, like sha3sum; stdin is shown as '-'.
+Functions: sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256 cshake128 cshake256
+  kmac128 kmac256 kmacxof128 kmacxof256 tuplehash128 tuplehash256 tuplehashxof128
+  tuplehashxof256 parallelhash128 parallelhash256 parallelhashxof128 parallelhashxof256
+  turboshake128 turboshake256 kt128 kt256
+TupleHash hashes each input as a 1-tuple (the input is buffered in memory).
+A missing or unreadable file is reported on stderr; the other files are still hashed and
+the exit status is 1.
+
+Examples:
+  sha3-asip hash -a sha3-256 README.md
+  echo -n abc | sha3-asip hash -a shake256 -l 64
+  sha3-asip hash -a kmac128 --key 404142434445464748494a4b4c4d4e4f --customization app file.bin
+  sha3-asip hash -a sha3-256 *.bin > sums.txt && sha3-asip hash -a sha3-256 --check sums.txt")]
+pub struct HashArgs {
+    #[command(flatten)]
+    pub alg: AlgArgs,
+    /// Verify the digests listed in FILE ('<hex>  <name>' lines, as printed by this command).
+    #[arg(short = 'c', long, value_name = "FILE")]
+    pub check: Option<String>,
+    /// Files to hash; '-' or none means stdin.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<String>,
+}
+
+/// Hash a reader in constant memory.
+pub fn hash_reader(
+    alg: Algorithm,
+    p: &Params,
+    out_len: usize,
+    r: &mut dyn Read,
+) -> io::Result<Vec<u8>> {
+    let mut h = new_hasher(alg, p).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let mut buf = vec![0u8; BUF_SIZE];
+    loop {
+        let n = match r.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        h.update(&buf[..n]);
+    }
+    let mut out = vec![0u8; out_len];
+    h.finalize(&mut out);
+    Ok(out)
+}
+
+fn hash_named(alg: Algorithm, p: &Params, out_len: usize, name: &str) -> io::Result<Vec<u8>> {
+    if name == "-" {
+        hash_reader(alg, p, out_len, &mut io::stdin().lock())
+    } else {
+        if std::fs::metadata(name)?.is_dir() {
+            return Err(io::Error::other("is a directory"));
+        }
+        hash_reader(alg, p, out_len, &mut File::open(name)?)
+    }
+}
+
+pub fn run(args: &HashArgs) -> Result<u8> {
+    let (alg, p, out_len) = args.alg.resolve()?;
+    if let Some(list) = &args.check {
+        if !args.files.is_empty() {
+            return Err(CliError::usage("--check takes no FILE arguments"));
+        }
+        return check(alg, &p, args.alg.length, list);
+    }
+    let files = if args.files.is_empty() {
+        vec!["-".to_string()]
+    } else {
+        args.files.clone()
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut status = 0;
+    for f in &files {
+        match hash_named(alg, &p, out_len, f) {
+            Ok(d) => writeln!(out, "{}  {f}", to_hex(&d)).context(|| "stdout".into())?,
+            Err(e) => {
+                out.flush().ok();
+                eprintln!("sha3-asip: {f}: {e}");
+                status = 1;
+            }
+        }
+    }
+    Ok(status)
+}
+
+fn check(alg: Algorithm, p: &Params, length: Option<usize>, list: &str) -> Result<u8> {
+    let reader: Box<dyn BufRead> = if list == "-" {
+        Box::new(BufReader::new(io::stdin()))
+    } else {
+        Box::new(BufReader::new(
+            File::open(list).context(|| list.to_string())?,
+        ))
+    };
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let (mut failed, mut unreadable, mut bad_lines, mut checked) = (0, 0, 0, 0);
+    for (i, line) in reader.lines().enumerate() {
+        let line = line.context(|| list.to_string())?;
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parsed = line.split_once(' ').and_then(|(h, rest)| {
+            let name = rest.strip_prefix(' ').or_else(|| rest.strip_prefix('*'))?;
+            let d = super::parse_hex("digest", h).ok()?;
+            (!d.is_empty() && !name.is_empty()).then(|| (d, name.to_string()))
+        });
+        let Some((expected, name)) = parsed else {
+            eprintln!("sha3-asip: {list}:{}: improperly formatted line", i + 1);
+            bad_lines += 1;
+            continue;
+        };
+        // The listed digest's length is the output length unless -l says otherwise.
+        let out_len = length.unwrap_or(alg.fixed_output_len().unwrap_or(expected.len()));
+        checked += 1;
+        match hash_named(alg, p, out_len, &name) {
+            Ok(d) if d == expected => writeln!(out, "{name}: OK"),
+            Ok(_) => {
+                failed += 1;
+                writeln!(out, "{name}: FAILED")
+            }
+            Err(e) => {
+                unreadable += 1;
+                out.flush().ok();
+                eprintln!("sha3-asip: {name}: {e}");
+                writeln!(out, "{name}: FAILED open or read")
+            }
+        }
+        .context(|| "stdout".into())?;
+    }
+    out.flush().ok();
+    if failed > 0 {
+        eprintln!("sha3-asip: WARNING: {failed} computed checksum(s) did NOT match");
+    }
+    if unreadable > 0 {
+        eprintln!("sha3-asip: WARNING: {unreadable} listed file(s) could not be read");
+    }
+    if checked == 0 {
+        return Err(CliError::new(format!(
+            "{list}: no properly formatted checksum lines found"
+        )));
+    }
+    Ok(u8::from(failed + unreadable + bad_lines > 0))
+}

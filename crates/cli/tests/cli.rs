@@ -1,0 +1,312 @@
+//! Tests that run the built `sha3-asip` binary.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_sha3-asip"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("run sha3-asip")
+}
+
+fn run_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut c = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    c.stdin.take().unwrap().write_all(input).unwrap();
+    c.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fresh scratch directory under the target dir.
+fn scratch(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn kat(name: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/kat")
+        .join(name);
+    std::fs::read_to_string(p).unwrap()
+}
+
+const ABC_SHA3_256: &str = "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532";
+
+#[test]
+fn hash_file_matches_known_digest() {
+    let d = scratch("hash_file");
+    let f = d.join("abc.txt");
+    std::fs::write(&f, b"abc").unwrap();
+    let o = run(&["hash", "-a", "sha3-256", f.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        format!("{ABC_SHA3_256}  {}\n", f.display())
+    );
+    // FIPS 202 example: SHA3-512("abc")
+    let o = run(&["hash", "-a", "sha3-512", f.to_str().unwrap()]);
+    assert!(text(&o.stdout).starts_with(
+        "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0"
+    ));
+}
+
+#[test]
+fn hash_stdin_is_dash() {
+    let o = run_stdin(&["hash", "-a", "sha3-256"], b"abc");
+    assert_eq!(text(&o.stdout), format!("{ABC_SHA3_256}  -\n"));
+    // SHAKE128("", 32 bytes) from ShortMsgKAT_SHAKE128.txt, Len = 0
+    let o = run_stdin(&["hash", "-a", "shake128"], b"");
+    assert_eq!(
+        text(&o.stdout),
+        "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26  -\n"
+    );
+    let o = run_stdin(&["hash", "-a", "shake256", "-l", "4"], b"");
+    assert_eq!(text(&o.stdout), "46b9dd2b  -\n");
+}
+
+#[test]
+fn missing_file_exit_1_other_files_still_hashed() {
+    let d = scratch("missing");
+    let f = d.join("abc.txt");
+    std::fs::write(&f, b"abc").unwrap();
+    let missing = d.join("does-not-exist");
+    let o = run(&[
+        "hash",
+        "-a",
+        "sha3-256",
+        missing.to_str().unwrap(),
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stdout).contains(ABC_SHA3_256));
+    let err = text(&o.stderr);
+    assert!(err.starts_with("sha3-asip: "), "{err}");
+    assert!(err.contains("does-not-exist"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn unknown_algorithm_lists_names() {
+    let o = run(&["hash", "-a", "md5"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.starts_with("sha3-asip: unknown algorithm 'md5'"),
+        "{err}"
+    );
+    for name in [
+        "sha3-256",
+        "shake128",
+        "kmacxof256",
+        "parallelhash128",
+        "turboshake256",
+        "kt128",
+    ] {
+        assert!(err.contains(name), "{name} missing from: {err}");
+    }
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn bad_options_are_clear_errors() {
+    for (args, needle) in [
+        (vec!["hash", "-a", "kmac128"], "requires a key"),
+        (
+            vec!["hash", "-a", "sha3-256", "-l", "20"],
+            "fixed output length",
+        ),
+        (
+            vec!["hash", "-a", "sha3-256", "--key", "00"],
+            "--key does not apply",
+        ),
+        (vec!["hash", "-a", "kmac128", "--key", "xyz"], "hex"),
+        (vec!["trace", "-b", "1234"], "width must be"),
+        (vec!["trace", "-b", "200", "--rounds", "19"], "at most 18"),
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = text(&o.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn check_ok_and_failed() {
+    let d = scratch("check");
+    let a = d.join("a.bin");
+    let b = d.join("b.bin");
+    std::fs::write(&a, b"abc").unwrap();
+    std::fs::write(&b, vec![7u8; 100_000]).unwrap();
+    let o = run(&[
+        "hash",
+        "-a",
+        "shake256",
+        "-l",
+        "40",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let sums = d.join("sums.txt");
+    std::fs::write(&sums, &o.stdout).unwrap();
+    let o = run(&["hash", "-a", "shake256", "--check", sums.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(
+        text(&o.stdout),
+        format!("{}: OK\n{}: OK\n", a.display(), b.display())
+    );
+    // Corrupt one file: FAILED, exit 1.
+    std::fs::write(&b, vec![8u8; 100_000]).unwrap();
+    let o = run(&["hash", "-a", "shake256", "--check", sums.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        text(&o.stdout),
+        format!("{}: OK\n{}: FAILED\n", a.display(), b.display())
+    );
+    assert!(text(&o.stderr).contains("did NOT match"));
+}
+
+#[test]
+fn trace_first_lines_equal_kat_file() {
+    for (b, file) in [
+        ("1600", "KeccakF-1600-IntermediateValues.txt"),
+        ("200", "KeccakF-200-IntermediateValues.txt"),
+    ] {
+        let o = run(&["trace", "-b", b]);
+        assert!(o.status.success());
+        let ours = text(&o.stdout);
+        let kat = kat(file);
+        let start = kat.find("Input of permutation:").unwrap();
+        let expected: Vec<&str> = kat[start..].lines().take(200).collect();
+        let got: Vec<&str> = ours.lines().take(200).collect();
+        assert_eq!(got, expected, "trace -b {b}");
+    }
+}
+
+#[test]
+fn vectors_are_deterministic_and_correct() {
+    let args = [
+        "vectors", "--alg", "sha3-256", "--count", "5", "--seed", "42",
+    ];
+    let a = run(&args);
+    let b = run(&args);
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    let t = text(&a.stdout);
+    let lines: Vec<&str> = t.lines().collect();
+    assert!(lines[0].starts_with('#'));
+    assert_eq!(lines.len(), 1 + 6 + 5);
+    let lens: Vec<usize> = lines[1..7]
+        .iter()
+        .map(|l| l.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(lens, [0, 1, 135, 136, 137, 272]);
+    assert_eq!(
+        lines[1],
+        "0 - a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"
+    );
+    // Every line verifies with the hash command.
+    for l in &lines[1..] {
+        let f: Vec<&str> = l.split(' ').collect();
+        let msg: Vec<u8> = if f[1] == "-" {
+            vec![]
+        } else {
+            (0..f[1].len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&f[1][i..i + 2], 16).unwrap())
+                .collect()
+        };
+        assert_eq!(msg.len(), f[0].parse::<usize>().unwrap());
+        let o = run_stdin(&["hash", "-a", "sha3-256"], &msg);
+        assert_eq!(text(&o.stdout), format!("{}  -\n", f[2]));
+    }
+    let other = run(&[
+        "vectors", "--alg", "sha3-256", "--count", "5", "--seed", "43",
+    ]);
+    assert_ne!(other.stdout, a.stdout);
+    let custom = run(&[
+        "vectors", "--alg", "shake128", "--lens", "3,5", "--count", "0",
+    ]);
+    let t = text(&custom.stdout);
+    assert_eq!(t.lines().count(), 3);
+    assert!(t.lines().nth(2).unwrap().starts_with("5 "));
+}
+
+#[test]
+fn help_has_examples() {
+    for sub in ["hash", "trace", "vectors", "bench-host"] {
+        let o = run(&[sub, "--help"]);
+        assert!(o.status.success());
+        assert!(text(&o.stdout).contains("Example"), "{sub} --help");
+    }
+}
+
+/// `openssl dgst` agrees with `sha3-asip hash` for every SHA-3 and SHAKE function on a few
+/// random files.
+#[test]
+fn matches_openssl_dgst() {
+    if Command::new("openssl").arg("version").output().is_err() {
+        panic!("openssl is not installed: this test compares against `openssl dgst`; install openssl (scripts/setup does)");
+    }
+    let d = scratch("openssl");
+    let mut files = Vec::new();
+    for (i, len) in [0usize, 1, 135, 136, 168, 1000, 70_000].iter().enumerate() {
+        let f = d.join(format!("f{i}.bin"));
+        std::fs::write(&f, sha3_golden::test_message(i as u64 + 100, *len)).unwrap();
+        files.push(f);
+    }
+    for (ours, theirs, xoflen) in [
+        ("sha3-224", "-sha3-224", None),
+        ("sha3-256", "-sha3-256", None),
+        ("sha3-384", "-sha3-384", None),
+        ("sha3-512", "-sha3-512", None),
+        ("shake128", "-shake128", Some(16)),
+        ("shake256", "-shake256", Some(32)),
+    ] {
+        for f in &files {
+            let fs = f.to_str().unwrap();
+            let mut args = vec!["hash", "-a", ours];
+            let l;
+            if let Some(n) = xoflen {
+                l = n.to_string();
+                args.extend(["-l", &l]);
+            }
+            args.push(fs);
+            let o = run(&args);
+            let our_hex = text(&o.stdout)
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string();
+            let so = Command::new("openssl")
+                .args(["dgst", theirs, "-r", fs])
+                .output()
+                .unwrap();
+            assert!(
+                so.status.success(),
+                "openssl dgst {theirs}: {}",
+                text(&so.stderr)
+            );
+            let their_hex = text(&so.stdout)
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string();
+            assert_eq!(our_hex, their_hex, "{ours} of {fs}");
+        }
+    }
+}
