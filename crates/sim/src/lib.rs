@@ -37,5 +37,5 @@ pub use isa::{
     Registry, TimingClass,
 };
 pub use machine::{run_elf, ExitKind, Machine, RunOptions, RunResult, SimError};
-pub use profile::{BlockStat, ClassStat, FuncStat, OpStat, Profile};
+pub use profile::{BlockStat, ClassStat, FuncStat, OpStat, PcStat, Profile};
 pub use timing::{TimingError, TimingParams};

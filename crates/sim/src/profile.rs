@@ -63,6 +63,19 @@ pub struct BlockStat {
     pub cycles: u64,
 }
 
+/// Totals of one executed instruction address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PcStat {
+    /// Address.
+    pub pc: u32,
+    /// Class of the instruction there.
+    pub class: InstrClass,
+    /// Retired instructions.
+    pub count: u64,
+    /// Cycles.
+    pub cycles: u64,
+}
+
 /// Profiling results, each list sorted by cycles (descending), ties by address/name.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Profile {
@@ -78,6 +91,8 @@ pub struct Profile {
     pub functions: Vec<FuncStat>,
     /// Per basic block (executed blocks of the decoded text only).
     pub blocks: Vec<BlockStat>,
+    /// Per executed address, in address order (for scoped views, e.g. one function).
+    pub pcs: Vec<PcStat>,
 }
 
 #[derive(Default)]
@@ -132,7 +147,14 @@ impl Profiler {
             .collect();
         let mut ops: BTreeMap<&'static str, OpStat> = BTreeMap::new();
         let mut funcs: BTreeMap<(u32, String), (u64, u64)> = BTreeMap::new();
+        let mut pcs: Vec<PcStat> = Vec::new();
         let mut add = |pc: u32, d: &DecodedInsn, n: u64, c: u64| {
+            pcs.push(PcStat {
+                pc,
+                class: d.info.class,
+                count: n,
+                cycles: c,
+            });
             let cs = &mut classes[d.info.class.index()];
             cs.count += n;
             cs.cycles += c;
@@ -159,6 +181,7 @@ impl Profiler {
                 add(pc, d, *n, *c);
             }
         }
+        pcs.sort_by_key(|p| p.pc);
         classes.sort_by(|a, b| b.cycles.cmp(&a.cycles).then(a.class.cmp(&b.class)));
         let mut ops: Vec<OpStat> = ops.into_values().collect();
         ops.sort_by(|a, b| b.cycles.cmp(&a.cycles).then(a.name.cmp(b.name)));
@@ -233,6 +256,7 @@ impl Profiler {
             ops,
             functions,
             blocks,
+            pcs,
         }
     }
 }
