@@ -1,0 +1,60 @@
+//! One error type for the flow, with messages meant for the command line.
+
+use std::fmt;
+
+#[derive(Debug)]
+pub enum FlowError {
+    Design(crate::design::DesignError),
+    MissingTool(crate::project::MissingTool),
+    /// Firmware or hardware build failed: what was run and the tail of its output.
+    Build { what: String, output: String },
+    /// The simulator stopped the program with a trap or error.
+    Sim(String),
+    /// The program ran but exited with a non-zero code.
+    ProgramExit { code: i64, stderr: String },
+    Harness(crate::harness::ParseError),
+    /// The harness printed fewer or other results than asked for.
+    Missing(String),
+    Usage(String),
+    Io(String, std::io::Error),
+}
+
+impl fmt::Display for FlowError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FlowError::Design(e) => write!(f, "{e}"),
+            FlowError::MissingTool(e) => write!(f, "{e}"),
+            FlowError::Build { what, output } => write!(f, "{what} failed:\n{output}"),
+            FlowError::Sim(e) => write!(f, "{e}"),
+            FlowError::ProgramExit { code, stderr } => {
+                write!(f, "program exited with code {code}")?;
+                if !stderr.trim().is_empty() {
+                    write!(f, ": {}", stderr.trim())?;
+                }
+                Ok(())
+            }
+            FlowError::Harness(e) => write!(f, "{e}"),
+            FlowError::Missing(e) => write!(f, "{e}"),
+            FlowError::Usage(e) => write!(f, "{e}"),
+            FlowError::Io(what, e) => write!(f, "{what}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for FlowError {}
+
+impl From<crate::design::DesignError> for FlowError {
+    fn from(e: crate::design::DesignError) -> Self {
+        FlowError::Design(e)
+    }
+}
+impl From<crate::project::MissingTool> for FlowError {
+    fn from(e: crate::project::MissingTool) -> Self {
+        FlowError::MissingTool(e)
+    }
+}
+impl From<crate::harness::ParseError> for FlowError {
+    fn from(e: crate::harness::ParseError) -> Self {
+        FlowError::Harness(e)
+    }
+}

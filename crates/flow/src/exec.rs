@@ -1,0 +1,132 @@
+//! Running a design's ELF on the simulator with the design's ISA and timing model.
+
+use crate::design::Design;
+use crate::error::FlowError;
+use asip_sim::{Machine, Program, RunOptions, TimingParams};
+use serde::Deserialize;
+use std::io::Write;
+use std::path::Path;
+
+/// What to run and how.
+#[derive(Default)]
+pub struct ExecOptions {
+    pub argv: Vec<String>,
+    pub max_cycles: u64,
+    pub profile: bool,
+    pub trace: Option<Box<dyn Write>>,
+}
+
+/// What a run produced.
+#[derive(Debug, Clone)]
+pub struct ExecOutcome {
+    pub exit_code: i64,
+    pub stdout: String,
+    pub stderr: String,
+    pub cycles: u64,
+    pub instret: u64,
+    pub profile: Option<asip_sim::Profile>,
+    pub program: Program,
+}
+
+fn merge(base: &mut toml::Table, over: &toml::Table) {
+    for (k, v) in over {
+        match (base.get_mut(k), v) {
+            (Some(toml::Value::Table(b)), toml::Value::Table(o)) => merge(b, o),
+            _ => {
+                base.insert(k.clone(), v.clone());
+            }
+        }
+    }
+}
+
+/// The design's timing parameters: its preset with `timing_overrides` merged over it.
+pub fn timing_of(d: &Design) -> Result<TimingParams, FlowError> {
+    let base = TimingParams::preset(&d.timing)
+        .map_err(|e| FlowError::Usage(format!("design '{}': {e}", d.name)))?;
+    let Some(over) = &d.timing_overrides else {
+        return Ok(base);
+    };
+    let src = asip_sim::timing::PRESETS
+        .iter()
+        .find(|(n, _)| *n == d.timing)
+        .map(|(_, s)| *s)
+        .unwrap_or("");
+    let mut table: toml::Table = toml::from_str(src)
+        .map_err(|e| FlowError::Usage(format!("timing preset '{}': {e}", d.timing)))?;
+    let inner = match table.get_mut("timing") {
+        Some(toml::Value::Table(t)) => t,
+        _ => &mut table,
+    };
+    merge(inner, over);
+    let p = TimingParams::deserialize(inner.clone())
+        .map_err(|e| FlowError::Usage(format!("design '{}': timing_overrides: {e}", d.name)))?;
+    p.validate()
+        .map_err(|e| FlowError::Usage(format!("design '{}': {e}", d.name)))?;
+    Ok(p)
+}
+
+/// Load an ELF file.
+pub fn load(elf: &Path) -> Result<Program, FlowError> {
+    let bytes =
+        std::fs::read(elf).map_err(|e| FlowError::Io(format!("reading {}", elf.display()), e))?;
+    Program::load_elf(&bytes).map_err(|e| FlowError::Sim(format!("{}: {e}", elf.display())))
+}
+
+/// Run a program on a design's core.
+pub fn run_program(d: &Design, prog: &Program, o: ExecOptions) -> Result<ExecOutcome, FlowError> {
+    let isa = asip_extensions::registry()
+        .parse_isa(&d.isa)
+        .map_err(|e| FlowError::Usage(format!("design '{}': {e}", d.name)))?;
+    let timing = timing_of(d)?;
+    let mut opts = RunOptions {
+        argv: if o.argv.is_empty() {
+            vec!["bench.elf".into()]
+        } else {
+            o.argv
+        },
+        profile: o.profile,
+        trace: o.trace,
+        ..RunOptions::default()
+    };
+    if o.max_cycles > 0 {
+        opts.max_cycles = o.max_cycles;
+    }
+    let mut m = Machine::new(prog, isa, timing, opts).map_err(|e| FlowError::Sim(e.to_string()))?;
+    let r = m.run().map_err(|e| FlowError::Sim(e.to_string()))?;
+    Ok(ExecOutcome {
+        exit_code: r.exit.code() as i64,
+        stdout: String::from_utf8_lossy(&r.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&r.stderr).into_owned(),
+        cycles: r.cycles,
+        instret: r.instret,
+        profile: r.profile,
+        program: prog.clone(),
+    })
+}
+
+/// Run an ELF file on a design's core.
+pub fn run_design(d: &Design, elf: &Path, o: ExecOptions) -> Result<ExecOutcome, FlowError> {
+    let prog = load(elf)?;
+    run_program(d, &prog, o)
+}
+
+/// Bytes of the kernel's text + rodata + data, from the `__kernel_*` symbols the linker
+/// script defines around the kernel object's sections.
+pub fn kernel_code_size(elf: &Path) -> Result<u64, FlowError> {
+    let prog = load(elf)?;
+    let mut total = 0u64;
+    for sec in ["text", "rodata", "data"] {
+        let (a, b) = (
+            format!("__kernel_{sec}_start"),
+            format!("__kernel_{sec}_end"),
+        );
+        let n = prog.symbol_span(&a, &b).ok_or_else(|| {
+            FlowError::Missing(format!(
+                "{} has no {a}/{b} symbols (was it linked with firmware/arch/*/link.ld?)",
+                elf.display()
+            ))
+        })?;
+        total += n as u64;
+    }
+    Ok(total)
+}

@@ -1,0 +1,138 @@
+//! `sha3-asip profile`: where a design's kernel spends its cycles, and the constant-time check.
+
+use crate::bench::{alg_shape, run_harness};
+use crate::design::Design;
+use crate::error::FlowError;
+use crate::exec::{self, ExecOptions};
+use crate::results::{ClassShare, ConstantTimeRecord, Hotspot, ProfileRecord};
+use std::path::Path;
+
+/// Message length of the standard profile: a few blocks of every rate.
+pub const PROFILE_LEN: usize = 1024;
+
+/// Address range `[start, end)` of the kernel's code, from the linker-script symbols.
+pub fn kernel_range(prog: &asip_sim::Program) -> Option<(u32, u32)> {
+    let s = prog.symbols();
+    Some((s.addr("__kernel_text_start")?, s.addr("__kernel_text_end")?))
+}
+
+/// Profile a design's firmware hashing one `len`-byte message with `alg`. Class shares
+/// count only instructions inside the kernel's text (the harness's message generator and
+/// printing are left out); functions and blocks list the whole program's hottest code.
+pub fn profile(root: &Path, d: &Design, alg: &str, len: usize) -> Result<ProfileRecord, FlowError> {
+    alg_shape(alg)?;
+    let elf = crate::firmware::build(root, d)?;
+    let prog = exec::load(&elf)?;
+    let out = exec::run_program(
+        d,
+        &prog,
+        ExecOptions {
+            argv: vec!["bench.elf".into(), alg.into(), len.to_string(), "0".into()],
+            profile: true,
+            ..ExecOptions::default()
+        },
+    )?;
+    if out.exit_code != 0 {
+        return Err(FlowError::ProgramExit {
+            code: out.exit_code,
+            stderr: out.stderr,
+        });
+    }
+    let p = out
+        .profile
+        .ok_or_else(|| FlowError::Missing("the simulator returned no profile".into()))?;
+    let (lo, hi) = kernel_range(&prog).ok_or_else(|| {
+        FlowError::Missing(format!("{} has no __kernel_text_* symbols", elf.display()))
+    })?;
+    let mut per_class: Vec<(asip_sim::InstrClass, u64, u64)> = asip_sim::InstrClass::ALL
+        .iter()
+        .map(|&c| (c, 0, 0))
+        .collect();
+    for s in p.pcs.iter().filter(|s| s.pc >= lo && s.pc < hi) {
+        let e = &mut per_class[s.class.index()];
+        e.1 += s.cycles;
+        e.2 += s.count;
+    }
+    let total: u64 = per_class.iter().map(|c| c.1).sum();
+    let share = |c: u64| if total == 0 { 0.0 } else { c as f64 / total as f64 };
+    let classes = per_class
+        .iter()
+        .map(|(c, cyc, n)| ClassShare {
+            class: c.name().to_string(),
+            cycles: *cyc,
+            instructions: *n,
+            share: share(*cyc),
+        })
+        .collect();
+    let all = p.total_cycles.max(1) as f64;
+    let functions = p
+        .functions
+        .iter()
+        .take(10)
+        .map(|f| Hotspot {
+            name: f.name.clone(),
+            cycles: f.cycles,
+            share: f.cycles as f64 / all,
+        })
+        .collect();
+    let blocks = p
+        .blocks
+        .iter()
+        .take(10)
+        .map(|b| Hotspot {
+            name: format!("{}:{:#x}-{:#x}", b.function, b.start, b.end),
+            cycles: b.cycles,
+            share: b.cycles as f64 / all,
+        })
+        .collect();
+    Ok(ProfileRecord {
+        design: d.name.clone(),
+        alg: alg.to_string(),
+        len,
+        scope: "kernel text (__kernel_text_start..end)".into(),
+        total_cycles: total,
+        classes,
+        functions,
+        blocks,
+    })
+}
+
+/// Hash `messages` random messages of `len` bytes (seeds 1..=messages) and compare the
+/// cycles of the whole hash call: a constant-time kernel gives one value.
+pub fn constant_time(
+    root: &Path,
+    d: &Design,
+    alg: &str,
+    len: usize,
+    messages: usize,
+) -> Result<ConstantTimeRecord, FlowError> {
+    let (_, out_len) = alg_shape(alg)?;
+    let elf = crate::firmware::build(root, d)?;
+    let mut cycles = Vec::with_capacity(messages);
+    for seed in 1..=messages as u32 {
+        let h = run_harness(d, &elf, alg, &[len], seed, 0)?;
+        let r = h.hashes.first().ok_or_else(|| {
+            FlowError::Missing(format!("no hash line for seed {seed}"))
+        })?;
+        if r.digest != crate::bench::golden_digest(alg, seed, len, out_len) {
+            return Err(FlowError::Missing(format!(
+                "design '{}': wrong {alg} digest for seed {seed}, len {len}",
+                d.name
+            )));
+        }
+        cycles.push(r.cycles);
+    }
+    let mut distinct = cycles.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    Ok(ConstantTimeRecord {
+        design: d.name.clone(),
+        alg: alg.to_string(),
+        len,
+        messages,
+        min_cycles: *distinct.first().unwrap_or(&0),
+        max_cycles: *distinct.last().unwrap_or(&0),
+        distinct_cycle_counts: distinct.len(),
+        ok: distinct.len() == 1,
+    })
+}

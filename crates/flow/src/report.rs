@@ -1,0 +1,398 @@
+//! Reports generated from a [`Results`]: Markdown, CSV and one self-contained HTML page.
+//! Every number comes from the records or from a design's `[published]` table.
+
+use crate::design::Design;
+use crate::results::{BenchRecord, Results};
+use crate::svg;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+/// The function the seed tables are compared on.
+pub const SEED_ALG: &str = "sha3-256";
+
+fn f1(v: f64) -> String {
+    format!("{v:.1}")
+}
+fn f2(v: f64) -> String {
+    format!("{v:.2}")
+}
+fn ratio(measured: f64, published: f64) -> String {
+    if published == 0.0 {
+        "n/a".into()
+    } else {
+        format!("{:.2}", measured / published)
+    }
+}
+
+fn bench<'a>(r: &'a Results, design: &str, alg: &str) -> Option<&'a BenchRecord> {
+    r.benches().find(|b| b.design == design && b.alg == alg)
+}
+
+/// Markdown table rows from a header and string cells.
+fn md_table(head: &[&str], rows: &[Vec<String>]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "| {} |", head.join(" | "));
+    let _ = writeln!(
+        s,
+        "|{}|",
+        head.iter().map(|_| "---").collect::<Vec<_>>().join("|")
+    );
+    for r in rows {
+        let _ = writeln!(s, "| {} |", r.join(" | "));
+    }
+    s
+}
+
+/// Measured speed-up of a design over its baseline on `alg` (long-message cycles per byte).
+pub fn speedup(r: &Results, d: &Design, alg: &str) -> Option<f64> {
+    let base = d.baseline.as_deref()?;
+    let b = bench(r, base, alg)?;
+    let m = bench(r, &d.name, alg)?;
+    Some(b.cycles_per_byte / m.cycles_per_byte)
+}
+
+/// The software-design summary table.
+pub fn designs_table(r: &Results, designs: &[Design]) -> String {
+    let mut rows = Vec::new();
+    for d in designs {
+        let Some(b) = bench(r, &d.name, SEED_ALG) else {
+            continue;
+        };
+        let b512 = bench(r, &d.name, "sha3-512");
+        rows.push(vec![
+            format!("`{}`", d.name),
+            format!("`{}`", d.isa),
+            d.timing.clone(),
+            f1(b.cycles_per_byte),
+            b512.map(|b| f1(b.cycles_per_byte)).unwrap_or_else(|| "-".into()),
+            b.cycles_per_permutation.to_string(),
+            b.instret_per_permutation.to_string(),
+            b.code_size_bytes.to_string(),
+            speedup(r, d, SEED_ALG).map(f2).unwrap_or_else(|| "-".into()),
+            if r.benches().filter(|x| x.design == d.name).all(|x| x.digest_ok) {
+                "yes".into()
+            } else {
+                "**NO**".into()
+            },
+        ]);
+    }
+    md_table(
+        &[
+            "design",
+            "ISA",
+            "timing",
+            "SHA3-256 c/B",
+            "SHA3-512 c/B",
+            "cycles/perm",
+            "instr/perm",
+            "code bytes",
+            "speed-up",
+            "digests ok",
+        ],
+        &rows,
+    )
+}
+
+/// Cycles per byte of every design for every function measured.
+pub fn functions_table(r: &Results, designs: &[Design]) -> String {
+    let mut algs: Vec<String> = Vec::new();
+    for b in r.benches() {
+        if !algs.contains(&b.alg) {
+            algs.push(b.alg.clone());
+        }
+    }
+    let mut head = vec!["design"];
+    head.extend(algs.iter().map(|s| s.as_str()));
+    let rows: Vec<Vec<String>> = designs
+        .iter()
+        .filter(|d| r.benches().any(|b| b.design == d.name))
+        .map(|d| {
+            let mut row = vec![format!("`{}`", d.name)];
+            for a in &algs {
+                row.push(bench(r, &d.name, a).map(|b| f1(b.cycles_per_byte)).unwrap_or_else(|| "-".into()));
+            }
+            row
+        })
+        .collect();
+    md_table(&head, &rows)
+}
+
+/// One table per published source (seed table), published / measured / ratio.
+pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
+    let mut groups: BTreeMap<String, Vec<&Design>> = BTreeMap::new();
+    for d in designs {
+        if let Some(p) = &d.published {
+            groups.entry(p.source.clone()).or_default().push(d);
+        }
+    }
+    let mut s = String::new();
+    for (source, ds) in groups {
+        let _ = writeln!(s, "#### {source}\n");
+        let _ = writeln!(
+            s,
+            "Method: measured = long-message {SEED_ALG} cycles/byte on the cycle model (steady-state cycles per absorbed block / rate); code = the kernel's text + rodata + data from the ELF's `__kernel_*` symbols; ratio = measured / published. Slices: not measured by this flow (the paper's FPGA flow); the full processor's area is not synthesized yet.\n"
+        );
+        let mut rows = Vec::new();
+        for d in ds {
+            let p = d.published.as_ref().expect("grouped by published");
+            let m = bench(r, &d.name, SEED_ALG);
+            let pub_cpb = p
+                .cycles_per_byte
+                .or(p.bytes_per_cycle_e3.map(|b| 1000.0 / b));
+            let meas_cpb = m.map(|b| b.cycles_per_byte);
+            let cell = |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| "-".into());
+            let meas_sp = speedup(r, d, SEED_ALG);
+            rows.push(vec![
+                p.row.clone().unwrap_or_else(|| d.name.clone()),
+                format!("`{}`", d.name),
+                cell(pub_cpb, f1),
+                cell(meas_cpb, f1),
+                match (meas_cpb, pub_cpb) {
+                    (Some(a), Some(b)) => ratio(a, b),
+                    _ => "-".into(),
+                },
+                p.code_bytes.map(|c| c.to_string()).unwrap_or_else(|| "-".into()),
+                m.map(|b| b.code_size_bytes.to_string()).unwrap_or_else(|| "-".into()),
+                match (m, p.code_bytes) {
+                    (Some(b), Some(c)) => ratio(b.code_size_bytes as f64, c as f64),
+                    _ => "-".into(),
+                },
+                cell(p.speedup, f2),
+                cell(meas_sp, f2),
+                p.slices
+                    .map(|v| format!("{v} (published; not measured)"))
+                    .unwrap_or_else(|| "-".into()),
+            ]);
+        }
+        s.push_str(&md_table(
+            &[
+                "paper row",
+                "design",
+                "c/B published",
+                "c/B measured",
+                "ratio",
+                "code published",
+                "code measured",
+                "ratio",
+                "speed-up published",
+                "speed-up measured",
+                "slices",
+            ],
+            &rows,
+        ));
+        s.push('\n');
+    }
+    s
+}
+
+/// Instruction-class shares per profiled design.
+pub fn profile_table(r: &Results) -> String {
+    let mut classes: Vec<String> = Vec::new();
+    for p in r.profiles() {
+        for c in &p.classes {
+            if !classes.contains(&c.class) {
+                classes.push(c.class.clone());
+            }
+        }
+    }
+    let mut head = vec!["design", "scope"];
+    head.extend(classes.iter().map(|s| s.as_str()));
+    let rows: Vec<Vec<String>> = r
+        .profiles()
+        .map(|p| {
+            let mut row = vec![format!("`{}`", p.design), p.scope.clone()];
+            for c in &classes {
+                row.push(
+                    p.classes
+                        .iter()
+                        .find(|x| &x.class == c)
+                        .map(|x| format!("{:.1}%", x.share * 100.0))
+                        .unwrap_or_else(|| "0.0%".into()),
+                );
+            }
+            row
+        })
+        .collect();
+    md_table(&head, &rows)
+}
+
+/// Hardware cases: simulated throughput and synthesized area.
+pub fn hw_table(r: &Results) -> String {
+    let rows: Vec<Vec<String>> = r
+        .hw_perfs()
+        .map(|h| {
+            let a = r.areas().find(|a| a.unit == h.case);
+            let opt = |v: Option<f64>| v.map(f2).unwrap_or_else(|| "-".into());
+            vec![
+                h.case.clone(),
+                h.alg.clone(),
+                f2(h.cycles_per_block),
+                opt(h.gbps),
+                a.and_then(|a| a.luts).map(|v| v.to_string()).unwrap_or_else(|| "-".into()),
+                a.and_then(|a| a.ffs).map(|v| v.to_string()).unwrap_or_else(|| "-".into()),
+                opt(a.and_then(|a| a.slices_est)),
+                opt(a.and_then(|a| a.fmax_mhz_est)),
+                opt(h.mbps_per_slice),
+                if h.digests_ok { "yes".into() } else { "**NO**".into() },
+            ]
+        })
+        .collect();
+    md_table(
+        &["case", "alg", "cycles/block", "Gbps", "LUTs", "FFs", "slices (est.)", "Fmax MHz (est.)", "Mbps/slice", "digests ok"],
+        &rows,
+    )
+}
+
+/// The whole Markdown report.
+pub fn markdown(r: &Results, designs: &[Design]) -> String {
+    let mut s = String::from("# sha3-asip results\n\nGenerated by `sha3-asip reproduce`; every number below is measured by this run or, where marked published, quoted from the seed paper the design's TOML cites.\n\n");
+    s.push_str("## Software designs\n\nMethod: firmware built with the distro's cross compiler, run on the project's instruction-set simulator with the design's timing model; every digest checked against the golden model. c/B = long-message cycles per byte (steady state).\n\n");
+    s.push_str(&designs_table(r, designs));
+    s.push_str("\n### Cycles per byte, every function\n\n");
+    s.push_str(&functions_table(r, designs));
+    s.push_str("\n## Seed tables, published beside measured\n\n");
+    s.push_str(&seed_tables(r, designs));
+    if r.profiles().next().is_some() {
+        s.push_str("## Instruction-class profile\n\nShare of the kernel's cycles per instruction class (seed 001 Fig. 5 classes), SHA3-256.\n\n");
+        s.push_str(&profile_table(r));
+    }
+    if r.hw_perfs().next().is_some() {
+        s.push_str("\n## Keccak hardware cases\n\n");
+        s.push_str(&hw_table(r));
+    }
+    let fails: Vec<_> = r.failures().collect();
+    if !fails.is_empty() {
+        s.push_str("\n## Failures\n\n");
+        for f in fails {
+            let _ = writeln!(s, "- **{}**: {}", f.step, f.error.lines().next().unwrap_or(""));
+        }
+    }
+    s
+}
+
+/// CSV of the bench records, one row per design x function x length.
+pub fn csv(r: &Results) -> String {
+    let mut s = String::from("design,alg,len,cycles,instret,cycles_per_byte,digest_ok,long_message_cycles_per_byte,cycles_per_permutation,code_size_bytes\n");
+    for b in r.benches() {
+        for run in &b.runs {
+            let _ = writeln!(
+                s,
+                "{},{},{},{},{},{},{},{:.3},{},{}",
+                b.design,
+                b.alg,
+                run.len,
+                run.cycles,
+                run.instret,
+                run.cycles_per_byte.map(|v| format!("{v:.3}")).unwrap_or_default(),
+                run.digest_ok,
+                b.cycles_per_byte,
+                b.cycles_per_permutation,
+                b.code_size_bytes
+            );
+        }
+    }
+    s
+}
+
+/// Very small Markdown-table-to-HTML conversion for the tables this module writes.
+fn md_to_html(md: &str) -> String {
+    let mut out = String::new();
+    let mut in_table = false;
+    let mut header_done = false;
+    for line in md.lines() {
+        if line.starts_with('|') {
+            let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(|c| c.trim()).collect();
+            if line.starts_with("|---") {
+                continue;
+            }
+            if !in_table {
+                out.push_str("<table>");
+                in_table = true;
+                header_done = false;
+            }
+            let tag = if header_done { "td" } else { "th" };
+            out.push_str("<tr>");
+            for c in cells {
+                let c = svg::esc(c.trim_matches('`'));
+                let c = c.replace("**", "");
+                let _ = write!(out, "<{tag}>{c}</{tag}>");
+            }
+            out.push_str("</tr>");
+            header_done = true;
+            continue;
+        }
+        if in_table {
+            out.push_str("</table>\n");
+            in_table = false;
+        }
+        if let Some(h) = line.strip_prefix("#### ") {
+            let _ = writeln!(out, "<h4>{}</h4>", svg::esc(h));
+        } else if let Some(h) = line.strip_prefix("### ") {
+            let _ = writeln!(out, "<h3>{}</h3>", svg::esc(h));
+        } else if let Some(h) = line.strip_prefix("## ") {
+            let _ = writeln!(out, "<h2>{}</h2>", svg::esc(h));
+        } else if let Some(h) = line.strip_prefix("# ") {
+            let _ = writeln!(out, "<h1>{}</h1>", svg::esc(h));
+        } else if let Some(h) = line.strip_prefix("- ") {
+            let _ = writeln!(out, "<p>&bull; {}</p>", svg::esc(&h.replace("**", "")));
+        } else if !line.trim().is_empty() {
+            let _ = writeln!(out, "<p>{}</p>", svg::esc(&line.replace('`', "")));
+        }
+    }
+    if in_table {
+        out.push_str("</table>\n");
+    }
+    out
+}
+
+/// The chart views of the HTML report, in order.
+pub const VIEWS: [&str; 4] = ["cycles-per-byte", "instruction-classes", "area-vs-speed", "hw-throughput-vs-area"];
+
+/// The four charts.
+pub fn charts(r: &Results, designs: &[Design]) -> Vec<String> {
+    let cpb: Vec<(String, f64)> = designs
+        .iter()
+        .filter_map(|d| bench(r, &d.name, SEED_ALG).map(|b| (d.name.clone(), b.cycles_per_byte)))
+        .collect();
+    let rows: Vec<(String, Vec<(String, f64)>)> = r
+        .profiles()
+        .map(|p| {
+            (
+                p.design.clone(),
+                p.classes.iter().map(|c| (c.class.clone(), c.share)).collect(),
+            )
+        })
+        .collect();
+    let area_pts: Vec<(String, f64, f64)> = designs
+        .iter()
+        .filter_map(|d| {
+            let b = bench(r, &d.name, SEED_ALG)?;
+            let a = r.areas().find(|a| a.unit == d.name)?;
+            Some((d.name.clone(), a.luts? as f64, b.cycles_per_byte))
+        })
+        .collect();
+    let hw_pts: Vec<(String, f64, f64)> = r
+        .hw_perfs()
+        .filter_map(|h| {
+            let a = r.areas().find(|a| a.unit == h.case)?;
+            Some((h.case.clone(), a.slices_est?, h.gbps?))
+        })
+        .collect();
+    vec![
+        svg::bars_log(VIEWS[0], "SHA3-256 long-message cycles per byte", "cycles/byte", &cpb),
+        svg::stacked_shares(VIEWS[1], "Share of kernel cycles per instruction class (SHA3-256)", &rows),
+        svg::scatter_pareto(VIEWS[2], "Processor area against cycles per byte (Pareto front dashed)", "LUTs", "cycles/byte", &area_pts, true),
+        svg::scatter_pareto(VIEWS[3], "Keccak hardware cases: throughput against area", "slices (est.)", "Gbps", &hw_pts, false),
+    ]
+}
+
+/// The self-contained HTML page.
+pub fn html(r: &Results, designs: &[Design]) -> String {
+    let mut s = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>sha3-asip results</title><style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}figure{margin:1.5em 0}</style></head><body>\n");
+    for c in charts(r, designs) {
+        let _ = writeln!(s, "<figure>{c}</figure>");
+    }
+    s.push_str(&md_to_html(&markdown(r, designs)));
+    s.push_str("</body></html>\n");
+    s
+}

@@ -1,0 +1,290 @@
+//! `sha3-asip reproduce`: every design x function benchmarked, profiled and checked, every
+//! hardware case simulated and synthesized, and the reports written.
+
+use crate::bench::{self, BenchOptions};
+use crate::design::{self, Design};
+use crate::error::FlowError;
+use crate::report;
+use crate::results::{FailureRecord, Metadata, Record, Results, SCHEMA};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+#[derive(Debug, Clone)]
+pub struct ReproduceOptions {
+    pub out: PathBuf,
+    pub quick: bool,
+    pub jobs: usize,
+    /// Rewrite the marked results block of this README (None: leave it alone).
+    pub readme: Option<PathBuf>,
+    pub progress: bool,
+}
+
+/// Functions and lengths of a full and of a quick run.
+pub fn plan(quick: bool) -> (Vec<&'static str>, Vec<usize>) {
+    if quick {
+        (vec!["sha3-256", "sha3-512"], vec![0, 64, 136])
+    } else {
+        (bench::HARNESS_ALGS.to_vec(), bench::DEFAULT_LENS.to_vec())
+    }
+}
+
+/// A step of the run.
+pub enum Task {
+    Bench { design: Design, alg: &'static str, lens: Vec<usize> },
+    Profile { design: Design },
+    ConstantTime { design: Design },
+    External { name: String, run: Box<dyn Fn() -> Result<Vec<Record>, FlowError> + Send + Sync> },
+}
+
+impl Task {
+    pub fn label(&self) -> String {
+        match self {
+            Task::Bench { design, alg, .. } => format!("bench {} {alg}", design.name),
+            Task::Profile { design } => format!("profile {}", design.name),
+            Task::ConstantTime { design } => format!("constant-time {}", design.name),
+            Task::External { name, .. } => name.clone(),
+        }
+    }
+
+    fn run(&self, root: &Path) -> Result<Vec<Record>, FlowError> {
+        match self {
+            Task::Bench { design, alg, lens } => {
+                let o = BenchOptions {
+                    alg: alg.to_string(),
+                    lens: lens.clone(),
+                    ..BenchOptions::default()
+                };
+                Ok(vec![Record::Bench(bench::bench(root, design, &o)?)])
+            }
+            Task::Profile { design } => Ok(vec![Record::Profile(crate::profile::profile(
+                root,
+                design,
+                report::SEED_ALG,
+                crate::profile::PROFILE_LEN,
+            )?)]),
+            Task::ConstantTime { design } => Ok(vec![Record::ConstantTime(
+                crate::profile::constant_time(root, design, report::SEED_ALG, 200, 50)?,
+            )]),
+            Task::External { run, .. } => run(),
+        }
+    }
+}
+
+fn progress_line(done: usize, total: usize, start: Instant, what: &str) -> String {
+    let width = 30;
+    let filled = if total == 0 { width } else { done * width / total };
+    let secs = start.elapsed().as_secs();
+    format!(
+        "\r[{}{}] {done}/{total} {:02}:{:02} {what:<40.40}",
+        "#".repeat(filled),
+        " ".repeat(width - filled),
+        secs / 60,
+        secs % 60
+    )
+}
+
+/// Run tasks on `jobs` threads; results keep the order of `tasks` whatever the schedule.
+pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: bool) -> Vec<Record> {
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Vec<Record>>>> = tasks.iter().map(|_| Mutex::new(None)).collect();
+    let total = tasks.len();
+    let jobs = jobs.max(1).min(total.max(1));
+    std::thread::scope(|s| {
+        for _ in 0..jobs {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= total {
+                    break;
+                }
+                let t = &tasks[i];
+                if progress {
+                    eprint!("{}", progress_line(done.load(Ordering::SeqCst), total, start, &t.label()));
+                    let _ = std::io::stderr().flush();
+                }
+                let recs = match t.run(root) {
+                    Ok(r) => r,
+                    Err(e) => vec![Record::Failure(FailureRecord {
+                        step: t.label(),
+                        error: e.to_string(),
+                    })],
+                };
+                *slots[i].lock().expect("slot") = Some(recs);
+                let d = done.fetch_add(1, Ordering::SeqCst) + 1;
+                if progress {
+                    eprint!("{}", progress_line(d, total, start, &t.label()));
+                    let _ = std::io::stderr().flush();
+                }
+            });
+        }
+    });
+    if progress {
+        eprintln!("{}", progress_line(total, total, start, "done"));
+    }
+    slots
+        .into_iter()
+        .flat_map(|m| m.into_inner().expect("slot").unwrap_or_default())
+        .collect()
+}
+
+/// Software tasks for a set of designs.
+pub fn software_tasks(designs: &[Design], quick: bool) -> Vec<Task> {
+    let (algs, lens) = plan(quick);
+    let mut tasks = Vec::new();
+    for d in designs {
+        for a in &algs {
+            tasks.push(Task::Bench {
+                design: d.clone(),
+                alg: a,
+                lens: lens.clone(),
+            });
+        }
+        tasks.push(Task::Profile { design: d.clone() });
+        tasks.push(Task::ConstantTime { design: d.clone() });
+    }
+    tasks
+}
+
+pub const README_BEGIN: &str = "<!-- results:begin (generated by `make reproduce`; do not edit) -->";
+pub const README_END: &str = "<!-- results:end -->";
+
+/// Replace the marked block of a README with `body`; error if the markers are missing.
+pub fn rewrite_block(text: &str, body: &str) -> Option<String> {
+    let b = text.find(README_BEGIN)?;
+    let e = text.find(README_END)?;
+    if e < b {
+        return None;
+    }
+    Some(format!(
+        "{}{README_BEGIN}\n{body}\n{}",
+        &text[..b],
+        &text[e..]
+    ))
+}
+
+/// Build every design's firmware once, in order, before the parallel phase.
+fn build_all(root: &Path, designs: &[Design]) -> Vec<Record> {
+    let mut fails = Vec::new();
+    for d in designs {
+        if let Err(e) = crate::firmware::build(root, d) {
+            fails.push(Record::Failure(FailureRecord {
+                step: format!("build {}", d.name),
+                error: e.to_string(),
+            }));
+        }
+    }
+    fails
+}
+
+/// The whole run. Returns the results and whether everything succeeded.
+pub fn reproduce(
+    root: &Path,
+    o: &ReproduceOptions,
+    extra: Vec<Task>,
+    tools: Vec<(String, String)>,
+) -> Result<(Results, bool), FlowError> {
+    let designs = design::load_all(&root.join("designs"))?;
+    let mut records = build_all(root, &designs);
+    let built: Vec<Design> = designs
+        .iter()
+        .filter(|d| {
+            !records.iter().any(|r| matches!(r, Record::Failure(f) if f.step == format!("build {}", d.name)))
+        })
+        .cloned()
+        .collect();
+    let mut tasks = software_tasks(&built, o.quick);
+    tasks.extend(extra);
+    records.extend(run_tasks(root, &tasks, o.jobs, o.progress));
+    let generated_unix = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let results = Results {
+        schema: SCHEMA,
+        metadata: Metadata {
+            generated_unix,
+            tools,
+            quick: o.quick,
+        },
+        records,
+    };
+    write_reports(&o.out, &results, &designs)?;
+    if let Some(readme) = &o.readme {
+        let text = std::fs::read_to_string(readme)
+            .map_err(|e| FlowError::Io(format!("reading {}", readme.display()), e))?;
+        let body = format!(
+            "{}\n{}",
+            report::designs_table(&results, &designs),
+            report::seed_tables(&results, &designs)
+        );
+        match rewrite_block(&text, &body) {
+            Some(new) => std::fs::write(readme, new)
+                .map_err(|e| FlowError::Io(format!("writing {}", readme.display()), e))?,
+            None => {
+                return Err(FlowError::Usage(format!(
+                    "{} has no results block ({README_BEGIN} ... {README_END})",
+                    readme.display()
+                )))
+            }
+        }
+    }
+    let ok = results.failures().next().is_none()
+        && results.benches().all(|b| b.digest_ok)
+        && results.constant_times().all(|c| c.ok);
+    Ok((results, ok))
+}
+
+/// Write results.json, results.csv, README.md and index.html into `out`.
+pub fn write_reports(out: &Path, r: &Results, designs: &[Design]) -> Result<(), FlowError> {
+    std::fs::create_dir_all(out)
+        .map_err(|e| FlowError::Io(format!("creating {}", out.display()), e))?;
+    let w = |name: &str, text: String| {
+        let p = out.join(name);
+        std::fs::write(&p, text).map_err(|e| FlowError::Io(format!("writing {}", p.display()), e))
+    };
+    w("results.json", r.to_json())?;
+    w("results.csv", report::csv(r))?;
+    w("README.md", report::markdown(r, designs))?;
+    w("index.html", report::html(r, designs))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn readme_block_is_replaced_between_markers() {
+        let text = format!("intro\n{README_BEGIN}\nold\n{README_END}\nafter\n");
+        let new = rewrite_block(&text, "| a |").unwrap();
+        assert_eq!(new, format!("intro\n{README_BEGIN}\n| a |\n{README_END}\nafter\n"));
+        assert!(rewrite_block("no markers", "x").is_none());
+    }
+
+    #[test]
+    fn tasks_keep_their_order_whatever_the_threads() {
+        let tasks: Vec<Task> = (0..20)
+            .map(|i| Task::External {
+                name: format!("t{i}"),
+                run: Box::new(move || {
+                    std::thread::sleep(std::time::Duration::from_millis((20 - i) as u64));
+                    Ok(vec![Record::Failure(FailureRecord { step: format!("t{i}"), error: String::new() })])
+                }),
+            })
+            .collect();
+        let recs = run_tasks(Path::new("."), &tasks, 4, false);
+        let names: Vec<String> = recs
+            .iter()
+            .map(|r| match r {
+                Record::Failure(f) => f.step.clone(),
+                _ => unreachable!(),
+            })
+            .collect();
+        let want: Vec<String> = (0..20).map(|i| format!("t{i}")).collect();
+        assert_eq!(names, want);
+    }
+}

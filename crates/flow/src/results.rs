@@ -1,0 +1,188 @@
+//! The records a measurement run produces, and their JSON form (`report/results.json`).
+//!
+//! Schema (documented in docs/results-schema.md): one object with `schema`, `metadata` (the
+//! only field allowed to differ between two runs on the same inputs) and `records`, a list
+//! of tagged records: `bench` (design x function), `profile` (design), `area` (a hardware
+//! unit or case), `hw_perf` (a hardware case's simulated throughput), `failure`.
+
+use serde::Serialize;
+
+pub const SCHEMA: &str = "sha3-asip/results/v1";
+
+/// One measured message length.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RunRecord {
+    pub len: usize,
+    pub seed: u32,
+    pub cycles: u64,
+    pub instret: u64,
+    /// Cycles divided by `len` (null for the empty message).
+    pub cycles_per_byte: Option<f64>,
+    pub digest_ok: bool,
+}
+
+/// A design running one hash function.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct BenchRecord {
+    pub design: String,
+    pub arch: String,
+    pub isa: String,
+    pub kernel: String,
+    pub timing: String,
+    pub alg: String,
+    pub rate_bytes: usize,
+    /// Long-message cycles per byte: steady-state cycles per absorbed block / rate.
+    pub cycles_per_byte: f64,
+    pub cycles_per_block: f64,
+    pub cycles_per_permutation: u64,
+    pub instret_per_permutation: u64,
+    /// Bytes of the kernel's text + rodata + data (from the ELF's `__kernel_*` symbols).
+    pub code_size_bytes: u64,
+    pub digest_ok: bool,
+    pub runs: Vec<RunRecord>,
+}
+
+/// Share of cycles per instruction class, and the hottest code.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ProfileRecord {
+    pub design: String,
+    pub alg: String,
+    pub len: usize,
+    pub scope: String,
+    pub total_cycles: u64,
+    pub classes: Vec<ClassShare>,
+    pub functions: Vec<Hotspot>,
+    pub blocks: Vec<Hotspot>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ClassShare {
+    pub class: String,
+    pub cycles: u64,
+    pub instructions: u64,
+    pub share: f64,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Hotspot {
+    pub name: String,
+    pub cycles: u64,
+    pub share: f64,
+}
+
+/// Area of a hardware unit (ISE functional unit, processor, or Keccak core case).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct AreaRecord {
+    pub unit: String,
+    pub flow: String,
+    pub luts: Option<u64>,
+    pub ffs: Option<u64>,
+    pub slices_est: Option<f64>,
+    pub lut_levels: Option<u64>,
+    pub fmax_mhz_est: Option<f64>,
+    pub ge_est: Option<f64>,
+}
+
+/// Simulated throughput of a hardware Keccak case.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct HwPerfRecord {
+    pub case: String,
+    pub alg: String,
+    pub cycles_per_block: f64,
+    pub latency_cycles: Option<f64>,
+    pub gbps: Option<f64>,
+    pub mbps_per_slice: Option<f64>,
+    pub digests_ok: bool,
+}
+
+/// Cycles of many same-length random messages: a constant-time kernel shows one value.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ConstantTimeRecord {
+    pub design: String,
+    pub alg: String,
+    pub len: usize,
+    pub messages: usize,
+    pub min_cycles: u64,
+    pub max_cycles: u64,
+    pub distinct_cycle_counts: usize,
+    pub ok: bool,
+}
+
+/// A step that failed; the run goes on and exits non-zero at the end.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct FailureRecord {
+    pub step: String,
+    pub error: String,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Record {
+    Bench(BenchRecord),
+    Profile(ProfileRecord),
+    Area(AreaRecord),
+    HwPerf(HwPerfRecord),
+    ConstantTime(ConstantTimeRecord),
+    Failure(FailureRecord),
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Metadata {
+    /// Seconds since the Unix epoch when the run finished.
+    pub generated_unix: u64,
+    pub tools: Vec<(String, String)>,
+    pub quick: bool,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Results {
+    pub schema: &'static str,
+    pub metadata: Metadata,
+    pub records: Vec<Record>,
+}
+
+impl Results {
+    pub fn benches(&self) -> impl Iterator<Item = &BenchRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::Bench(b) => Some(b),
+            _ => None,
+        })
+    }
+    pub fn profiles(&self) -> impl Iterator<Item = &ProfileRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::Profile(p) => Some(p),
+            _ => None,
+        })
+    }
+    pub fn areas(&self) -> impl Iterator<Item = &AreaRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::Area(a) => Some(a),
+            _ => None,
+        })
+    }
+    pub fn hw_perfs(&self) -> impl Iterator<Item = &HwPerfRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::HwPerf(h) => Some(h),
+            _ => None,
+        })
+    }
+    pub fn constant_times(&self) -> impl Iterator<Item = &ConstantTimeRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::ConstantTime(c) => Some(c),
+            _ => None,
+        })
+    }
+    pub fn failures(&self) -> impl Iterator<Item = &FailureRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::Failure(f) => Some(f),
+            _ => None,
+        })
+    }
+
+    /// Pretty JSON with a trailing newline; records keep the order they were added in.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).expect("results serialize");
+        s.push('\n');
+        s
+    }
+}
