@@ -12,6 +12,7 @@ pub fn registry() -> Registry {
     let mut r = Registry::new();
     // One line per extension folder, e.g.:
     // r.register(std::sync::Arc::new(isa_oasip::Oasip));
+    r.register(std::sync::Arc::new(isa_oasip::Oasip));
     r
 }
 

@@ -1,0 +1,400 @@
+//! `xoasip`: the operation-oriented SHA-3 instruction-set extension of seed 001
+//! (Sect. 4.1, Table 2) for RV32, in the custom-0 major opcode (0x0b).
+//!
+//! | op | semantics |
+//! | --- | --- |
+//! | `remv rd, rs1, imm` | `tmp = rs1 + imm`; `tmp` in \[-9, 9\]: `rd = tmp mod 5` in \[0, 4\]; otherwise illegal-instruction trap |
+//! | `hmask rd, rs1` | `rd = (rs1 >> 1) mod 64` |
+//! | `pack rs1, rs2` | `aux[63:32] = rs1; aux[31:0] = rs2` |
+//! | `rotl rd, rs1` | `aux = rotl64(aux, rs1 mod 64); rd = aux[63:32]` |
+//! | `extlw rd` | `rd = aux[31:0]` |
+//! | `lfsr rd, rs1` | `rd = ((rs1 << 1) ^ (rs1 & 0x80 ? 0x71 : 0)) & 0xff` |
+//! | `doloop rs1, LE` | zero-overhead loop over `[pc + 4, LE]`, `x[rs1]` iterations |
+//!
+//! `aux` (64-bit auxiliary register) and the two hardware-loop register sets are
+//! extension state ([`OasipState`]); the loop controller is a fetch hook. Encodings,
+//! the loop rules and how the seed's table was read: `isa/oasip/README.md`.
+
+use asip_sim::cpu::{Cpu, Trap};
+use asip_sim::isa::{DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::rv32::disasm::reg_name;
+use asip_sim::rv32::fields::{funct3, funct7, imm_b, imm_i, opcode, rd, rs1, rs2};
+
+/// Major opcode of every xoasip instruction (custom-0).
+pub const OPCODE: u32 = 0x0b;
+/// funct3 of `remv` (I-type).
+pub const F3_REMV: u32 = 0;
+/// funct3 of the R-type group (hmask, pack, rotl, extlw, lfsr; told apart by funct7).
+pub const F3_R: u32 = 1;
+/// funct3 of `doloop` (B-type).
+pub const F3_DOLOOP: u32 = 2;
+/// funct7 of `hmask`.
+pub const F7_HMASK: u32 = 0;
+/// funct7 of `pack`.
+pub const F7_PACK: u32 = 1;
+/// funct7 of `rotl`.
+pub const F7_ROTL: u32 = 2;
+/// funct7 of `extlw`.
+pub const F7_EXTLW: u32 = 3;
+/// funct7 of `lfsr`.
+pub const F7_LFSR: u32 = 4;
+
+/// Extra cycles of a `doloop` with count 0: it skips the body, redirecting fetch like a
+/// taken branch (the Z-scale taken-branch penalty, seed 001 Sect. 4.1.2).
+pub const DOLOOP_SKIP_PENALTY: u64 = 2;
+
+// ---------------------------------------------------------------------------------------
+// Semantics as plain functions (shared by the executors, the tests and the RTL vectors).
+
+/// `remv`: `tmp = a + imm` (32-bit wrapping); `Some(tmp mod 5)` for `tmp` in \[-9, 9\],
+/// `None` (the instruction traps) outside that range.
+pub fn remv(a: u32, imm: i32) -> Option<u32> {
+    let tmp = a.wrapping_add(imm as u32) as i32;
+    match tmp {
+        -9..=-6 => Some((tmp + 10) as u32),
+        -5..=-1 => Some((tmp + 5) as u32),
+        0..=4 => Some(tmp as u32),
+        5..=9 => Some((tmp - 5) as u32),
+        _ => None,
+    }
+}
+
+/// `hmask`: `(a >> 1) mod 64` (the rho offset `t(t+1)/2 mod 64` from `t(t+1)`).
+pub fn hmask(a: u32) -> u32 {
+    (a >> 1) & 63
+}
+
+/// `pack`: the auxiliary register from a high and a low word.
+pub fn pack(hi: u32, lo: u32) -> u64 {
+    ((hi as u64) << 32) | lo as u64
+}
+
+/// `rotl`: the auxiliary register after rotating left by `n mod 64`.
+pub fn rotl(aux: u64, n: u32) -> u64 {
+    aux.rotate_left(n & 63)
+}
+
+/// `lfsr`: one step of the round-constant LFSR x^8 + x^6 + x^5 + x^4 + 1 (8 bits).
+pub fn lfsr(a: u32) -> u32 {
+    ((a << 1) ^ if a & 0x80 != 0 { 0x71 } else { 0 }) & 0xff
+}
+
+// ---------------------------------------------------------------------------------------
+// Encoders (canonical encodings; used by tests and tools).
+
+/// Instruction-word encoders for every xoasip instruction.
+pub mod enc {
+    use super::*;
+
+    fn r(f7: u32, rs2: u32, rs1: u32, rd: u32) -> u32 {
+        (f7 << 25)
+            | ((rs2 & 31) << 20)
+            | ((rs1 & 31) << 15)
+            | (F3_R << 12)
+            | ((rd & 31) << 7)
+            | OPCODE
+    }
+    /// `remv rd, rs1, imm` (imm: 12-bit signed).
+    pub fn remv(rd: u32, rs1: u32, imm: i32) -> u32 {
+        (((imm as u32) & 0xfff) << 20)
+            | ((rs1 & 31) << 15)
+            | (F3_REMV << 12)
+            | ((rd & 31) << 7)
+            | OPCODE
+    }
+    /// `hmask rd, rs1`.
+    pub fn hmask(rd: u32, rs1: u32) -> u32 {
+        r(F7_HMASK, 0, rs1, rd)
+    }
+    /// `pack rs1, rs2`.
+    pub fn pack(rs1: u32, rs2: u32) -> u32 {
+        r(F7_PACK, rs2, rs1, 0)
+    }
+    /// `rotl rd, rs1`.
+    pub fn rotl(rd: u32, rs1: u32) -> u32 {
+        r(F7_ROTL, 0, rs1, rd)
+    }
+    /// `extlw rd`.
+    pub fn extlw(rd: u32) -> u32 {
+        r(F7_EXTLW, 0, 0, rd)
+    }
+    /// `lfsr rd, rs1`.
+    pub fn lfsr(rd: u32, rs1: u32) -> u32 {
+        r(F7_LFSR, 0, rs1, rd)
+    }
+    /// `doloop rs1, LE` with `LE = pc + off` (B-type immediate: even, 4..=4094).
+    pub fn doloop(rs1: u32, off: i32) -> u32 {
+        let o = off as u32;
+        ((o >> 12) & 1) << 31
+            | ((o >> 5) & 0x3f) << 25
+            | ((rs1 & 31) << 15)
+            | (F3_DOLOOP << 12)
+            | ((o >> 1) & 0xf) << 8
+            | ((o >> 11) & 1) << 7
+            | OPCODE
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Extension state.
+
+/// One hardware-loop register set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HwLoop {
+    /// The loop is active: its end address is watched.
+    pub armed: bool,
+    /// First instruction of the body (the doloop's pc + 4).
+    pub start: u32,
+    /// Last instruction of the body (inclusive).
+    pub end: u32,
+    /// Iterations left, the current one included.
+    pub count: u32,
+}
+
+/// xoasip architectural state: the 64-bit auxiliary register and two loop levels
+/// (`loops[0]` outer, `loops[1]` inner).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OasipState {
+    /// The 64-bit auxiliary (rotation) register.
+    pub aux: u64,
+    /// Hardware-loop register sets: 0 = outer, 1 = inner.
+    pub loops: [HwLoop; 2],
+}
+
+impl OasipState {
+    /// Arm a loop: level 0 if it is free, else level 1 (replacing whatever is there).
+    /// Returns the level used.
+    pub fn arm(&mut self, start: u32, end: u32, count: u32) -> usize {
+        let lvl = if self.loops[0].armed { 1 } else { 0 };
+        self.loops[lvl] = HwLoop {
+            armed: true,
+            start,
+            end,
+            count,
+        };
+        lvl
+    }
+
+    /// The loop controller: the instruction at `pc` retired and control would continue
+    /// at `npc`. Returns the pc to fetch next.
+    pub fn next_pc(&mut self, pc: u32, npc: u32) -> u32 {
+        if npc != pc.wrapping_add(4) {
+            return npc; // a taken branch / jump / trap at the loop end wins
+        }
+        for lvl in [1, 0] {
+            let l = &mut self.loops[lvl];
+            if l.armed && l.end == pc {
+                if l.count > 1 {
+                    l.count -= 1;
+                    return l.start;
+                }
+                l.armed = false; // last iteration done; the outer level may end here too
+            }
+        }
+        npc
+    }
+
+    /// Any loop armed.
+    pub fn any_armed(&self) -> bool {
+        self.loops.iter().any(|l| l.armed)
+    }
+}
+
+fn loop_hook(cpu: &mut Cpu, npc: u32) -> u32 {
+    let pc = cpu.pc;
+    let st = cpu.state_mut::<OasipState>();
+    let next = st.next_pc(pc, npc);
+    let armed = st.any_armed();
+    // keep the slow path (and this hook) running while a loop end must be watched
+    cpu.attention = cpu.attention || armed;
+    next
+}
+
+// ---------------------------------------------------------------------------------------
+// Executors.
+
+fn exec_remv(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let v = remv(c.reg(d.rs1), d.imm).ok_or(Trap::Illegal)?;
+    c.set_reg(d.rd, v);
+    Ok(())
+}
+
+fn exec_hmask(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let v = hmask(c.reg(d.rs1));
+    c.set_reg(d.rd, v);
+    Ok(())
+}
+
+fn exec_pack(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let v = pack(c.reg(d.rs1), c.reg(d.rs2));
+    c.state_mut::<OasipState>().aux = v;
+    Ok(())
+}
+
+fn exec_rotl(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let n = c.reg(d.rs1);
+    let st = c.state_mut::<OasipState>();
+    st.aux = rotl(st.aux, n);
+    let hi = (st.aux >> 32) as u32;
+    c.set_reg(d.rd, hi);
+    Ok(())
+}
+
+fn exec_extlw(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let lo = c.state_mut::<OasipState>().aux as u32;
+    c.set_reg(d.rd, lo);
+    Ok(())
+}
+
+fn exec_lfsr(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let v = lfsr(c.reg(d.rs1));
+    c.set_reg(d.rd, v);
+    Ok(())
+}
+
+fn exec_doloop(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    if d.imm < 4 {
+        return Err(Trap::Illegal); // the loop end must follow the doloop
+    }
+    let count = c.reg(d.rs1);
+    let start = c.pc.wrapping_add(4);
+    let end = c.pc.wrapping_add(d.imm as u32);
+    if count == 0 {
+        // zero iterations: skip the body
+        c.jump(end.wrapping_add(4))?;
+        c.extra_cycles += DOLOOP_SKIP_PENALTY;
+        return Ok(());
+    }
+    c.state_mut::<OasipState>().arm(start, end, count);
+    c.attention = true;
+    Ok(())
+}
+
+fn dis_pack(d: &DecodedInsn, _pc: u32) -> String {
+    format!("pack {}, {}", reg_name(d.rs1), reg_name(d.rs2))
+}
+
+fn dis_extlw(d: &DecodedInsn, _pc: u32) -> String {
+    format!("extlw {}", reg_name(d.rd))
+}
+
+fn dis_doloop(d: &DecodedInsn, pc: u32) -> String {
+    format!(
+        "doloop {}, {:#x}",
+        reg_name(d.rs1),
+        pc.wrapping_add(d.imm as u32)
+    )
+}
+
+/// Index of each operation in [`OPS`].
+#[derive(Clone, Copy)]
+#[repr(usize)]
+enum Id {
+    Remv,
+    Hmask,
+    Pack,
+    Rotl,
+    Extlw,
+    Lfsr,
+    Doloop,
+}
+
+const fn op(name: &'static str, exec: ExecFn, format: Format) -> OpInfo {
+    OpInfo {
+        name,
+        exec,
+        format,
+        class: InstrClass::Custom,
+        timing: TimingClass::Custom,
+    }
+}
+
+/// Operations of xoasip, in [`Id`] order. All are profiling class `Custom` and timing
+/// class `Custom` (1 cycle unless `[timing.ops]` says otherwise).
+pub static OPS: &[OpInfo] = &[
+    op("remv", exec_remv, Format::I),
+    op("hmask", exec_hmask, Format::Unary),
+    op("pack", exec_pack, Format::Custom(dis_pack)),
+    op("rotl", exec_rotl, Format::Unary),
+    op("extlw", exec_extlw, Format::Custom(dis_extlw)),
+    op("lfsr", exec_lfsr, Format::Unary),
+    op("doloop", exec_doloop, Format::Custom(dis_doloop)),
+];
+
+/// Decode one word (the extension's whole decoder).
+pub fn decode(w: u32) -> Option<DecodedInsn> {
+    if opcode(w) != OPCODE {
+        return None;
+    }
+    let (rd, rs1, rs2, f7) = (rd(w), rs1(w), rs2(w), funct7(w));
+    let mk = |id: Id, rd: u32, rs1: u32, rs2: u32, imm: i32| {
+        Some(DecodedInsn::new(&OPS[id as usize], w, rd, rs1, rs2, imm))
+    };
+    match funct3(w) {
+        F3_REMV => mk(Id::Remv, rd, rs1, 0, imm_i(w)),
+        F3_R => match f7 {
+            F7_HMASK if rs2 == 0 => mk(Id::Hmask, rd, rs1, 0, 0),
+            F7_PACK if rd == 0 => mk(Id::Pack, 0, rs1, rs2, 0),
+            F7_ROTL if rs2 == 0 => mk(Id::Rotl, rd, rs1, 0, 0),
+            F7_EXTLW if rs1 == 0 && rs2 == 0 => mk(Id::Extlw, rd, 0, 0, 0),
+            F7_LFSR if rs2 == 0 => mk(Id::Lfsr, rd, rs1, 0, 0),
+            _ => None,
+        },
+        F3_DOLOOP if rs2 == 0 => mk(Id::Doloop, 0, rs1, 0, imm_b(w)),
+        _ => None,
+    }
+}
+
+/// The `xoasip` extension.
+pub struct Oasip;
+
+impl Extension for Oasip {
+    fn name(&self) -> &'static str {
+        "xoasip"
+    }
+    fn description(&self) -> &'static str {
+        "OASIP (seed 001, Table 2): remv, hmask, pack, rotl, extlw, lfsr, doloop"
+    }
+    fn ops(&self) -> &'static [OpInfo] {
+        OPS
+    }
+    fn decode(&self, w: u32) -> Option<DecodedInsn> {
+        decode(w)
+    }
+    fn init(&self, cpu: &mut Cpu) {
+        *cpu.state_mut::<OasipState>() = OasipState::default();
+        cpu.add_fetch_hook(loop_hook);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remv_whole_range() {
+        for t in -9i32..=9 {
+            assert_eq!(remv(0, t), Some(t.rem_euclid(5) as u32), "tmp {t}");
+        }
+        assert_eq!(remv(0, 10), None);
+        assert_eq!(remv(0, -10), None);
+    }
+
+    #[test]
+    fn decode_roundtrip() {
+        let cases = [
+            (enc::remv(5, 6, -7), "remv"),
+            (enc::hmask(5, 6), "hmask"),
+            (enc::pack(6, 7), "pack"),
+            (enc::rotl(5, 6), "rotl"),
+            (enc::extlw(5), "extlw"),
+            (enc::lfsr(5, 6), "lfsr"),
+            (enc::doloop(6, 40), "doloop"),
+        ];
+        for (w, n) in cases {
+            assert_eq!(decode(w).map(|d| d.name()), Some(n), "{w:#010x}");
+        }
+        assert_eq!(decode(enc::doloop(6, 40)).map(|d| d.imm), Some(40));
+        assert_eq!(decode(enc::doloop(6, -8)).map(|d| d.imm), Some(-8));
+    }
+}
