@@ -1,0 +1,114 @@
+//! Encodings: every xoasip instruction decodes from its canonical word, and no two
+//! extensions of an enabled set (rv32im + xoasip, with zbkb, with zbb) accept one word.
+
+mod common;
+use common::*;
+use isa_oasip::enc;
+
+const SETS: [&str; 3] = ["rv32im_xoasip", "rv32im_zbkb_xoasip", "rv32im_zbb_xoasip"];
+
+/// Names of the extensions of `isa` whose decoder accepts `w`.
+fn acceptors(isa: &asip_sim::Isa, w: u32) -> Vec<&'static str> {
+    isa.extensions()
+        .iter()
+        .filter(|e| e.decode(w).is_some())
+        .map(|e| e.name())
+        .collect()
+}
+
+fn canonical() -> Vec<(u32, &'static str)> {
+    let mut v = Vec::new();
+    for (rd, rs1, rs2) in [(1, 2, 3), (31, 31, 31), (0, 0, 0), (5, 17, 9)] {
+        for imm in [-2048, -9, 0, 1, 9, 2047] {
+            v.push((enc::remv(rd, rs1, imm), "remv"));
+        }
+        v.push((enc::hmask(rd, rs1), "hmask"));
+        v.push((enc::pack(rs1, rs2), "pack"));
+        v.push((enc::rotl(rd, rs1), "rotl"));
+        v.push((enc::extlw(rd), "extlw"));
+        v.push((enc::lfsr(rd, rs1), "lfsr"));
+        for off in [4, 8, 400, 4094] {
+            v.push((enc::doloop(rs1, off), "doloop"));
+        }
+    }
+    v
+}
+
+#[test]
+fn canonical_encodings_decode_to_their_op_in_exactly_one_extension() {
+    for set in SETS {
+        let isa = isa(set);
+        for (w, name) in canonical() {
+            assert_eq!(acceptors(&isa, w), vec!["xoasip"], "{set}: {w:#010x}");
+            let d = isa.decode(w).expect("decodes");
+            assert_eq!(d.name(), name, "{w:#010x}");
+        }
+    }
+}
+
+#[test]
+fn operand_fields_round_trip() {
+    let d = isa_oasip::decode(enc::remv(7, 9, -5)).expect("remv");
+    assert_eq!((d.rd, d.rs1, d.rs2, d.imm), (7, 9, 0, -5));
+    let d = isa_oasip::decode(enc::pack(9, 12)).expect("pack");
+    assert_eq!((d.rd, d.rs1, d.rs2), (0, 9, 12));
+    let d = isa_oasip::decode(enc::extlw(30)).expect("extlw");
+    assert_eq!((d.rd, d.rs1, d.rs2), (30, 0, 0));
+    for off in [4, 6, 8, 2046, 4094, -4096, -2] {
+        let d = isa_oasip::decode(enc::doloop(13, off)).expect("doloop");
+        assert_eq!((d.rs1, d.imm), (13, off));
+    }
+}
+
+#[test]
+fn reserved_fields_are_rejected() {
+    // non-zero fields an op does not use, unassigned funct3/funct7, other major opcodes
+    let bad = [
+        enc::hmask(1, 2) | (3 << 20),
+        enc::pack(2, 3) | (1 << 7),
+        enc::rotl(1, 2) | (4 << 20),
+        enc::extlw(1) | (2 << 15),
+        enc::extlw(1) | (2 << 20),
+        enc::lfsr(1, 2) | (5 << 20),
+        enc::doloop(1, 8) | (1 << 20),
+        (5 << 25) | (1 << 12) | 0x0b,
+        (0x7f << 25) | (1 << 12) | 0x0b,
+        (3 << 12) | 0x0b,
+        (7 << 12) | 0x0b,
+        enc::remv(1, 2, 3) & !0x7f | 0x2b,
+    ];
+    for w in bad {
+        assert!(
+            isa_oasip::decode(w).is_none(),
+            "{w:#010x} should not decode"
+        );
+    }
+    // the decoder only ever accepts custom-0
+    let mut g = Rng(77);
+    for _ in 0..100_000 {
+        let w = g.u32();
+        if isa_oasip::decode(w).is_some() {
+            assert_eq!(w & 0x7f, 0x0b);
+        }
+    }
+}
+
+#[test]
+fn no_word_is_accepted_by_two_extensions() {
+    let mut g = Rng(0xdec0de);
+    for set in SETS {
+        let isa = isa(set);
+        let mut words: Vec<u32> = canonical().into_iter().map(|(w, _)| w).collect();
+        for _ in 0..200_000 {
+            let w = g.u32();
+            words.push(w);
+            words.push((w & !0x7f) | 0x0b); // custom-0
+            words.push((w & !0x7f) | 0x33); // OP (shared by M, Zbb, Zbkb)
+            words.push((w & !0x7f) | 0x13); // OP-IMM
+        }
+        for w in words {
+            let a = acceptors(&isa, w);
+            assert!(a.len() <= 1, "{set}: {w:#010x} accepted by {a:?}");
+        }
+    }
+}
