@@ -13,6 +13,7 @@ pub fn registry() -> Registry {
     // One line per extension folder, e.g.:
     // r.register(std::sync::Arc::new(isa_oasip::Oasip));
     r.register(std::sync::Arc::new(isa_oasip::Oasip));
+    r.register(std::sync::Arc::new(isa_dasip::Dasip));
     r
 }
 
