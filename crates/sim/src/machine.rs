@@ -338,10 +338,11 @@ impl Machine {
             .segments
             .iter()
             .filter(|s| s.exec)
-            .map(|s| s.vaddr as u64 + s.memsz as u64)
+            .map(|s| s.vaddr as u64 + s.data.len() as u64)
             .max()
             .unwrap_or(0);
-        let thi = align_up(thi, 4).min(top) as u32;
+        // decode cache covers the file-backed text; zero-filled tails decode on the fly
+        let thi = align_up(thi, 4).min(top).max(tlo as u64) as u32;
         let mut cpu = Cpu::new(mem);
         cpu.text_lo = tlo;
         cpu.text_hi = thi;

@@ -87,7 +87,7 @@ fn runaway_stops_at_max_cycles() {
     let e = m.run().unwrap_err();
     match e {
         SimError::Runaway { cycles, pc } => {
-            assert!(cycles >= 1_000_000 && cycles < 1_000_010);
+            assert!((1_000_000..1_000_010).contains(&cycles));
             assert_eq!(pc, BASE);
         }
         e => panic!("{e}"),

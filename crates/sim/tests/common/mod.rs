@@ -154,7 +154,7 @@ pub fn make_elf(machine: u16, vaddr: u32, code: &[u8], syms: &[(&str, u32, bool)
         }
         let str_off = f.len() as u32;
         f.extend_from_slice(&strtab);
-        while f.len() % 4 != 0 {
+        while f.len() & 3 != 0 {
             f.push(0);
         }
         let sym_off = f.len() as u32;

@@ -1,0 +1,176 @@
+//! ELF loader: errors, symbols, and an end-to-end run of a real cross-compiled program
+//! (compared with qemu-riscv32 when installed).
+mod common;
+use asip_sim::{ElfMachine, ExitKind, Isa, Machine, Program, RunOptions, SimError, TimingParams};
+use common::*;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// The hello ELF: rebuilt with the cross compiler when present, else the committed one.
+fn hello_elf() -> Vec<u8> {
+    let src = data_dir().join("hello.S");
+    let out = std::env::temp_dir().join(format!("asip-sim-hello-{}.elf", std::process::id()));
+    let built = Command::new("riscv64-unknown-elf-gcc")
+        .args([
+            "-march=rv32im",
+            "-mabi=ilp32",
+            "-nostdlib",
+            "-static",
+            "-Ttext=0x10000",
+            "-o",
+        ])
+        .arg(&out)
+        .arg(&src)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if built {
+        let b = std::fs::read(&out).expect("read built ELF");
+        let _ = std::fs::remove_file(&out);
+        b
+    } else {
+        std::fs::read(data_dir().join("hello.elf")).expect("committed hello.elf")
+    }
+}
+
+fn run_bytes(b: &[u8], argv: &[&str]) -> Result<asip_sim::RunResult, SimError> {
+    let p = Program::load_elf(b)?;
+    let opts = RunOptions {
+        argv: argv.iter().map(|s| s.to_string()).collect(),
+        ..Default::default()
+    };
+    Machine::new(
+        &p,
+        Isa::parse("rv32im")?,
+        TimingParams::preset("zscale")?,
+        opts,
+    )?
+    .run()
+}
+
+#[test]
+fn hello_end_to_end() {
+    for b in [
+        hello_elf(),
+        std::fs::read(data_dir().join("hello.elf")).unwrap(),
+    ] {
+        let p = Program::load_elf(&b).unwrap();
+        assert_eq!(p.machine, ElfMachine::RiscV);
+        assert_eq!(p.entry, 0x10000);
+        assert_eq!(p.symbols().addr("_start"), Some(0x10000));
+        let add2 = p.symbols().get("add2").unwrap().clone();
+        assert!(add2.is_func);
+        assert_eq!(p.symbols().function_at(add2.addr + 4).unwrap().name, "add2");
+        let r = run_bytes(&b, &["hello"]).unwrap();
+        assert_eq!(r.stdout, b"hello\n");
+        assert_eq!(r.exit, ExitKind::Exit(3));
+        let r = run_bytes(&b, &["hello", "x", "y"]).unwrap();
+        assert_eq!(r.exit, ExitKind::Exit(5), "argc read from 0(sp)");
+    }
+}
+
+#[test]
+fn hello_matches_qemu() {
+    let path = data_dir().join("hello.elf");
+    let Ok(out) = Command::new("qemu-riscv32").arg(&path).output() else {
+        eprintln!("qemu-riscv32 not installed; skipped");
+        return;
+    };
+    let r = run_bytes(&std::fs::read(&path).unwrap(), &["hello"]).unwrap();
+    assert_eq!(r.stdout, out.stdout);
+    assert_eq!(Some(r.exit.code()), out.status.code());
+}
+
+fn good() -> Vec<u8> {
+    let mut code = vec![addi(10, 0, 0)];
+    code.extend(exit_seq());
+    make_elf(243, BASE, &words_to_bytes(&code), &[("_start", BASE, true)])
+}
+
+fn err(b: &[u8]) -> String {
+    match Program::load_elf(b) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn minimal_elf_runs() {
+    let r = run_bytes(&good(), &["p"]).unwrap();
+    assert_eq!(r.exit, ExitKind::Exit(0));
+}
+
+#[test]
+fn elf_errors() {
+    let g = good();
+    assert!(err(&g[..30]).contains("truncated"));
+    assert!(err(&g[..60]).contains("truncated"));
+    assert!(err(b"hello world, not an elf").contains("not an ELF"));
+    assert!(err(&[]).contains("not an ELF"));
+    let mut b = g.clone();
+    b[4] = 2;
+    assert!(err(&b).contains("ELF64"));
+    let mut b = g.clone();
+    b[5] = 2;
+    assert!(err(&b).contains("big-endian"));
+    let mut b = g.clone();
+    b[18] = 62; // x86-64
+    assert!(err(&b).contains("not RISC-V"));
+    let mut b = g.clone();
+    b[16] = 1; // ET_REL
+    assert!(err(&b).contains("not an executable"));
+    let mut b = g.clone();
+    b[16] = 3; // ET_DYN
+    assert!(err(&b).contains("ET_DYN"));
+    let mut b = g.clone();
+    b[24] = 0x40; // entry outside segment? 0x10040 is inside memsz; move far
+    b[26] = 0x20;
+    assert!(err(&b).contains("entry point"));
+    let mut b = g.clone();
+    b[56] = 0xff; // segment offset past end
+    b[57] = 0xff;
+    assert!(err(&b).contains("outside"));
+}
+
+#[test]
+fn mips_is_recognised_but_not_runnable_yet() {
+    let mut code = vec![0u32; 4];
+    code[0] = 0;
+    let b = make_elf(8, 0x40_0000, &words_to_bytes(&code), &[]);
+    let p = Program::load_elf(&b).unwrap();
+    assert_eq!(p.machine, ElfMachine::Mips);
+    let e = Machine::new(
+        &p,
+        Isa::parse("rv32im").unwrap(),
+        TimingParams::preset("zscale").unwrap(),
+        RunOptions::default(),
+    )
+    .err()
+    .unwrap();
+    assert!(e.to_string().contains("MIPS"), "{e}");
+}
+
+#[test]
+fn isa_strings() {
+    assert_eq!(Isa::parse("rv32im_zbkb").unwrap().name(), "rv32im_zbkb");
+    assert_eq!(Isa::parse("RV32I").unwrap().name(), "rv32i");
+    assert_eq!(
+        Isa::parse("rv32im_zicsr_zifencei_zbb").unwrap().name(),
+        "rv32im_zbb"
+    );
+    let e = Isa::parse("rv32im_zfoo").unwrap_err().to_string();
+    assert!(
+        e.contains("zfoo") && e.contains("zbkb") && e.contains("zbb"),
+        "{e}"
+    );
+    assert!(Isa::parse("rv32imc")
+        .unwrap_err()
+        .to_string()
+        .contains("\"c\""));
+    assert!(Isa::parse("rv64im").is_err());
+    assert!(Isa::parse("").is_err());
+}
