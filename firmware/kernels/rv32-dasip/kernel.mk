@@ -1,0 +1,7 @@
+# rv32-dasip: Keccak rewritten for DASIP (seed 001, Sect. 4.2): aux register file holds a
+# row of C / D / B lanes per step, step-5 and mod-5 lane addressing, VLIW pairs.
+# kernel_permute in assembly (permute.S), kernel_sponge in C.
+ARCH          := rv32
+MARCH         ?= rv32im
+CFLAGS_KERNEL ?= -O2 -I../isa/dasip/include
+KERNEL_SRCS   := kernels/rv32-dasip/permute.S kernels/rv32-dasip/sponge.c
