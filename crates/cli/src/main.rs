@@ -11,7 +11,7 @@ use std::process::ExitCode;
 #[command(
     name = "sha3-asip",
     version,
-    about = "SHA-3 / Keccak toolkit: golden-model hashing, traces, test vectors, benchmarks",
+    about = "SHA-3 / Keccak ASIP toolkit: golden model, RV32 simulator with cycle models, design benchmarks, hardware cases, reports",
     after_help = "Example:\n  sha3-asip hash -a sha3-256 README.md\n  sha3-asip <COMMAND> --help"
 )]
 struct Cli {
@@ -29,6 +29,20 @@ enum Command {
     Vectors(cmd::vectors::VectorsArgs),
     /// Measure host SHA3-256 throughput against OpenSSL.
     BenchHost(cmd::bench_host::BenchHostArgs),
+    /// List the design points in designs/.
+    Designs(cmd::designs::DesignsArgs),
+    /// Run an RV32 ELF on the simulator with a design's cycle model.
+    Run(cmd::run::RunArgs),
+    /// Benchmark a design: cycles/byte, cycles/permutation, code size, digests checked.
+    Bench(cmd::bench::BenchArgs),
+    /// Profile a design's kernel: cycles per instruction class, hottest code.
+    Profile(cmd::profile::ProfileArgs),
+    /// Measure the simulator's speed (simulated instructions per second) against qemu.
+    BenchSim(cmd::bench_sim::BenchSimArgs),
+    /// Rebuild, measure and report every design and hardware case.
+    Reproduce(cmd::reproduce::ReproduceArgs),
+    /// Keccak hardware cases: simulate, synthesize, list.
+    Hw(cmd::hw::HwArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +52,13 @@ fn main() -> ExitCode {
         Command::Trace(a) => cmd::trace::run(a),
         Command::Vectors(a) => cmd::vectors::run(a),
         Command::BenchHost(a) => cmd::bench_host::run(a),
+        Command::Designs(a) => cmd::designs::run(a),
+        Command::Run(a) => cmd::run::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+        Command::Profile(a) => cmd::profile::run(a),
+        Command::BenchSim(a) => cmd::bench_sim::run(a),
+        Command::Reproduce(a) => cmd::reproduce::run(a),
+        Command::Hw(a) => cmd::hw::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

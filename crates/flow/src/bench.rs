@@ -118,9 +118,9 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
         }
     }
     let h = run_harness(d, &elf, &o.alg, &lens, o.seed, o.max_cycles)?;
-    let (perm_cycles, perm_instret) = h.perm.ok_or_else(|| {
-        FlowError::Missing("the harness printed no 'perm' line".to_string())
-    })?;
+    let (perm_cycles, perm_instret) = h
+        .perm
+        .ok_or_else(|| FlowError::Missing("the harness printed no 'perm' line".to_string()))?;
     let mut runs = Vec::new();
     for &len in &lens {
         let r = h
@@ -144,7 +144,12 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
             digest_ok: r.digest == want,
         });
     }
-    let c = |len: usize| runs.iter().find(|r| r.len == len).map(|r| r.cycles).unwrap_or(0);
+    let c = |len: usize| {
+        runs.iter()
+            .find(|r| r.len == len)
+            .map(|r| r.cycles)
+            .unwrap_or(0)
+    };
     let cycles_per_block = (c(l2) as f64 - c(l1) as f64) / STEADY_BLOCKS as f64;
     let code_size_bytes = exec::kernel_code_size(&elf)?;
     Ok(BenchRecord {
@@ -172,13 +177,21 @@ mod tests {
     #[test]
     fn shapes_follow_fips202() {
         // rate = 200 - 2 * digest bytes for SHA3; SHAKE128/256 capacities 256/512 bits.
-        for (alg, d) in [("sha3-224", 28), ("sha3-256", 32), ("sha3-384", 48), ("sha3-512", 64)] {
+        for (alg, d) in [
+            ("sha3-224", 28),
+            ("sha3-256", 32),
+            ("sha3-384", 48),
+            ("sha3-512", 64),
+        ] {
             assert_eq!(alg_shape(alg).unwrap(), (200 - 2 * d, d));
         }
         assert_eq!(alg_shape("shake128").unwrap().0, 168);
         assert_eq!(alg_shape("shake256").unwrap().0, 136);
         let e = alg_shape("md5").unwrap_err().to_string();
-        assert!(e.contains("unknown algorithm 'md5'") && e.contains("sha3-512"), "{e}");
+        assert!(
+            e.contains("unknown algorithm 'md5'") && e.contains("sha3-512"),
+            "{e}"
+        );
     }
 
     #[test]

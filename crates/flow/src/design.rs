@@ -120,14 +120,18 @@ impl std::error::Error for DesignError {}
 impl Design {
     /// Parse a design from TOML text; `path` is used for messages and the name check.
     pub fn parse(text: &str, path: &Path) -> Result<Design, DesignError> {
-        let mut d: Design = toml::from_str(text)
-            .map_err(|e| DesignError::Parse(path.to_path_buf(), e.to_string().trim().to_string()))?;
+        let mut d: Design = toml::from_str(text).map_err(|e| {
+            DesignError::Parse(path.to_path_buf(), e.to_string().trim().to_string())
+        })?;
         d.path = path.to_path_buf();
         if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
             if stem != d.name {
                 return Err(DesignError::Invalid(
                     path.to_path_buf(),
-                    format!("name '{}' does not match the file name '{stem}.toml'", d.name),
+                    format!(
+                        "name '{}' does not match the file name '{stem}.toml'",
+                        d.name
+                    ),
                 ));
             }
         }
@@ -138,13 +142,20 @@ impl Design {
         if !isa_ok {
             return Err(DesignError::Invalid(
                 path.to_path_buf(),
-                format!("isa '{}' does not belong to arch '{}'", d.isa, d.arch.name()),
+                format!(
+                    "isa '{}' does not belong to arch '{}'",
+                    d.isa,
+                    d.arch.name()
+                ),
             ));
         }
         if d.kernel.is_empty() || d.kernel.contains('/') || d.kernel.contains("..") {
             return Err(DesignError::Invalid(
                 path.to_path_buf(),
-                format!("kernel '{}' must be a folder name under firmware/kernels", d.kernel),
+                format!(
+                    "kernel '{}' must be a folder name under firmware/kernels",
+                    d.kernel
+                ),
             ));
         }
         Ok(d)
@@ -248,14 +259,20 @@ cycles_per_byte = 497.5
     #[test]
     fn name_must_match_file() {
         let e = Design::parse(GOOD, Path::new("designs/other.toml")).unwrap_err();
-        assert!(e.to_string().contains("does not match the file name"), "{e}");
+        assert!(
+            e.to_string().contains("does not match the file name"),
+            "{e}"
+        );
     }
 
     #[test]
     fn malformed_toml_is_reported_with_the_file() {
         let e = Design::parse("name = ", Path::new("designs/bad.toml")).unwrap_err();
         let s = e.to_string();
-        assert!(s.starts_with("malformed design file designs/bad.toml"), "{s}");
+        assert!(
+            s.starts_with("malformed design file designs/bad.toml"),
+            "{s}"
+        );
     }
 
     #[test]
@@ -279,7 +296,10 @@ cycles_per_byte = 497.5
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("rv32-x.toml"), GOOD).unwrap();
         let e = find(&dir, "nope").unwrap_err();
-        assert_eq!(e.to_string(), "unknown design 'nope'; known designs: rv32-x");
+        assert_eq!(
+            e.to_string(),
+            "unknown design 'nope'; known designs: rv32-x"
+        );
         assert_eq!(find(&dir, "rv32-x").unwrap().name, "rv32-x");
         std::fs::remove_dir_all(&dir).unwrap();
     }

@@ -7,11 +7,17 @@ pub enum FlowError {
     Design(crate::design::DesignError),
     MissingTool(crate::project::MissingTool),
     /// Firmware or hardware build failed: what was run and the tail of its output.
-    Build { what: String, output: String },
+    Build {
+        what: String,
+        output: String,
+    },
     /// The simulator stopped the program with a trap or error.
     Sim(String),
     /// The program ran but exited with a non-zero code.
-    ProgramExit { code: i64, stderr: String },
+    ProgramExit {
+        code: i64,
+        stderr: String,
+    },
     Harness(crate::harness::ParseError),
     /// The harness printed fewer or other results than asked for.
     Missing(String),

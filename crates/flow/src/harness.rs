@@ -76,7 +76,10 @@ pub fn parse(text: &str) -> Result<HarnessOutput, ParseError> {
         };
         let line_t = line.trim();
         if let Some(rest) = line_t.strip_prefix("# sha3-asip bench") {
-            if let Some(k) = rest.split_whitespace().find_map(|t| t.strip_prefix("kernel=")) {
+            if let Some(k) = rest
+                .split_whitespace()
+                .find_map(|t| t.strip_prefix("kernel="))
+            {
                 out.kernel = Some(k.to_string());
             }
             if let Some(pos) = rest.find("cflags=\"") {
@@ -93,7 +96,11 @@ pub fn parse(text: &str) -> Result<HarnessOutput, ParseError> {
             }
         } else if let Some(rest) = line_t.strip_prefix("hash ") {
             let f = fields(rest);
-            let get = |k: &str| f.get(k).copied().ok_or_else(|| err(&format!("missing {k}=")));
+            let get = |k: &str| {
+                f.get(k)
+                    .copied()
+                    .ok_or_else(|| err(&format!("missing {k}=")))
+            };
             let num = |k: &str| -> Result<u64, ParseError> {
                 get(k)?
                     .parse()

@@ -54,7 +54,13 @@ pub fn profile(root: &Path, d: &Design, alg: &str, len: usize) -> Result<Profile
         e.2 += s.count;
     }
     let total: u64 = per_class.iter().map(|c| c.1).sum();
-    let share = |c: u64| if total == 0 { 0.0 } else { c as f64 / total as f64 };
+    let share = |c: u64| {
+        if total == 0 {
+            0.0
+        } else {
+            c as f64 / total as f64
+        }
+    };
     let classes = per_class
         .iter()
         .map(|(c, cyc, n)| ClassShare {
@@ -111,9 +117,10 @@ pub fn constant_time(
     let mut cycles = Vec::with_capacity(messages);
     for seed in 1..=messages as u32 {
         let h = run_harness(d, &elf, alg, &[len], seed, 0)?;
-        let r = h.hashes.first().ok_or_else(|| {
-            FlowError::Missing(format!("no hash line for seed {seed}"))
-        })?;
+        let r = h
+            .hashes
+            .first()
+            .ok_or_else(|| FlowError::Missing(format!("no hash line for seed {seed}")))?;
         if r.digest != crate::bench::golden_digest(alg, seed, len, out_len) {
             return Err(FlowError::Missing(format!(
                 "design '{}': wrong {alg} digest for seed {seed}, len {len}",

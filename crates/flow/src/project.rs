@@ -114,6 +114,10 @@ mod tests {
             e.to_string(),
             "'definitely-not-a-program-xyz' not found on PATH: install it with 'apt-get install pkg-xyz' (or run scripts/setup as root)"
         );
-        assert!(require(Tool { program: "sh", package: "dash" }).is_ok());
+        assert!(require(Tool {
+            program: "sh",
+            package: "dash"
+        })
+        .is_ok());
     }
 }

@@ -64,12 +64,18 @@ pub fn designs_table(r: &Results, designs: &[Design]) -> String {
             format!("`{}`", d.isa),
             d.timing.clone(),
             f1(b.cycles_per_byte),
-            b512.map(|b| f1(b.cycles_per_byte)).unwrap_or_else(|| "-".into()),
+            b512.map(|b| f1(b.cycles_per_byte))
+                .unwrap_or_else(|| "-".into()),
             b.cycles_per_permutation.to_string(),
             b.instret_per_permutation.to_string(),
             b.code_size_bytes.to_string(),
-            speedup(r, d, SEED_ALG).map(f2).unwrap_or_else(|| "-".into()),
-            if r.benches().filter(|x| x.design == d.name).all(|x| x.digest_ok) {
+            speedup(r, d, SEED_ALG)
+                .map(f2)
+                .unwrap_or_else(|| "-".into()),
+            if r.benches()
+                .filter(|x| x.design == d.name)
+                .all(|x| x.digest_ok)
+            {
                 "yes".into()
             } else {
                 "**NO**".into()
@@ -109,7 +115,11 @@ pub fn functions_table(r: &Results, designs: &[Design]) -> String {
         .map(|d| {
             let mut row = vec![format!("`{}`", d.name)];
             for a in &algs {
-                row.push(bench(r, &d.name, a).map(|b| f1(b.cycles_per_byte)).unwrap_or_else(|| "-".into()));
+                row.push(
+                    bench(r, &d.name, a)
+                        .map(|b| f1(b.cycles_per_byte))
+                        .unwrap_or_else(|| "-".into()),
+                );
             }
             row
         })
@@ -140,7 +150,8 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                 .cycles_per_byte
                 .or(p.bytes_per_cycle_e3.map(|b| 1000.0 / b));
             let meas_cpb = m.map(|b| b.cycles_per_byte);
-            let cell = |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| "-".into());
+            let cell =
+                |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| "-".into());
             let meas_sp = speedup(r, d, SEED_ALG);
             rows.push(vec![
                 p.row.clone().unwrap_or_else(|| d.name.clone()),
@@ -151,8 +162,11 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                     (Some(a), Some(b)) => ratio(a, b),
                     _ => "-".into(),
                 },
-                p.code_bytes.map(|c| c.to_string()).unwrap_or_else(|| "-".into()),
-                m.map(|b| b.code_size_bytes.to_string()).unwrap_or_else(|| "-".into()),
+                p.code_bytes
+                    .map(|c| c.to_string())
+                    .unwrap_or_else(|| "-".into()),
+                m.map(|b| b.code_size_bytes.to_string())
+                    .unwrap_or_else(|| "-".into()),
                 match (m, p.code_bytes) {
                     (Some(b), Some(c)) => ratio(b.code_size_bytes as f64, c as f64),
                     _ => "-".into(),
@@ -228,17 +242,36 @@ pub fn hw_table(r: &Results) -> String {
                 h.alg.clone(),
                 f2(h.cycles_per_block),
                 opt(h.gbps),
-                a.and_then(|a| a.luts).map(|v| v.to_string()).unwrap_or_else(|| "-".into()),
-                a.and_then(|a| a.ffs).map(|v| v.to_string()).unwrap_or_else(|| "-".into()),
+                a.and_then(|a| a.luts)
+                    .map(|v| v.to_string())
+                    .unwrap_or_else(|| "-".into()),
+                a.and_then(|a| a.ffs)
+                    .map(|v| v.to_string())
+                    .unwrap_or_else(|| "-".into()),
                 opt(a.and_then(|a| a.slices_est)),
                 opt(a.and_then(|a| a.fmax_mhz_est)),
                 opt(h.mbps_per_slice),
-                if h.digests_ok { "yes".into() } else { "**NO**".into() },
+                if h.digests_ok {
+                    "yes".into()
+                } else {
+                    "**NO**".into()
+                },
             ]
         })
         .collect();
     md_table(
-        &["case", "alg", "cycles/block", "Gbps", "LUTs", "FFs", "slices (est.)", "Fmax MHz (est.)", "Mbps/slice", "digests ok"],
+        &[
+            "case",
+            "alg",
+            "cycles/block",
+            "Gbps",
+            "LUTs",
+            "FFs",
+            "slices (est.)",
+            "Fmax MHz (est.)",
+            "Mbps/slice",
+            "digests ok",
+        ],
         &rows,
     )
 }
@@ -264,7 +297,12 @@ pub fn markdown(r: &Results, designs: &[Design]) -> String {
     if !fails.is_empty() {
         s.push_str("\n## Failures\n\n");
         for f in fails {
-            let _ = writeln!(s, "- **{}**: {}", f.step, f.error.lines().next().unwrap_or(""));
+            let _ = writeln!(
+                s,
+                "- **{}**: {}",
+                f.step,
+                f.error.lines().next().unwrap_or("")
+            );
         }
     }
     s
@@ -283,7 +321,9 @@ pub fn csv(r: &Results) -> String {
                 run.len,
                 run.cycles,
                 run.instret,
-                run.cycles_per_byte.map(|v| format!("{v:.3}")).unwrap_or_default(),
+                run.cycles_per_byte
+                    .map(|v| format!("{v:.3}"))
+                    .unwrap_or_default(),
                 run.digest_ok,
                 b.cycles_per_byte,
                 b.cycles_per_permutation,
@@ -301,7 +341,11 @@ fn md_to_html(md: &str) -> String {
     let mut header_done = false;
     for line in md.lines() {
         if line.starts_with('|') {
-            let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(|c| c.trim()).collect();
+            let cells: Vec<&str> = line
+                .trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim())
+                .collect();
             if line.starts_with("|---") {
                 continue;
             }
@@ -346,7 +390,12 @@ fn md_to_html(md: &str) -> String {
 }
 
 /// The chart views of the HTML report, in order.
-pub const VIEWS: [&str; 4] = ["cycles-per-byte", "instruction-classes", "area-vs-speed", "hw-throughput-vs-area"];
+pub const VIEWS: [&str; 4] = [
+    "cycles-per-byte",
+    "instruction-classes",
+    "area-vs-speed",
+    "hw-throughput-vs-area",
+];
 
 /// The four charts.
 pub fn charts(r: &Results, designs: &[Design]) -> Vec<String> {
@@ -359,7 +408,10 @@ pub fn charts(r: &Results, designs: &[Design]) -> Vec<String> {
         .map(|p| {
             (
                 p.design.clone(),
-                p.classes.iter().map(|c| (c.class.clone(), c.share)).collect(),
+                p.classes
+                    .iter()
+                    .map(|c| (c.class.clone(), c.share))
+                    .collect(),
             )
         })
         .collect();
@@ -379,10 +431,33 @@ pub fn charts(r: &Results, designs: &[Design]) -> Vec<String> {
         })
         .collect();
     vec![
-        svg::bars_log(VIEWS[0], "SHA3-256 long-message cycles per byte", "cycles/byte", &cpb),
-        svg::stacked_shares(VIEWS[1], "Share of kernel cycles per instruction class (SHA3-256)", &rows),
-        svg::scatter_pareto(VIEWS[2], "Processor area against cycles per byte (Pareto front dashed)", "LUTs", "cycles/byte", &area_pts, true),
-        svg::scatter_pareto(VIEWS[3], "Keccak hardware cases: throughput against area", "slices (est.)", "Gbps", &hw_pts, false),
+        svg::bars_log(
+            VIEWS[0],
+            "SHA3-256 long-message cycles per byte",
+            "cycles/byte",
+            &cpb,
+        ),
+        svg::stacked_shares(
+            VIEWS[1],
+            "Share of kernel cycles per instruction class (SHA3-256)",
+            &rows,
+        ),
+        svg::scatter_pareto(
+            VIEWS[2],
+            "Processor area against cycles per byte (Pareto front dashed)",
+            "LUTs",
+            "cycles/byte",
+            &area_pts,
+            true,
+        ),
+        svg::scatter_pareto(
+            VIEWS[3],
+            "Keccak hardware cases: throughput against area",
+            "slices (est.)",
+            "Gbps",
+            &hw_pts,
+            false,
+        ),
     ]
 }
 

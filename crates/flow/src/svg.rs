@@ -75,7 +75,8 @@ pub fn bars_log(view: &str, title: &str, unit: &str, data: &[(String, f64)]) -> 
     let hi_v = data.iter().map(|d| d.1).fold(0.0, f64::max);
     let lo = 10f64.powf(lo_v.log10().floor());
     let hi = 10f64.powf(hi_v.log10().ceil()).max(lo * 10.0);
-    let x = |v: f64| left + (v.log10() - lo.log10()) / (hi.log10() - lo.log10()) * (w - left - right);
+    let x =
+        |v: f64| left + (v.log10() - lo.log10()) / (hi.log10() - lo.log10()) * (w - left - right);
     let mut s = open(view, w as u32, h as u32, title);
     let axis_y = top + row * data.len() as f64 + 4.0;
     for t in log_ticks(lo, hi) {
@@ -208,7 +209,11 @@ pub fn scatter_pareto(
             .iter()
             .map(|p| format!("{:.1},{:.1}", px(p.1), py(p.2)))
             .collect();
-        let _ = write!(s, "<polyline points=\"{}\" fill=\"none\" stroke=\"#e15759\" stroke-dasharray=\"4 3\"/>", path.join(" "));
+        let _ = write!(
+            s,
+            "<polyline points=\"{}\" fill=\"none\" stroke=\"#e15759\" stroke-dasharray=\"4 3\"/>",
+            path.join(" ")
+        );
     }
     for (i, p) in pts.iter().enumerate() {
         let on_front = front.iter().any(|f| f.0 == p.0);
@@ -231,7 +236,12 @@ mod tests {
 
     #[test]
     fn charts_are_single_svg_elements_with_their_view() {
-        let b = bars_log("v1", "t", "cycles/byte", &[("a".into(), 100.0), ("b<".into(), 20.0)]);
+        let b = bars_log(
+            "v1",
+            "t",
+            "cycles/byte",
+            &[("a".into(), 100.0), ("b<".into(), 20.0)],
+        );
         assert!(b.starts_with("<svg") && b.ends_with("</svg>"));
         assert_eq!(b.matches("<svg").count(), 1);
         assert!(b.contains("data-view=\"v1\""));

@@ -32,24 +32,41 @@ fn check_all_lengths(name: &str) {
     let mut bad = Vec::new();
     for alg in HARNESS_ALGS {
         let (_, out_len) = alg_shape(alg).unwrap();
-        let h = run_harness(&d, &elf, alg, &lens, 0, 0).unwrap_or_else(|e| panic!("{name} {alg}: {e}"));
-        assert_eq!(h.hashes.len(), lens.len(), "{name} {alg}: one line per length");
+        let h =
+            run_harness(&d, &elf, alg, &lens, 0, 0).unwrap_or_else(|e| panic!("{name} {alg}: {e}"));
+        assert_eq!(
+            h.hashes.len(),
+            lens.len(),
+            "{name} {alg}: one line per length"
+        );
         for r in &h.hashes {
             if r.digest != golden_digest(alg, 0, r.len, out_len) {
                 bad.push(format!("{alg} len={}", r.len));
             }
         }
     }
-    assert!(bad.is_empty(), "{name}: wrong digests for {} cases, first: {:?}", bad.len(), &bad[..bad.len().min(5)]);
+    assert!(
+        bad.is_empty(),
+        "{name}: wrong digests for {} cases, first: {:?}",
+        bad.len(),
+        &bad[..bad.len().min(5)]
+    );
 }
 
 #[test]
 fn every_design_file_names_an_existing_kernel() {
     let ds = designs();
-    assert!(ds.iter().any(|d| d.name == "rv32-ref"), "rv32-ref design present");
+    assert!(
+        ds.iter().any(|d| d.name == "rv32-ref"),
+        "rv32-ref design present"
+    );
     for d in ds {
         assert!(
-            root().join("firmware/kernels").join(&d.kernel).join("kernel.mk").is_file(),
+            root()
+                .join("firmware/kernels")
+                .join(&d.kernel)
+                .join("kernel.mk")
+                .is_file(),
             "{}: kernel {} missing",
             d.name,
             d.kernel

@@ -1,7 +1,15 @@
 //! Subcommands, one module each, plus the hash-parameter options they share.
 
+pub mod bench;
 pub mod bench_host;
+pub mod bench_sim;
+pub mod designs;
+pub mod flow_support;
 pub mod hash;
+pub mod hw;
+pub mod profile;
+pub mod reproduce;
+pub mod run;
 pub mod trace;
 pub mod vectors;
 

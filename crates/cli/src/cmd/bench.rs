@@ -1,0 +1,98 @@
+//! `sha3-asip bench`: benchmark a design's kernel on its cycle model.
+
+use super::flow_support::{find_design, parse_lens, root};
+use crate::error::{CliError, Result};
+use asip_flow::bench::{self, BenchOptions, HARNESS_ALGS};
+use clap::Args;
+
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Builds the design's firmware if needed, runs the benchmark harness on the simulator, checks
+every digest against the golden model and reports cycles and instructions per message
+length, long-message cycles per byte (steady-state cycles per absorbed block / rate, from
+two messages 8 blocks apart), cycles per Keccak-f[1600] permutation, and the kernel's code
+size (text + rodata + data between the ELF's __kernel_* symbols). Exit code 1 if a digest
+is wrong.
+
+Examples:
+  sha3-asip bench --design rv32-ref
+  sha3-asip bench --design rv32-sw --alg all --len 0,64,1024 --json")]
+pub struct BenchArgs {
+    /// Design name (see `sha3-asip designs`).
+    #[arg(long)]
+    pub design: String,
+    /// Function: sha3-224, sha3-256, sha3-384, sha3-512, shake128, shake256, or all.
+    #[arg(long, default_value = "sha3-256")]
+    pub alg: String,
+    /// Message lengths in bytes, comma-separated.
+    #[arg(long, default_value = "0,64,136,1024,16384")]
+    pub len: String,
+    /// Seed of the message generator.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u32,
+    /// Print one JSON object (an array with --alg all).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: &BenchArgs) -> Result<u8> {
+    let d = find_design(&a.design)?;
+    let lens = parse_lens(&a.len)?;
+    let algs: Vec<String> = if a.alg == "all" {
+        HARNESS_ALGS.iter().map(|s| s.to_string()).collect()
+    } else {
+        bench::alg_shape(&a.alg)?;
+        vec![a.alg.clone()]
+    };
+    let mut records = Vec::new();
+    for alg in &algs {
+        let o = BenchOptions {
+            alg: alg.clone(),
+            lens: lens.clone(),
+            seed: a.seed,
+            ..BenchOptions::default()
+        };
+        records.push(bench::bench(&root(), &d, &o)?);
+    }
+    if a.json {
+        let text = if records.len() == 1 {
+            serde_json::to_string_pretty(&records[0])
+        } else {
+            serde_json::to_string_pretty(&records)
+        }
+        .map_err(|e| CliError::new(e.to_string()))?;
+        println!("{text}");
+    } else {
+        for r in &records {
+            println!(
+                "{} {}: {:.1} cycles/byte (long message), {} cycles/permutation ({} instructions), code {} bytes",
+                r.design, r.alg, r.cycles_per_byte, r.cycles_per_permutation,
+                r.instret_per_permutation, r.code_size_bytes
+            );
+            println!(
+                "  {:>7} {:>12} {:>12} {:>10}  digest",
+                "len", "cycles", "instret", "c/B"
+            );
+            for run in &r.runs {
+                println!(
+                    "  {:>7} {:>12} {:>12} {:>10}  {}",
+                    run.len,
+                    run.cycles,
+                    run.instret,
+                    run.cycles_per_byte
+                        .map(|v| format!("{v:.1}"))
+                        .unwrap_or_else(|| "-".into()),
+                    if run.digest_ok { "ok" } else { "WRONG" }
+                );
+            }
+        }
+    }
+    if records.iter().all(|r| r.digest_ok) {
+        Ok(0)
+    } else {
+        Err(CliError::new(format!(
+            "design '{}' produced wrong digests (see the table)",
+            d.name
+        )))
+    }
+}

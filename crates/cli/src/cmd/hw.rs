@@ -1,0 +1,297 @@
+//! `sha3-asip hw`: the Keccak hardware cases of hw/ (simulation and synthesis), wrapping the
+//! python3 drivers in hw/scripts.
+
+use crate::error::{CliError, Result};
+use asip_flow::error::FlowError;
+use asip_flow::reproduce::Task;
+use asip_flow::results::{AreaRecord, HwPerfRecord, Record};
+use clap::{Args, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  sha3-asip hw sim --case V --alg sha3-512
+  sha3-asip hw synth --case V --json
+  sha3-asip hw cases")]
+pub struct HwArgs {
+    #[command(subcommand)]
+    pub cmd: HwCmd,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum HwCmd {
+    /// Simulate a case against golden known-answer vectors (Verilator or Icarus).
+    Sim(HwSimArgs),
+    /// Synthesize a case with Yosys (Virtex-6 LUT/FF/slices, depth, Fmax estimate, GE).
+    Synth(HwSynthArgs),
+    /// List the named cases of hw/cases.json.
+    Cases,
+}
+
+#[derive(Args, Debug)]
+pub struct HwSimArgs {
+    /// Case name (I, II, III, IV, V, VI).
+    #[arg(long)]
+    pub case: String,
+    #[arg(long, default_value = "sha3-256")]
+    pub alg: String,
+    /// verilator or icarus.
+    #[arg(long, default_value = "verilator")]
+    pub sim: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct HwSynthArgs {
+    #[arg(long)]
+    pub case: String,
+    #[arg(long, default_value = "sha3-512")]
+    pub alg: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Case names in hw/cases.json, in file order.
+pub fn case_names(root: &Path) -> std::result::Result<Vec<String>, FlowError> {
+    let p = root.join("hw").join("cases.json");
+    let text = std::fs::read_to_string(&p)
+        .map_err(|e| FlowError::Io(format!("reading {}", p.display()), e))?;
+    let v: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| FlowError::Usage(format!("{}: {e}", p.display())))?;
+    let cases = v
+        .get("cases")
+        .and_then(|c| c.as_object())
+        .ok_or_else(|| FlowError::Usage(format!("{}: no \"cases\" object", p.display())))?;
+    // serde_json without preserve_order sorts keys: order by roman numeral value.
+    let mut names: Vec<String> = cases.keys().cloned().collect();
+    names.sort_by_key(|n| roman(n).unwrap_or(u32::MAX));
+    Ok(names)
+}
+
+fn roman(s: &str) -> Option<u32> {
+    let val = |c| match c {
+        'I' => Some(1),
+        'V' => Some(5),
+        'X' => Some(10),
+        _ => None,
+    };
+    let v: Option<Vec<u32>> = s.chars().map(val).collect();
+    let v = v?;
+    let mut total = 0i64;
+    for i in 0..v.len() {
+        if i + 1 < v.len() && v[i] < v[i + 1] {
+            total -= v[i] as i64;
+        } else {
+            total += v[i] as i64;
+        }
+    }
+    Some(total as u32)
+}
+
+fn script(root: &Path, name: &str) -> PathBuf {
+    root.join("hw").join("scripts").join(name)
+}
+
+fn python(
+    root: &Path,
+    name: &str,
+    args: &[String],
+) -> std::result::Result<std::process::Output, FlowError> {
+    asip_flow::project::require(asip_flow::project::Tool {
+        program: "python3",
+        package: "python3",
+    })?;
+    Command::new("python3")
+        .arg(script(root, name))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .map_err(|e| FlowError::Io(format!("running hw/scripts/{name}"), e))
+}
+
+/// Run a driver with --json and parse its JSON object.
+fn python_json(
+    root: &Path,
+    name: &str,
+    args: &[String],
+) -> std::result::Result<serde_json::Value, FlowError> {
+    let mut a = args.to_vec();
+    a.push("--json".into());
+    let out = python(root, name, &a)?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: Option<serde_json::Value> = text
+        .lines()
+        .rev()
+        .find(|l| l.trim_start().starts_with('{'))
+        .and_then(|_| {
+            let start = text.find('{')?;
+            serde_json::from_str(&text[start..]).ok()
+        });
+    match v {
+        Some(v) if out.status.success() => Ok(v),
+        _ => Err(FlowError::Build {
+            what: format!("hw/scripts/{name} {}", args.join(" ")),
+            output: format!("{}{}", text, String::from_utf8_lossy(&out.stderr))
+                .lines()
+                .rev()
+                .take(20)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }),
+    }
+}
+
+fn f(v: &serde_json::Value, k: &str) -> Option<f64> {
+    v.get(k).and_then(|x| x.as_f64())
+}
+fn u(v: &serde_json::Value, k: &str) -> Option<u64> {
+    v.get(k).and_then(|x| x.as_u64())
+}
+
+/// Records of one case's synthesis (with its simulated throughput).
+pub fn case_records(
+    root: &Path,
+    case: &str,
+    alg: &str,
+) -> std::result::Result<Vec<Record>, FlowError> {
+    let v = python_json(
+        root,
+        "synth.py",
+        &["--case".into(), case.into(), "--alg".into(), alg.into()],
+    )?;
+    let mut recs = vec![Record::Area(AreaRecord {
+        unit: format!("case {case}"),
+        flow: "yosys synth_xilinx -family xc6v; GE from abc gate mapping (docs/hardware.md)".into(),
+        luts: u(&v, "luts"),
+        ffs: u(&v, "ffs"),
+        slices_est: f(&v, "slices_est"),
+        lut_levels: u(&v, "lut_levels"),
+        fmax_mhz_est: f(&v, "fmax_mhz_est"),
+        ge_est: f(&v, "ge_est"),
+    })];
+    if let Some(cpb) = f(&v, "cycles_per_block") {
+        recs.push(Record::HwPerf(HwPerfRecord {
+            case: format!("case {case}"),
+            alg: alg.to_string(),
+            cycles_per_block: cpb,
+            latency_cycles: f(&v, "latency_cycles"),
+            gbps: f(&v, "gbps"),
+            mbps_per_slice: f(&v, "mbps_per_slice"),
+            digests_ok: v
+                .get("digests_ok")
+                .and_then(|x| x.as_bool())
+                .unwrap_or(false),
+        }));
+    }
+    Ok(recs)
+}
+
+/// Hardware steps of `reproduce`: synthesis + throughput of every case (not in quick mode).
+pub fn reproduce_tasks(root: &Path, quick: bool) -> Vec<Task> {
+    if quick {
+        return Vec::new();
+    }
+    let names = match case_names(root) {
+        Ok(n) => n,
+        Err(e) => {
+            let msg = e.to_string();
+            return vec![Task::External {
+                name: "hw cases".into(),
+                run: Box::new(move || Err(FlowError::Usage(msg.clone()))),
+            }];
+        }
+    };
+    names
+        .into_iter()
+        .map(|c| {
+            let root = root.to_path_buf();
+            Task::External {
+                name: format!("hw case {c}"),
+                run: Box::new(move || case_records(&root, &c, "sha3-512")),
+            }
+        })
+        .collect()
+}
+
+pub fn run(a: &HwArgs) -> Result<u8> {
+    let root = super::flow_support::root();
+    let check_case = |c: &str| -> Result<()> {
+        let names = case_names(&root)?;
+        if names.iter().any(|n| n == c) {
+            Ok(())
+        } else {
+            Err(CliError::usage(format!(
+                "unknown case '{c}'; known cases: {}",
+                names.join(", ")
+            )))
+        }
+    };
+    let passthrough = |name: &str, args: Vec<String>| -> Result<u8> {
+        let st = Command::new("python3")
+            .arg(script(&root, name))
+            .args(&args)
+            .current_dir(&root)
+            .status()
+            .map_err(|e| {
+                CliError::new(format!(
+                    "running hw/scripts/{name}: {e} (is python3 installed?)"
+                ))
+            })?;
+        Ok(st.code().unwrap_or(1).clamp(0, 255) as u8)
+    };
+    match &a.cmd {
+        HwCmd::Cases => {
+            for c in case_names(&root)? {
+                println!("{c}");
+            }
+            Ok(0)
+        }
+        HwCmd::Sim(s) => {
+            check_case(&s.case)?;
+            let mut args = vec![
+                "--case".into(),
+                s.case.clone(),
+                "--alg".into(),
+                s.alg.clone(),
+                "--sim".into(),
+                s.sim.clone(),
+            ];
+            if s.json {
+                args.push("--json".into());
+            }
+            passthrough("sim.py", args)
+        }
+        HwCmd::Synth(s) => {
+            check_case(&s.case)?;
+            let mut args = vec![
+                "--case".into(),
+                s.case.clone(),
+                "--alg".into(),
+                s.alg.clone(),
+            ];
+            if s.json {
+                args.push("--json".into());
+            }
+            passthrough("synth.py", args)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::roman;
+
+    #[test]
+    fn roman_numerals_order_cases() {
+        assert_eq!(roman("IV"), Some(4));
+        assert_eq!(roman("VI"), Some(6));
+        assert_eq!(roman("IX"), Some(9));
+        assert_eq!(roman("case"), None);
+    }
+}

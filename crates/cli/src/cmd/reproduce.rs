@@ -1,0 +1,96 @@
+//! `sha3-asip reproduce`: the project's main job.
+
+use super::flow_support::root;
+use crate::error::{CliError, Result};
+use asip_flow::reproduce::{self, ReproduceOptions};
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Builds the firmware of every design in designs/, checks every digest against the golden
+model, benchmarks every SHA-3/SHAKE function, profiles each design, runs the constant-time
+check, simulates and synthesizes the hardware cases (not with --quick), and writes
+results.json, results.csv, README.md and index.html into --out. Failures are listed at the
+end and make the exit code non-zero without stopping the other steps.
+
+Examples:
+  sha3-asip reproduce
+  sha3-asip reproduce --quick --out /tmp/report --no-readme")]
+pub struct ReproduceArgs {
+    #[arg(long, default_value = "report")]
+    pub out: PathBuf,
+    /// Fewer functions and lengths, no synthesis.
+    #[arg(long)]
+    pub quick: bool,
+    /// Parallel jobs (default: number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Do not rewrite the results block of the project README.
+    #[arg(long)]
+    pub no_readme: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+pub fn run(a: &ReproduceArgs) -> Result<u8> {
+    let root = root();
+    let jobs = a.jobs.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let o = ReproduceOptions {
+        out: a.out.clone(),
+        quick: a.quick,
+        jobs,
+        readme: if a.no_readme {
+            None
+        } else {
+            Some(root.join("README.md"))
+        },
+        progress: !a.no_progress,
+    };
+    let mut tools = vec![(
+        "sha3-asip".to_string(),
+        env!("CARGO_PKG_VERSION").to_string(),
+    )];
+    for t in [
+        "riscv64-unknown-elf-gcc",
+        "mipsel-linux-gnu-gcc",
+        "yosys",
+        "verilator",
+    ] {
+        if let Some(v) = asip_flow::project::version_of(t) {
+            tools.push((t.to_string(), v));
+        }
+    }
+    let extra = super::hw::reproduce_tasks(&root, a.quick);
+    let (results, ok) = reproduce::reproduce(&root, &o, extra, tools)?;
+    eprintln!(
+        "sha3-asip: wrote {}/results.json, results.csv, README.md, index.html ({} records)",
+        a.out.display(),
+        results.records.len()
+    );
+    let fails: Vec<_> = results.failures().collect();
+    for f in &fails {
+        eprintln!("sha3-asip: FAILED {}: {}", f.step, f.error);
+    }
+    for b in results.benches().filter(|b| !b.digest_ok) {
+        eprintln!("sha3-asip: WRONG DIGEST {} {}", b.design, b.alg);
+    }
+    for c in results.constant_times().filter(|c| !c.ok) {
+        eprintln!(
+            "sha3-asip: NOT CONSTANT TIME {} {}: {} distinct cycle counts",
+            c.design, c.alg, c.distinct_cycle_counts
+        );
+    }
+    if ok {
+        Ok(0)
+    } else {
+        Err(CliError::new(
+            "reproduce finished with failures (listed above)",
+        ))
+    }
+}
