@@ -22,6 +22,13 @@
 
 #define ROL32(v, n) (((v) << (n)) | ((v) >> (32 - (n))))
 
+#if defined(__riscv)
+/* On RV32 kernel_permute is keccak_permute.S: the same representation and the same
+ * in-place two-round scheme, generated as register-allocated, scheduled assembly by
+ * kernels/rv32-zbkb/gen_permute.py --isa rv32im (theta's column parities accumulated in
+ * registers while chi's outputs are stored); plain RV32IM. The C version below is what
+ * MIPS (mips-sw) builds. */
+#else
 void kernel_permute(keccak_state_t *state)
 {
     uint32_t *s = (uint32_t *)state->lanes;
@@ -49,6 +56,7 @@ void kernel_permute(keccak_state_t *state)
     } while (rc != keccak_rc_bi + 48);
     (void)n0, (void)n1, (void)n2, (void)n3, (void)n4;
 }
+#endif
 
 /* Unshuffle (Hacker's Delight 7-2): even bits to the low half, odd bits to the high half. */
 static uint32_t unzip(uint32_t x)

@@ -1,12 +1,17 @@
-# rv32-sw: bit-interleaved, lane-complemented, in-place unrolled Keccak in C, plain RV32IM.
-# -Os beats -O2/-O3 here: at -O2 the pre-RA scheduler hoists loads and the register
-# allocator spills heavily (see docs/firmware.md); column parities reloaded from memory
-# (--parity load) beat accumulating them on the fly for the same reason.
+# rv32-sw: bit-interleaved, lane-complemented, in-place two-round-unrolled Keccak, plain
+# RV32IM. kernel_permute is generated assembly (keccak_permute.S, from
+# kernels/rv32-zbkb/gen_permute.py --isa rv32im: register-allocated and scheduled, column
+# parities accumulated in registers, checked against Keccak-f[1600] at generation time);
+# absorb/squeeze and the sponge are C (kernel.c, -Os), whose C kernel_permute (from
+# keccak_rounds.h) is what mips-sw builds.
 ARCH          := rv32
 MARCH         ?= rv32im
 CFLAGS_KERNEL ?= -Os
-KERNEL_SRCS   := kernels/rv32-sw/kernel.c
-# Generated source (checked in; regenerated when the generator or these options change).
-KERNEL_GEN     := kernels/rv32-sw/keccak_rounds.h
-KERNEL_GEN_DEP := kernels/rv32-sw/gen_rounds.py kernels/rv32-sw/kernel.mk
-KERNEL_GEN_CMD := $(PYTHON) kernels/rv32-sw/gen_rounds.py --parity load -o $(KERNEL_GEN)
+KERNEL_SRCS   := kernels/rv32-sw/kernel.c kernels/rv32-sw/keccak_permute.S
+# Generated sources (checked in; regenerated when a generator or these options change).
+KERNEL_GEN     := kernels/rv32-sw/keccak_rounds.h kernels/rv32-sw/keccak_permute.S
+KERNEL_GEN_DEP := kernels/rv32-sw/gen_rounds.py kernels/rv32-zbkb/gen_permute.py \
+                  kernels/rv32-sw/kernel.mk
+KERNEL_GEN_CMD  = $(if $(filter %.S,$@),\
+  $(PYTHON) kernels/rv32-zbkb/gen_permute.py --isa rv32im --search 100 -o $@,\
+  $(PYTHON) kernels/rv32-sw/gen_rounds.py --parity load -o $@)

@@ -116,7 +116,36 @@ def src_half(r, h):
     return (1, ((r + 1) // 2) % 32) if h == 0 else (0, (r - 1) // 2)
 
 
-MIXED = _mixed()  # slots whose two lanes (rounds 1, 2) have rho offsets of different parity
+MIXED = _mixed()
+K = {(1, 0), (2, 0), (3, 1), (2, 2), (2, 3), (0, 4)}  # complemented lanes (plain RV32IM)
+
+
+def chi_formula(cb, co):
+    """As rv32-sw's gen_rounds.py: cb complement flags of (b0, b1, b2) as stored, co of the
+    output; the form [~]b0 ^ ([~]b1 OP [~]b2) with the fewest NOTs that is right."""
+    best = None
+    for n0, n1, n2 in itertools.product((0, 1), repeat=3):
+        for op in ("&", "|"):
+            ok = True
+            for t0, t1, t2 in itertools.product((0, 1), repeat=3):
+                s0, s1, s2 = t0 ^ cb[0], t1 ^ cb[1], t2 ^ cb[2]
+                u0, u1, u2 = s0 ^ n0, s1 ^ n1, s2 ^ n2
+                got = u0 ^ ((u1 & u2) if op == "&" else (u1 | u2))
+                if got != (t0 ^ ((1 - t1) & t2)) ^ co:
+                    ok = False
+                    break
+            if ok and (best is None or n0 + n1 + n2 < best[0]):
+                best = (n0 + n1 + n2, (n0, n1, n2, op))
+    return best[1]
+
+
+def rot(G, v, n, plain):
+    """Rotate right by n: rori with Zbkb, srli + slli + or in plain RV32IM."""
+    if not plain:
+        return G.op("rori", G.new("b"), [v], n)
+    a = G.op("srli", G.new("r"), [v], n)
+    b = G.op("slli", G.new("r"), [v], 32 - n)
+    return G.op("or", G.new("b"), [a, b])  # slots whose two lanes (rounds 1, 2) have rho offsets of different parity
 
 
 # ------------------------------------------------------------------- code as value ops
@@ -157,8 +186,10 @@ def build(cfg):
     for x in range(5):
         for h in (0, 1):
             homes["C%d%s" % (x, "eo"[h])] = free.pop(0)
-    homes["R0"] = free.pop(0)
-    homes["R1"] = free.pop(0)
+    res = cfg["resident"]
+    if res:
+        homes["R0"] = free.pop(0)
+        homes["R1"] = free.pop(0)
     if cfg["end_in_reg"]:
         homes["END"] = free.pop(0)
     G.pin.update(homes)
@@ -181,14 +212,15 @@ def build(cfg):
         e = G.new("end")
         G.op("addi", e, ["RCP"], 192)
         G.op("sw", None, [e, "SP"], cfg["end_slot"])
-    G.op("lw", "R0", ["S"], 0)
-    G.op("lw", "R1", ["S"], 4)
+    if res:
+        G.op("lw", "R0", ["S"], 0)
+        G.op("lw", "R1", ["S"], 4)
     for x in range(5):
         for h in (0, 1):
             ws = []
             for y in range(5):
                 sl = x + 5 * y
-                if sl == 0:
+                if sl == 0 and res:
                     ws.append("R%d" % h)
                 else:
                     w = G.new("w")
@@ -203,13 +235,15 @@ def build(cfg):
     # ---------------- body: two rounds
     M = {(x, y): x + 5 * y for x in range(5) for y in range(5)}
     lay = {s: 0 for s in range(25)}  # physical position of the even word of slot s
+    plain = cfg["isa"] == "rv32im"
+    ccomp = [sum(1 for y in range(5) if (x, y) in K) & 1 for x in range(5)]
+    dcomp = [ccomp[(x + 4) % 5] ^ ccomp[(x + 1) % 5] for x in range(5)]
     for rnd in range(2):
         # theta D from the carried parities
         Cv = {(x, h): cur["C%d%s" % (x, "eo"[h])] for x in range(5) for h in (0, 1)}
         D = {}
         for x in range(5):
-            t = G.new("t")
-            G.op("rori", t, [Cv[((x + 1) % 5, 1)]], 31)
+            t = rot(G, Cv[((x + 1) % 5, 1)], 31, plain)
             D[(x, 0)] = G.op("xor", G.new("De"), [t, Cv[((x + 4) % 5, 0)]])
             D[(x, 1)] = G.op("xor", G.new("Do"), [Cv[((x + 4) % 5, 1)], Cv[((x + 1) % 5, 0)]])
         newM = {}
@@ -246,15 +280,18 @@ def build(cfg):
             def load_B(X, h):
                 s, pos, sh, amt = read_pos(X, h)
                 xp = srcs[X][0]
-                if s == 0:
+                if s == 0 and res:
                     w = cur["R%d" % pos]
                 else:
                     w = G.new("w")
                     G.op("lw", w, ["S"], 8 * s + 4 * pos)
                 b = G.op("xor", G.new("b"), [w, D[(xp, sh)]])
                 if amt:
-                    b = G.op("rori", G.new("b"), [b], (32 - amt) % 32)
+                    b = rot(G, b, (32 - amt) % 32, plain)
                 return b
+
+            # complement of each B word as stored (plain RV32IM: lane complementing)
+            bcomp = [((srcs[X] in K) ^ dcomp[srcs[X][0]]) if plain else 0 for X in range(5)]
 
             def conflict(a):
                 s = out_slot[a]
@@ -274,6 +311,12 @@ def build(cfg):
             for h in (hA, hB):
                 hs = "eo"[h]
                 B = [preB[X] if X in preB else None for X in range(5)]
+                NB = {}
+
+                def neg(X):
+                    if X not in NB:
+                        NB[X] = G.op("not", G.new("nb"), [B[X]])
+                    return NB[X]
                 # loads first (then xors, then rotates: no load-use stalls)
                 for X in range(5):
                     if B[X] is None:
@@ -284,7 +327,17 @@ def build(cfg):
                     s = out_slot[a]
                     pos = newlay[s] ^ h
                     t = G.new("n")
-                    G.op("andn", t, [B[(a + 2) % 5], B[(a + 1) % 5]])
+                    if plain:
+                        co = 1 if (a, y) in K else 0
+                        n0, n1, n2, opx = chi_formula(
+                            (bcomp[a], bcomp[(a + 1) % 5], bcomp[(a + 2) % 5]), co)
+                        u1 = neg((a + 1) % 5) if n1 else B[(a + 1) % 5]
+                        u2 = neg((a + 2) % 5) if n2 else B[(a + 2) % 5]
+                        G.op("and" if opx == "&" else "or", t, [u1, u2])
+                        B0a = neg(a) if n0 else B[a]
+                    else:
+                        G.op("andn", t, [B[(a + 2) % 5], B[(a + 1) % 5]])
+                        B0a = B[a]
                     if h == hA:
                         # does this store clobber a word the second pass still needs? Then
                         # compute that B word now (after the andn: one register fewer).
@@ -295,10 +348,10 @@ def build(cfg):
                                     preB[X] = load_B(X, hB)
                     cq = "C%d%s" % (a, hs)
                     last = (a, y) == (0, 0)
-                    if s == 0:
+                    if s == 0 and res:
                         assert not first_row
                         o = G.new("o")
-                        G.op("xor", o, [t, B[a]])
+                        G.op("xor", o, [t, B0a])
                         if last:
                             r = G.new("rc")
                             G.op("lw", r, ["RCP"], 4 * (2 * rnd + h))
@@ -311,12 +364,24 @@ def build(cfg):
                         Cv_acc[cq] = cur[cq]
                     elif first_row:
                         v = pinned(cq)
-                        G.op("xor", v, [t, B[a]])
+                        G.op("xor", v, [t, B0a])
+                        if last:
+                            r = G.new("rc")
+                            G.op("lw", r, ["RCP"], 4 * (2 * rnd + h))
+                            v0 = v
+                            v = pinned(cq)
+                            G.op("xor", v, [v0, r])
                         G.op("sw", None, [v, "S"], 8 * s + 4 * pos)
                         Cv_acc[cq] = v
                     else:
                         o = G.new("o")
-                        G.op("xor", o, [t, B[a]])
+                        G.op("xor", o, [t, B0a])
+                        if last:
+                            r = G.new("rc")
+                            G.op("lw", r, ["RCP"], 4 * (2 * rnd + h))
+                            o2 = G.new("o")
+                            G.op("xor", o2, [o, r])
+                            o = o2
                         G.op("sw", None, [o, "S"], 8 * s + 4 * pos)
                         G.op("xor", pinned(cq), [Cv_acc[cq], o])
                         Cv_acc[cq] = cur[cq]
@@ -333,8 +398,9 @@ def build(cfg):
         G.op("lw", e, ["SP"], cfg["end_slot"])
         G.op("bne", None, ["RCP", e], "1b")
     G.op("ENDLOOP", None, [])
-    G.op("sw", None, [cur["R0"], "S"], 0)
-    G.op("sw", None, [cur["R1"], "S"], 4)
+    if res:
+        G.op("sw", None, [cur["R0"], "S"], 0)
+        G.op("sw", None, [cur["R1"], "S"], 4)
     G.op("EPILOGUE", None, [])
     return G, homes
 
@@ -534,6 +600,16 @@ def run(prog, state_words):
             R[rd] = v[0] ^ v[1]
         elif opc == "andn":
             R[rd] = v[0] & ~v[1] & M32
+        elif opc == "and":
+            R[rd] = v[0] & v[1]
+        elif opc == "or":
+            R[rd] = v[0] | v[1]
+        elif opc == "not":
+            R[rd] = ~v[0] & M32
+        elif opc == "srli":
+            R[rd] = v[0] >> imm
+        elif opc == "slli":
+            R[rd] = (v[0] << imm) & M32
         elif opc == "rori":
             R[rd] = ((v[0] >> imm) | (v[0] << (32 - imm))) & M32 if imm else v[0]
         elif opc == "bne":
@@ -544,16 +620,18 @@ def run(prog, state_words):
     return [mem[base + 4 * i] for i in range(50)], n
 
 
-def check(prog):
+def check(prog, plain):
     rnd = random.Random(1)
+    kmask = [((i % 5, i // 5) in K and plain) * M32 for i in range(25)]
     for trial in range(2):
         lanes = [rnd.getrandbits(64) for _ in range(25)]
         words = []
-        for l in lanes:
-            words += interleave(l)
+        for i, l in enumerate(lanes):
+            words += [w ^ kmask[i] for w in interleave(l)]
         got, n = run(prog, words)
         want = keccak_f(lanes)
-        got_l = [deinterleave(got[2 * i], got[2 * i + 1]) for i in range(25)]
+        got_l = [deinterleave(got[2 * i] ^ kmask[i], got[2 * i + 1] ^ kmask[i])
+                 for i in range(25)]
         if got_l != want:
             return False, n
     return True, n
@@ -603,7 +681,9 @@ def asm(prog, homes, cfg):
             e("    sw %s, %d(%s)" % (rs[0], imm, rs[1]))
         elif opc == "bne":
             e("    bne %s, %s, %s" % (rs[0], rs[1], imm))
-        elif opc in ("addi", "rori"):
+        elif opc == "not":
+            e("    not %s, %s" % (rd, rs[0]))
+        elif opc in ("addi", "rori", "srli", "slli"):
             e("    %s %s, %s, %d" % (opc, rd, rs[0], imm))
         else:
             e("    %s %s, %s" % (opc, rd, ", ".join(rs)))
@@ -653,6 +733,8 @@ def default_cfg():
         "end_in_reg": False,
         "end_slot": 60,
         "sched": True,
+        "isa": "zbkb",
+        "resident": True,
     }
 
 
@@ -660,6 +742,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("-o", "--out", default="-")
     ap.add_argument("--no-sched", action="store_true")
+    ap.add_argument("--isa", choices=("zbkb", "rv32im"), default="zbkb",
+                    help="rv32im: plain RV32IM (3-instruction rotations, lane complementing"
+                         " for chi), the assembly kernel_permute of rv32-sw")
     ap.add_argument("--search", type=int, default=400, help="random configurations tried")
     a = ap.parse_args()
     rnd = random.Random(2024)
@@ -667,6 +752,8 @@ def main():
     for trial in range(a.search + 1):
         cfg = default_cfg()
         cfg["sched"] = not a.no_sched
+        cfg["isa"] = a.isa
+        cfg["resident"] = a.isa == "zbkb"
         if trial:
             for r in range(2):
                 rows = [1, 2, 3, 4]
@@ -688,7 +775,7 @@ def main():
     if best is None:
         sys.exit("gen_permute: no configuration could be allocated")
     key, prog, homes, cfg = best
-    ok, n = check(prog)
+    ok, n = check(prog, cfg["isa"] == "rv32im")
     if not ok:
         sys.exit("gen_permute: generated code does not compute Keccak-f[1600]")
     text = asm(prog, homes, cfg)
