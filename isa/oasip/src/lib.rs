@@ -253,8 +253,8 @@ fn exec_lfsr(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
 }
 
 fn exec_doloop(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
-    if d.imm < 4 {
-        return Err(Trap::Illegal); // the loop end must follow the doloop
+    if d.imm < 4 || d.imm & 3 != 0 {
+        return Err(Trap::Illegal); // the loop end must be an instruction after the doloop
     }
     let count = c.reg(d.rs1);
     let start = c.pc.wrapping_add(4);

@@ -357,7 +357,7 @@ fn taken_branch_at_the_loop_end_wins() {
 
 #[test]
 fn doloop_rejects_a_loop_end_before_its_body() {
-    for off in [0, -4, 2] {
+    for off in [0, -4, 2, 6, 4094] {
         let (r, _) = run_words(&[NOP, enc::doloop(A0, off)], &[(A0 as usize, 3)]);
         assert!(
             matches!(r, Err(SimError::IllegalInstruction { .. })),

@@ -106,12 +106,18 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-pub fn have(tool: &str) -> bool {
+/// Whether `tool` can be started (`tool flag` exits with status 0).
+pub fn have_with(tool: &str, flag: &str) -> bool {
     Command::new(tool)
-        .arg("--version")
+        .arg(flag)
         .output()
         .map(|o| o.status.success())
         .unwrap_or(false)
+}
+
+/// Whether `tool --version` works.
+pub fn have(tool: &str) -> bool {
+    have_with(tool, "--version")
 }
 
 /// Build a firmware kernel once per test binary; None (with a loud message) without gcc.
