@@ -170,922 +170,922 @@ kernel_permute:
     or s8, s10, t4
     xor a5, s8, s0
     xor t6, s1, ra
-    lw tp, 8(a0)
-    lw t0, 60(a0)
-    xor s2, tp, t5
-    xor a3, t0, s5
-    srli a6, a3, 29
-    slli s3, a3, 3
-    or t1, a6, s3
-    lw s4, 104(a0)
-    lw t4, 156(a0)
-    xor t2, s4, s6
-    srli a2, t2, 20
-    slli gp, t2, 12
-    or s10, a2, gp
-    xor s0, t4, t6
-    srli s8, s0, 28
-    slli ra, s0, 4
-    or tp, s8, ra
-    lw s1, 164(a0)
-    not t2, tp
-    xor t0, s1, s11
-    srli a3, t0, 23
-    slli a6, t0, 9
-    or s3, a3, a6
-    or s4, s3, s2
-    xor s1, s4, t2
-    sw s1, 104(a0)
-    and gp, s2, t1
-    xor a3, gp, s3
-    sw a3, 164(a0)
-    or a2, t1, s10
-    xor gp, a2, s2
-    sw gp, 60(a0)
-    and t4, s10, tp
-    xor t0, t4, t1
-    sw t0, 156(a0)
-    and s0, t2, s3
-    xor t2, s0, s10
-    sw t2, 8(a0)
-    lw ra, 12(a0)
-    lw a2, 56(a0)
-    xor s8, ra, t3
-    srli a6, s8, 31
-    slli s4, s8, 1
-    or s2, a6, s4
-    xor tp, a2, a7
-    srli t1, tp, 29
-    slli t4, tp, 3
-    or s3, t1, t4
-    lw s0, 108(a0)
-    lw s4, 152(a0)
-    xor s10, s0, s7
-    srli ra, s10, 19
-    slli s8, s10, 13
-    or a6, ra, s8
-    xor a2, s4, a5
-    srli tp, a2, 28
-    slli t1, a2, 4
-    or t4, tp, t1
-    lw s0, 160(a0)
-    and a2, a6, t4
-    xor s10, s0, s9
-    srli ra, s10, 23
-    slli s8, s10, 9
-    or s4, ra, s8
-    xor tp, a2, s3
-    sw tp, 152(a0)
-    not s0, t4
-    and t1, s0, s4
-    xor t1, t1, a6
-    sw t1, 12(a0)
-    or s10, s4, s2
-    xor s0, s10, s0
-    sw s0, 108(a0)
-    and ra, s2, s3
-    xor a2, ra, s4
-    sw a2, 160(a0)
-    or s8, s3, a6
-    xor ra, s8, s2
-    sw ra, 56(a0)
-    lw t4, 16(a0)
+    lw tp, 16(a0)
     lw s2, 68(a0)
-    xor s10, t4, a7
-    srli s4, s10, 1
-    slli a6, s10, 31
-    or s3, s4, a6
+    lw t0, 116(a0)
+    lw a3, 124(a0)
+    lw a6, 168(a0)
+    xor s3, tp, a7
+    srli t1, s3, 1
+    slli s4, s3, 31
+    or t2, t1, s4
+    xor a2, s2, s7
+    srli gp, a2, 4
+    slli s10, a2, 28
+    or t4, gp, s10
+    xor s0, t0, t6
+    srli s8, s0, 12
+    slli ra, s0, 20
+    or s1, s8, ra
+    xor tp, a3, s11
+    srli s3, tp, 11
+    slli t1, tp, 21
+    or s4, s3, t1
+    xor s2, a6, t5
+    srli a2, s2, 31
+    slli gp, s2, 1
+    or s10, a2, gp
+    not t0, t4
+    and s0, t0, s1
+    xor ra, s0, t2
+    sw ra, 116(a0)
+    or s8, s1, s4
+    xor tp, s8, t0
+    sw tp, 168(a0)
+    and a3, s4, s10
+    xor t1, a3, s1
+    sw t1, 68(a0)
+    or s3, s10, t2
+    lw a6, 120(a0)
+    xor s0, s3, s4
+    xor s2, a6, s9
+    srli gp, s2, 12
+    slli a2, s2, 20
+    or s8, gp, a2
+    sw s0, 120(a0)
+    and t0, t2, t4
+    xor a2, t0, s10
+    sw a2, 16(a0)
+    lw s1, 20(a0)
+    lw a3, 64(a0)
+    lw a6, 112(a0)
+    lw s2, 172(a0)
+    xor gp, s1, s5
+    srli s3, gp, 1
+    slli s4, gp, 31
+    or t4, s3, s4
+    xor t2, a3, s6
+    srli t0, t2, 5
+    slli s10, t2, 27
+    or s1, t0, s10
+    xor gp, a6, a5
+    srli s3, gp, 13
+    slli s4, gp, 19
+    or t2, s3, s4
+    xor a3, s2, t3
+    srli t0, a3, 31
+    slli s10, a3, 1
+    or a6, t0, s10
+    and gp, t4, s1
+    xor a3, gp, a6
+    sw a3, 20(a0)
+    not s3, s1
+    and s4, s3, t2
+    xor gp, s4, t4
+    sw gp, 112(a0)
+    or s2, t2, s8
+    xor t0, s2, s3
+    sw t0, 172(a0)
+    and s10, s8, a6
+    xor t2, s10, t2
+    sw t2, 64(a0)
+    or s1, a6, t4
+    xor s1, s1, s8
+    sw s1, 124(a0)
+    lw s4, 24(a0)
+    lw s2, 72(a0)
+    lw s3, 84(a0)
+    lw s10, 132(a0)
+    lw a6, 180(a0)
+    xor t4, s4, s6
+    srli s8, t4, 18
+    slli s4, t4, 14
+    or t4, s8, s4
+    xor s4, s2, a5
+    srli s8, s4, 22
+    slli s2, s4, 10
+    or s4, s8, s2
+    xor s2, s3, s11
+    srli s8, s2, 30
+    slli s3, s2, 2
+    or s2, s8, s3
+    xor s3, s10, t3
+    srli s8, s3, 9
+    slli s10, s3, 23
+    or s3, s8, s10
+    xor s8, a6, s5
+    srli s10, s8, 1
+    slli a6, s8, 31
+    or s8, s10, a6
+    and a6, s2, s3
+    xor s10, a6, s4
+    sw s10, 24(a0)
+    xor tp, tp, s10
+    not a6, s8
+    or s10, s3, a6
+    xor a6, s10, s2
+    sw a6, 84(a0)
+    xor t1, t1, a6
+    or s10, s8, t4
+    xor a6, s10, s3
+    sw a6, 180(a0)
+    xor s0, s0, a6
+    and s3, t4, s4
+    xor s10, s3, s8
+    sw s10, 72(a0)
+    xor a2, a2, s10
+    or a6, s4, s2
+    lw s3, 128(a0)
+    xor s8, s3, t5
+    srli s10, s8, 10
+    slli s2, s8, 22
+    or s4, s10, s2
+    xor s3, a6, t4
+    sw s3, 128(a0)
+    xor ra, ra, s3
+    lw s8, 28(a0)
+    lw s2, 76(a0)
+    lw s10, 80(a0)
+    lw a6, 176(a0)
+    xor t4, s8, s7
+    srli s3, t4, 18
+    slli s8, t4, 14
+    or t4, s3, s8
+    xor s3, s2, t6
+    srli s8, s3, 22
+    slli s2, s3, 10
+    or s3, s8, s2
+    xor s2, s10, s9
+    srli s8, s2, 31
+    slli s10, s2, 1
+    or s2, s8, s10
+    xor s8, a6, a7
+    srli s10, s8, 2
+    slli a6, s8, 30
+    or s8, s10, a6
+    or a6, s8, t4
+    xor s10, a6, s4
+    sw s10, 176(a0)
+    xor s1, s1, s10
+    and a6, t4, s3
+    xor s10, a6, s8
+    sw s10, 76(a0)
+    xor a3, a3, s10
+    or a6, s3, s2
+    xor s10, a6, t4
+    sw s10, 132(a0)
+    xor gp, gp, s10
+    and a6, s2, s4
+    xor t4, a6, s3
+    sw t4, 28(a0)
+    xor t0, t0, t4
+    not s10, s8
+    or a6, s4, s10
+    xor s3, a6, s2
+    sw s3, 80(a0)
+    xor t2, t2, s3
+    lw t4, 36(a0)
+    lw s8, 40(a0)
+    lw s4, 88(a0)
+    lw s10, 140(a0)
+    lw a6, 184(a0)
+    xor s2, t4, t6
+    srli s3, s2, 18
+    slli t4, s2, 14
+    or s2, s3, t4
+    xor s3, s8, s9
+    srli t4, s3, 14
+    slli s8, s3, 18
+    or s3, t4, s8
+    xor s8, s4, t5
+    srli t4, s8, 27
+    slli s4, s8, 5
+    or s8, t4, s4
+    xor s4, s10, s5
+    srli t4, s4, 24
+    slli s10, s4, 8
+    or s4, t4, s10
+    xor s10, a6, s6
+    srli t4, s10, 4
+    slli a6, s10, 28
+    or s10, t4, a6
+    or a6, s8, s4
+    xor t4, a6, s3
+    sw t4, 40(a0)
+    xor tp, tp, t4
+    not a6, s4
+    or t4, a6, s10
+    xor s4, t4, s8
+    sw s4, 140(a0)
+    xor t1, t1, s4
+    and t4, s10, s2
+    xor s4, t4, a6
+    sw s4, 36(a0)
+    xor s0, s0, s4
+    or a6, s2, s3
+    xor t4, a6, s10
+    sw t4, 88(a0)
+    xor a2, a2, t4
+    and s4, s3, s8
+    xor a6, s4, s2
+    sw a6, 184(a0)
+    xor ra, ra, a6
+    lw s10, 32(a0)
+    lw t4, 44(a0)
+    lw s3, 92(a0)
+    lw s8, 136(a0)
+    lw s2, 188(a0)
+    xor s4, s10, a5
+    srli a6, s4, 19
+    slli s10, s4, 13
+    or s4, a6, s10
+    xor a6, t4, s11
+    srli s10, a6, 14
+    slli t4, a6, 18
+    or a6, s10, t4
+    xor s10, s3, t3
+    srli t4, s10, 27
+    slli s3, s10, 5
+    or s10, t4, s3
+    xor s3, s8, a7
+    srli t4, s3, 25
+    slli s8, s3, 7
+    or s3, t4, s8
     xor s8, s2, s7
     srli t4, s8, 4
-    slli s10, s8, 28
-    or a6, t4, s10
-    lw s4, 116(a0)
-    xor s2, s4, t6
-    srli s8, s2, 12
-    slli s10, s2, 20
-    or t4, s8, s10
-    lw s4, 124(a0)
-    xor s2, s4, s11
-    srli s8, s2, 11
-    slli s10, s2, 21
-    or s4, s8, s10
-    lw s2, 168(a0)
-    xor s8, s2, t5
-    srli s10, s8, 31
-    slli s2, s8, 1
-    or s8, s10, s2
-    or s2, s8, s3
-    xor s10, s2, s4
-    sw s10, 124(a0)
-    xor s0, s0, s10
-    and s2, s3, a6
-    xor s10, s2, s8
-    sw s10, 16(a0)
-    xor a2, a2, s10
-    not s2, a6
-    and s10, s2, t4
-    xor a6, s10, s3
-    sw a6, 116(a0)
-    xor ra, ra, a6
-    or s3, t4, s4
-    xor s10, s3, s2
-    sw s10, 168(a0)
-    xor tp, tp, s10
-    and a6, s4, s8
-    xor s2, a6, t4
-    sw s2, 68(a0)
-    xor t1, t1, s2
-    lw s3, 20(a0)
-    lw t4, 64(a0)
-    xor s10, s3, s5
-    srli s4, s10, 1
-    slli s8, s10, 31
-    or a6, s4, s8
-    xor s2, t4, s6
-    srli s3, s2, 5
-    slli s10, s2, 27
-    or s4, s3, s10
-    lw s8, 112(a0)
-    xor t4, s8, a5
-    srli s2, t4, 13
-    slli s3, t4, 19
-    or s10, s2, s3
-    lw s8, 120(a0)
-    xor t4, s8, s9
-    srli s2, t4, 12
-    slli s3, t4, 20
-    or s8, s2, s3
-    lw t4, 172(a0)
-    xor s2, t4, t3
-    srli s3, s2, 31
-    slli t4, s2, 1
-    or s2, s3, t4
-    and s3, s8, s2
-    xor t4, s3, s10
-    sw t4, 64(a0)
+    slli s2, s8, 28
+    or s8, t4, s2
+    not s2, s3
+    or t4, s2, s8
+    xor t4, t4, s10
+    sw t4, 136(a0)
     xor t2, t2, t4
-    or s3, s2, a6
-    xor t4, s3, s8
-    sw t4, 120(a0)
-    xor s1, s1, t4
-    and s3, a6, s4
-    xor t4, s3, s2
-    sw t4, 20(a0)
-    xor a3, a3, t4
-    not s2, s4
-    and s3, s2, s10
-    xor t4, s3, a6
-    sw t4, 112(a0)
+    and t4, s8, s4
+    xor s2, t4, s2
+    sw s2, 32(a0)
+    xor s1, s1, s2
+    or t4, s4, a6
+    xor s2, t4, s8
+    sw s2, 92(a0)
+    xor a3, a3, s2
+    and s8, a6, s10
+    xor t4, s8, s4
+    sw t4, 188(a0)
     xor gp, gp, t4
-    or s4, s10, s8
-    xor a6, s4, s2
-    sw a6, 172(a0)
-    xor t0, t0, a6
-    lw s3, 32(a0)
-    lw s4, 44(a0)
-    xor t4, s3, a5
-    srli s8, t4, 19
-    slli s10, t4, 13
-    or s2, s8, s10
-    xor a6, s4, s11
-    srli s3, a6, 14
-    slli t4, a6, 18
-    or s8, s3, t4
-    lw s10, 92(a0)
-    xor s4, s10, t3
-    srli a6, s4, 27
-    slli s3, s4, 5
-    or t4, a6, s3
-    lw s10, 136(a0)
-    xor s4, s10, a7
-    srli a6, s4, 25
-    slli s3, s4, 7
-    or s10, a6, s3
-    lw s4, 188(a0)
-    xor a6, s4, s7
-    srli s3, a6, 4
-    slli s4, a6, 28
-    or a6, s3, s4
-    and s3, s8, t4
-    xor s4, s3, s2
-    sw s4, 188(a0)
-    xor gp, gp, s4
-    or s3, t4, s10
-    xor s4, s3, s8
+    or s2, s10, s3
+    xor s4, s2, a6
     sw s4, 44(a0)
     xor t0, t0, s4
-    not s3, s10
-    or s4, s3, a6
-    xor s10, s4, t4
-    sw s10, 136(a0)
-    xor t2, t2, s10
-    and s4, a6, s2
-    xor t4, s4, s3
-    sw t4, 32(a0)
-    xor s1, s1, t4
-    or s10, s2, s8
-    xor s3, s10, a6
-    sw s3, 92(a0)
-    xor a3, a3, s3
-    lw s4, 36(a0)
-    lw s10, 40(a0)
-    xor t4, s4, t6
-    srli s2, t4, 18
-    slli s8, t4, 14
-    or a6, s2, s8
-    xor s3, s10, s9
-    srli s4, s3, 14
-    slli t4, s3, 18
-    or s2, s4, t4
-    lw s8, 88(a0)
-    xor s10, s8, t5
-    srli s3, s10, 27
-    slli s4, s10, 5
-    or t4, s3, s4
-    lw s8, 140(a0)
-    xor s10, s8, s5
-    srli s3, s10, 24
-    slli s4, s10, 8
-    or s8, s3, s4
-    lw s10, 184(a0)
-    xor s3, s10, s6
-    srli s4, s3, 4
-    slli s10, s3, 28
-    or s3, s4, s10
-    and s4, s2, t4
-    xor s10, s4, a6
-    sw s10, 184(a0)
-    xor ra, ra, s10
-    or s4, t4, s8
-    xor s10, s4, s2
-    sw s10, 40(a0)
-    xor tp, tp, s10
-    not s4, s8
-    or s10, s4, s3
-    xor s8, s10, t4
-    sw s8, 140(a0)
-    xor t1, t1, s8
-    and s10, s3, a6
-    xor t4, s10, s4
-    sw t4, 36(a0)
-    xor s0, s0, t4
-    or s8, a6, s2
-    xor s4, s8, s3
-    sw s4, 88(a0)
-    xor a2, a2, s4
-    lw s10, 4(a0)
-    lw a6, 52(a0)
-    xor t4, s10, s11
-    xor s2, a6, t3
-    srli s3, s2, 10
-    slli s8, s2, 22
-    or s4, s3, s8
-    lw s10, 96(a0)
-    xor a6, s10, a7
-    srli s2, a6, 11
-    slli s3, a6, 21
-    or s8, s2, s3
-    lw s10, 144(a0)
-    xor a6, s10, s6
-    srli s2, a6, 22
-    slli s3, a6, 10
-    or s10, s2, s3
-    lw a6, 196(a0)
-    xor s2, a6, t6
-    srli s3, s2, 25
-    slli a6, s2, 7
-    or s2, s3, a6
-    or a6, s2, t4
-    xor s3, a6, s10
-    sw s3, 52(a0)
-    xor s1, s1, s3
-    and a6, t4, s4
-    xor s3, a6, s2
-    sw s3, 144(a0)
-    xor a3, a3, s3
-    or a6, s4, s8
-    xor s3, a6, t4
-    lw a6, 4(a1)
-    xor t4, s3, a6
-    sw t4, 4(a0)
-    xor gp, gp, t4
-    not a6, s8
-    or s3, a6, s10
-    xor t4, s3, s4
-    sw t4, 96(a0)
-    xor t0, t0, t4
-    and a6, s10, s2
-    xor s3, a6, s8
-    sw s3, 196(a0)
-    xor t2, t2, s3
-    lw s4, 0(a0)
-    lw s2, 48(a0)
-    xor t4, s4, s9
-    xor s10, s2, t5
-    srli a6, s10, 10
-    slli s8, s10, 22
-    or s3, a6, s8
-    lw s4, 100(a0)
-    xor s2, s4, s5
-    srli s10, s2, 10
-    slli a6, s2, 22
-    or s8, s10, a6
-    lw s4, 148(a0)
-    xor s2, s4, s7
-    srli a6, s2, 21
-    slli s10, s2, 11
-    or s4, a6, s10
-    lw s2, 192(a0)
-    xor a6, s2, a5
-    srli s10, a6, 25
-    slli s2, a6, 7
-    or a6, s10, s2
-    and s2, s4, a6
-    xor s10, s2, s8
-    sw s10, 192(a0)
-    xor t1, t1, s10
-    or s2, a6, t4
-    xor s10, s2, s4
-    sw s10, 48(a0)
-    xor s0, s0, s10
-    and s2, t4, s3
-    xor s10, s2, a6
-    sw s10, 148(a0)
-    xor a2, a2, s10
-    or a6, s3, s8
-    xor s2, a6, t4
-    lw s10, 0(a1)
-    not t4, s8
-    xor a6, s2, s10
-    sw a6, 0(a0)
-    xor ra, ra, a6
-    or s2, t4, s4
-    xor s10, s2, s3
-    sw s10, 100(a0)
-    xor tp, tp, s10
-    lw a6, 28(a0)
-    lw s3, 76(a0)
-    xor s8, a6, s7
-    srli s4, s8, 18
-    slli t4, s8, 14
-    or s2, s4, t4
-    xor s10, s3, t6
-    srli a6, s10, 22
-    slli s7, s10, 10
-    or s8, a6, s7
-    lw s4, 80(a0)
-    lw a6, 128(a0)
-    xor t4, s4, s9
-    srli s3, t4, 31
-    slli t6, t4, 1
-    or s10, s3, t6
-    xor s7, a6, t5
-    srli s4, s7, 10
-    slli s9, s7, 22
-    or t4, s4, s9
-    lw s3, 176(a0)
-    and s4, s10, t4
-    xor t6, s3, a7
-    srli a6, t6, 2
-    slli t5, t6, 30
-    or s7, a6, t5
-    xor s9, s4, s8
-    sw s9, 28(a0)
-    xor t0, t0, s9
-    not a7, s7
-    or s3, t4, a7
-    xor t6, s3, s10
-    sw t6, 80(a0)
-    xor t2, t2, t6
-    or a6, s7, s2
-    xor t5, a6, t4
-    sw t5, 176(a0)
-    xor s1, s1, t5
-    and s4, s2, s8
-    xor s9, s4, s7
-    sw s9, 76(a0)
-    xor a3, a3, s9
-    or a7, s8, s10
-    lw s3, 132(a0)
-    xor s4, a7, s2
-    xor t6, s3, t3
-    srli a6, t6, 9
-    slli t4, t6, 23
-    or t5, a6, t4
-    sw s4, 132(a0)
-    xor gp, gp, s4
-    lw s7, 24(a0)
-    lw t3, 72(a0)
-    xor s9, s7, s6
-    srli s8, s9, 18
-    slli s10, s9, 14
-    or s3, s8, s10
-    xor t6, t3, a5
-    srli a6, t6, 22
-    slli t4, t6, 10
-    or a7, a6, t4
-    lw s2, 84(a0)
-    lw s8, 180(a0)
-    xor s4, s2, s11
-    srli s6, s4, 30
-    slli s7, s4, 2
-    or s9, s6, s7
-    xor s10, s8, s5
-    srli a5, s10, 1
-    slli t3, s10, 31
-    or t6, a5, t3
-    or a6, a7, s9
-    xor t4, a6, s3
-    sw t4, 128(a0)
+    lw s8, 12(a0)
+    lw t4, 56(a0)
+    lw s3, 108(a0)
+    lw s10, 152(a0)
+    lw a6, 160(a0)
+    xor s2, s8, t3
+    srli s4, s2, 31
+    slli s8, s2, 1
+    or s2, s4, s8
+    xor s4, t4, a7
+    srli s8, s4, 29
+    slli t4, s4, 3
+    or s4, s8, t4
+    xor s8, s3, s7
+    srli t4, s8, 19
+    slli s3, s8, 13
+    or s8, t4, s3
+    xor s3, s10, a5
+    srli t4, s3, 28
+    slli s10, s3, 4
+    or s3, t4, s10
+    xor s10, a6, s9
+    srli t4, s10, 23
+    slli a6, s10, 9
+    or s10, t4, a6
+    not a6, s3
+    and t4, a6, s10
+    xor t4, t4, s8
+    sw t4, 12(a0)
+    xor t1, t1, t4
+    or t4, s10, s2
+    xor a6, t4, a6
+    sw a6, 108(a0)
+    xor s0, s0, a6
+    and t4, s2, s4
+    xor a6, t4, s10
+    sw a6, 160(a0)
+    xor a2, a2, a6
+    or s10, s4, s8
+    xor t4, s10, s2
+    sw t4, 56(a0)
     xor ra, ra, t4
-    and s2, s9, t5
-    xor s11, s2, a7
-    sw s11, 24(a0)
-    xor tp, tp, s11
-    not s4, t6
-    or s6, t5, s4
-    xor s7, s6, s9
-    sw s7, 84(a0)
-    xor t1, t1, s7
-    or s5, t6, s3
-    xor s8, s5, t5
-    sw s8, 180(a0)
-    xor s0, s0, s8
-    and s10, s3, a7
-    xor a5, s10, t6
-    sw a5, 72(a0)
-    xor a2, a2, a5
-    srli t3, t0, 31
-    slli a6, t0, 1
-    or t4, t3, a6
-    xor s2, t4, a2
-    xor s11, a3, tp
-    srli s4, t2, 31
-    slli s6, t2, 1
-    or s9, s4, s6
-    xor s7, s9, ra
-    xor s5, gp, t1
-    srli t5, s1, 31
-    slli s8, s1, 1
-    or a7, t5, s8
-    xor s3, a7, tp
-    xor s10, t0, s0
-    srli t6, a3, 31
-    slli a5, a3, 1
-    or a6, t6, a5
-    xor t3, a6, t1
-    xor t4, t2, a2
-    srli s4, gp, 31
-    slli s6, gp, 1
-    or s9, s4, s6
-    xor s8, s9, s0
-    xor t5, s1, ra
-    lw tp, 48(a0)
-    lw t6, 72(a0)
-    xor a7, tp, t3
-    srli t0, a7, 18
-    slli a3, a7, 14
-    or a5, t0, a3
-    xor t1, t6, s8
-    srli a6, t1, 22
-    slli t2, t1, 10
-    or gp, a6, t2
-    lw a2, 60(a0)
-    lw ra, 44(a0)
-    xor s4, a2, s11
-    srli s6, s4, 30
-    slli s0, s4, 2
-    or s9, s6, s0
-    xor s1, ra, s5
-    srli tp, s1, 9
-    slli a7, s1, 23
-    or t0, tp, a7
-    lw a3, 64(a0)
-    and s4, a5, gp
-    xor t6, a3, s10
-    srli t1, t6, 1
-    slli t2, t6, 31
-    or a6, t1, t2
-    or a2, a6, a5
-    xor s0, a2, t0
-    sw s0, 64(a0)
-    xor a2, s4, a6
-    sw a2, 72(a0)
-    or s6, gp, s9
-    lw ra, 40(a0)
-    and a3, s9, t0
-    xor s1, ra, s7
-    srli tp, s1, 10
-    slli a7, s1, 22
-    or t6, tp, a7
-    xor ra, s6, a5
-    sw ra, 40(a0)
-    xor tp, a3, gp
-    sw tp, 48(a0)
-    not t1, a6
-    or t2, t0, t1
-    lw s4, 56(a0)
-    xor t1, t2, s9
-    xor s1, s4, s2
-    srli a7, s1, 31
-    slli a5, s1, 1
-    or s6, a7, a5
-    sw t1, 56(a0)
-    lw gp, 52(a0)
-    lw s1, 76(a0)
-    xor a3, gp, t4
-    srli a6, a3, 18
-    slli t0, a3, 14
-    or s4, a6, t0
-    xor a5, s1, t5
-    srli a7, a5, 22
-    slli t2, a5, 10
-    or s9, a7, t2
-    lw gp, 68(a0)
-    and t2, s4, s9
-    xor a3, gp, s3
-    srli t0, a3, 2
-    slli a6, a3, 30
-    or a5, t0, a6
-    or s1, a5, s4
-    xor s1, s1, t6
-    sw s1, 68(a0)
-    xor a3, t2, a5
-    sw a3, 76(a0)
-    or a7, s9, s6
-    xor gp, a7, s4
-    sw gp, 44(a0)
-    and t0, s6, t6
-    xor t0, t0, s9
-    sw t0, 52(a0)
-    not a6, a5
-    or t2, t6, a6
-    xor t2, t2, s6
-    sw t2, 60(a0)
-    lw a7, 100(a0)
-    lw s9, 80(a0)
-    xor s4, a7, s7
-    xor a5, s9, s10
-    srli a6, a5, 29
-    slli t6, a5, 3
-    or s6, a6, t6
-    lw a7, 108(a0)
-    xor s9, a7, t3
-    srli a5, s9, 20
-    slli a6, s9, 12
-    or t6, a5, a6
-    lw a7, 92(a0)
-    xor s9, a7, t5
-    srli a5, s9, 28
-    slli a6, s9, 4
-    or a7, a5, a6
-    lw s9, 112(a0)
-    xor a5, s9, s11
-    srli a6, a5, 23
-    slli s9, a5, 9
-    or a5, a6, s9
-    and a6, t6, a7
-    xor s9, a6, s6
-    sw s9, 92(a0)
-    xor t0, t0, s9
-    not a6, a7
-    and s9, a6, a5
-    xor a7, s9, t6
-    sw a7, 100(a0)
-    xor t2, t2, a7
-    or s9, a5, s4
-    xor a7, s9, a6
-    sw a7, 108(a0)
-    xor s1, s1, a7
-    and a6, s4, s6
-    lw s9, 116(a0)
-    xor a7, s9, s2
-    srli s9, a7, 23
-    slli a7, a7, 9
-    or a7, s9, a7
-    xor s9, a6, a5
-    sw s9, 116(a0)
-    xor a3, a3, s9
-    or a5, s6, t6
-    lw a6, 84(a0)
-    xor s9, a6, s3
-    srli s6, s9, 29
-    slli t6, s9, 3
-    or a6, s6, t6
-    xor s9, a5, s4
-    sw s9, 84(a0)
-    xor gp, gp, s9
-    lw s6, 96(a0)
-    xor t6, s6, s5
-    srli a5, t6, 31
-    slli s4, t6, 1
-    or s9, a5, s4
-    lw s6, 104(a0)
-    xor t6, s6, t4
-    srli a5, t6, 19
-    slli s4, t6, 13
-    or s6, a5, s4
-    lw t6, 88(a0)
-    xor a5, t6, s8
-    srli s4, a5, 28
-    slli t6, a5, 4
-    or a5, s4, t6
-    not s4, a5
-    and t6, s4, a7
-    xor t6, t6, s6
+    and a6, s8, s3
+    xor s2, a6, s4
+    sw s2, 152(a0)
+    xor tp, tp, s2
+    lw s10, 8(a0)
+    lw t4, 60(a0)
+    lw s3, 104(a0)
+    lw s8, 156(a0)
+    lw a6, 164(a0)
+    xor s4, s10, t5
+    xor s2, t4, s5
+    srli s10, s2, 29
+    slli t4, s2, 3
+    or s2, s10, t4
+    xor s10, s3, s6
+    srli t4, s10, 20
+    slli s3, s10, 12
+    or s10, t4, s3
+    xor s3, s8, t6
+    srli t4, s3, 28
+    slli s8, s3, 4
+    or s3, t4, s8
+    xor s8, a6, s11
+    srli t4, s8, 23
+    slli a6, s8, 9
+    or s8, t4, a6
+    and a6, s4, s2
+    xor t4, a6, s8
+    sw t4, 164(a0)
+    xor a3, a3, t4
+    or a6, s2, s10
+    xor t4, a6, s4
+    sw t4, 60(a0)
+    xor gp, gp, t4
+    and a6, s10, s3
+    xor t4, a6, s2
+    sw t4, 156(a0)
+    xor t0, t0, t4
+    not a6, s3
+    and s2, a6, s8
+    xor t4, s2, s10
+    sw t4, 8(a0)
+    xor t2, t2, t4
+    or s3, s8, s4
+    xor s2, s3, a6
+    sw s2, 104(a0)
+    xor s1, s1, s2
+    lw s10, 4(a0)
+    lw t4, 52(a0)
+    lw s4, 96(a0)
+    lw s8, 144(a0)
+    lw a6, 196(a0)
+    xor s3, s10, s11
+    xor s2, t4, t3
+    srli s10, s2, 10
+    slli s11, s2, 22
+    or t3, s10, s11
+    xor t4, s4, a7
+    srli s2, t4, 11
+    slli s10, t4, 21
+    or s11, s2, s10
+    xor a7, s8, s6
+    srli s4, a7, 22
+    slli t4, a7, 10
+    or s2, s4, t4
+    xor s10, a6, t6
+    srli s6, s10, 25
+    slli s8, s10, 7
+    or a7, s6, s8
+    or s4, a7, s3
+    xor t4, s4, s2
+    sw t4, 52(a0)
+    xor s1, s1, t4
+    and a6, s3, t3
+    xor t6, a6, a7
+    sw t6, 144(a0)
+    xor a3, a3, t6
+    or s10, t3, s11
+    xor s6, s10, s3
+    lw s8, 4(a1)
+    not t4, s11
+    xor s4, s6, s8
+    sw s4, 4(a0)
+    xor gp, gp, s4
+    or a6, t4, s2
+    xor t6, a6, t3
     sw t6, 96(a0)
-    xor t1, t1, t6
-    or t6, a7, s9
-    xor s4, t6, s4
-    sw s4, 104(a0)
+    xor t0, t0, t6
+    and s3, s2, a7
+    xor s10, s3, s11
+    sw s10, 196(a0)
+    xor t2, t2, s10
+    lw s6, 0(a0)
+    lw s8, 48(a0)
+    lw s4, 100(a0)
+    lw t4, 148(a0)
+    lw a6, 192(a0)
+    xor t3, s6, s9
+    xor t6, s8, t5
+    srli a7, t6, 10
+    slli s2, t6, 22
+    or s3, a7, s2
+    xor s11, s4, s5
+    srli s10, s11, 10
+    slli s6, s11, 22
+    or s9, s10, s6
+    xor s8, t4, s7
+    srli t5, s8, 21
+    slli t6, s8, 11
+    or a7, t5, t6
+    xor s2, a6, a5
+    srli s4, s2, 25
+    slli s5, s2, 7
+    or s11, s4, s5
+    or s6, s3, s9
+    xor s10, s6, t3
+    lw s7, 0(a1)
+    not s8, s9
+    xor t4, s10, s7
+    sw t4, 0(a0)
+    xor ra, ra, t4
+    or t5, s8, a7
+    xor t6, t5, s3
+    sw t6, 100(a0)
+    xor tp, tp, t6
+    and a5, a7, s11
+    xor a6, a5, s9
+    sw a6, 192(a0)
+    xor t1, t1, a6
+    or s2, s11, t3
+    xor s4, s2, a7
+    sw s4, 48(a0)
     xor s0, s0, s4
-    and t6, s9, a6
-    xor s4, t6, a7
-    sw s4, 112(a0)
-    xor a2, a2, s4
-    or a7, a6, s6
-    xor t6, a7, s9
-    sw t6, 80(a0)
-    xor ra, ra, t6
-    and s4, s6, a5
-    xor a7, s4, a6
-    sw a7, 88(a0)
-    xor tp, tp, a7
-    lw s9, 4(a0)
+    and s5, t3, s3
+    xor s6, s5, s11
+    sw s6, 148(a0)
+    xor a2, a2, s6
+    srli s7, t0, 31
+    slli s10, t0, 1
+    or t4, s7, s10
+    xor s8, t4, a2
+    xor t5, a3, tp
+    srli t6, t2, 31
+    slli a5, t2, 1
+    or s9, t6, a5
+    xor a6, s9, ra
+    xor a7, gp, t1
+    srli s2, s1, 31
+    slli s4, s1, 1
+    or s3, s2, s4
+    xor t3, s3, tp
+    xor s5, t0, s0
+    srli s11, a3, 31
+    slli s6, a3, 1
+    or s7, s11, s6
+    xor s10, s7, t1
+    xor t4, t2, a2
+    srli a5, gp, 31
+    slli t6, gp, 1
+    or s9, a5, t6
+    xor s2, s9, s0
+    xor s4, s1, ra
+    lw tp, 192(a0)
+    lw s3, 176(a0)
+    lw t0, 164(a0)
+    lw a3, 188(a0)
+    lw s6, 168(a0)
+    xor s11, tp, t3
+    srli t1, s11, 1
+    slli s7, s11, 31
+    or t2, t1, s7
+    xor a2, s3, t4
+    srli gp, a2, 4
+    slli a5, a2, 28
+    or t6, gp, a5
+    xor s0, t0, s4
+    srli s9, s0, 12
+    slli ra, s0, 20
+    or s1, s9, ra
+    xor tp, a3, t5
+    srli s11, tp, 11
+    slli t1, tp, 21
+    or s7, s11, t1
+    xor s3, s6, a6
+    srli a2, s3, 31
+    slli gp, s3, 1
+    or a5, a2, gp
+    or t0, s1, s7
+    not ra, t6
+    xor tp, t0, ra
+    sw tp, 168(a0)
+    and s0, s7, a5
+    xor t1, s0, s1
+    sw t1, 176(a0)
+    or s9, a5, t2
+    lw a3, 184(a0)
+    xor s0, s9, s7
+    xor s11, a3, s8
+    srli s6, s11, 12
+    slli s3, s11, 20
+    or s11, s6, s3
+    sw s0, 184(a0)
+    and gp, t2, t6
+    xor a2, gp, a5
+    sw a2, 192(a0)
+    and t0, ra, s1
+    lw a3, 160(a0)
+    xor ra, t0, t2
+    xor s3, a3, s2
+    srli s6, s3, 13
+    slli s7, s3, 19
+    or s9, s6, s7
+    sw ra, 160(a0)
+    lw t6, 196(a0)
+    lw gp, 180(a0)
+    lw a5, 172(a0)
+    xor s1, t6, s5
+    srli a3, s1, 1
+    slli s3, s1, 31
+    or s6, a3, s3
+    xor s7, gp, s10
+    srli t0, s7, 5
+    slli t2, s7, 27
+    or t6, t0, t2
+    xor s1, a5, a7
+    srli a3, s1, 31
+    slli s3, s1, 1
+    or s7, a3, s3
+    and gp, s6, t6
+    xor a3, gp, s7
+    sw a3, 196(a0)
+    not t0, t6
+    and t2, t0, s9
+    xor gp, t2, s6
+    sw gp, 164(a0)
+    or a5, s9, s11
+    xor t0, a5, t0
+    sw t0, 172(a0)
+    and s1, s11, s7
+    xor t2, s1, s9
+    sw t2, 180(a0)
+    or s3, s7, s6
+    xor s1, s3, s11
+    sw s1, 188(a0)
+    lw t6, 4(a0)
     lw a5, 28(a0)
-    xor t6, s9, s11
-    xor s6, a5, s5
-    srli a6, s6, 10
-    slli s4, s6, 22
-    or a7, a6, s4
     lw s9, 12(a0)
-    xor a5, s9, s3
-    srli s6, a5, 11
-    slli a6, a5, 21
-    or s4, s6, a6
-    lw s9, 36(a0)
+    lw s6, 36(a0)
+    lw s7, 20(a0)
+    xor s3, t6, t5
+    xor s11, a5, a7
+    srli t6, s11, 10
+    slli a5, s11, 22
+    or s11, t6, a5
     xor a5, s9, t3
-    srli a6, a5, 22
-    slli s6, a5, 10
-    or s9, a6, s6
-    lw a5, 20(a0)
-    xor a6, a5, t5
-    srli s6, a6, 25
-    slli a5, a6, 7
-    or a6, s6, a5
-    not a5, s4
-    or s6, a5, s9
-    xor a5, s6, a7
-    sw a5, 12(a0)
-    xor t0, t0, a5
-    and s6, s9, a6
-    xor a5, s6, s4
-    sw a5, 20(a0)
-    xor t2, t2, a5
-    or s6, a6, t6
-    xor a5, s6, s9
-    sw a5, 28(a0)
-    xor s1, s1, a5
-    and s6, t6, a7
-    xor s9, s6, a6
-    sw s9, 36(a0)
-    xor a3, a3, s9
-    or a5, a7, s4
-    xor a6, a5, t6
-    lw s6, 12(a1)
-    xor s9, a6, s6
-    sw s9, 4(a0)
-    xor gp, gp, s9
-    lw a7, 0(a0)
-    lw a5, 24(a0)
-    xor s4, a7, s2
-    xor t6, a5, s7
-    srli a6, t6, 10
-    slli s6, t6, 22
-    or s9, a6, s6
-    lw a7, 8(a0)
-    xor a5, a7, s10
-    srli t6, a5, 10
-    slli a6, a5, 22
-    or s6, t6, a6
-    lw a7, 32(a0)
-    xor a5, a7, t4
-    srli a6, a5, 21
-    slli t6, a5, 11
-    or a7, a6, t6
+    srli t6, a5, 11
+    slli s9, a5, 21
+    or a5, t6, s9
+    xor s9, s6, s10
+    srli t6, s9, 22
+    slli s6, s9, 10
+    or s9, t6, s6
+    xor s6, s7, s4
+    srli t6, s6, 25
+    slli s7, s6, 7
+    or s6, t6, s7
+    or s7, s6, s3
+    xor t6, s7, s9
+    sw t6, 28(a0)
+    xor s1, s1, t6
+    and s7, s3, s11
+    xor t6, s7, s6
+    sw t6, 36(a0)
+    xor a3, a3, t6
+    or s7, s11, a5
+    xor t6, s7, s3
+    lw s3, 12(a1)
+    xor s7, t6, s3
+    sw s7, 4(a0)
+    xor gp, gp, s7
+    not s3, a5
+    or t6, s3, s9
+    xor s7, t6, s11
+    sw s7, 12(a0)
+    xor t0, t0, s7
+    and s3, s9, s6
+    xor s11, s3, a5
+    sw s11, 20(a0)
+    xor t2, t2, s11
+    lw t6, 0(a0)
+    lw s7, 24(a0)
+    lw s6, 8(a0)
+    lw s9, 32(a0)
     lw a5, 16(a0)
-    xor a6, a5, s8
-    srli t6, a6, 25
-    slli a5, a6, 7
-    or a6, t6, a5
-    and a5, a7, a6
-    xor t6, a5, s6
+    xor s3, t6, s8
+    xor s11, s7, a6
+    srli t6, s11, 10
+    slli s7, s11, 22
+    or s11, t6, s7
+    xor s7, s6, s5
+    srli t6, s7, 10
+    slli s6, s7, 22
+    or s7, t6, s6
+    xor s6, s9, t4
+    srli t6, s6, 21
+    slli s9, s6, 11
+    or s6, t6, s9
+    xor s9, a5, s2
+    srli t6, s9, 25
+    slli a5, s9, 7
+    or s9, t6, a5
+    and a5, s6, s9
+    xor t6, a5, s7
     sw t6, 16(a0)
     xor t1, t1, t6
-    or a5, a6, s4
-    xor t6, a5, a7
+    or a5, s9, s3
+    xor t6, a5, s6
     sw t6, 24(a0)
     xor s0, s0, t6
-    and a5, s4, s9
-    xor t6, a5, a6
+    and a5, s3, s11
+    xor t6, a5, s9
     sw t6, 32(a0)
     xor a2, a2, t6
-    or a5, s9, s6
-    xor a6, a5, s4
+    or a5, s11, s7
+    xor s9, a5, s3
     lw t6, 8(a1)
-    not s4, s6
-    xor a5, a6, t6
+    not s3, s7
+    xor a5, s9, t6
     sw a5, 0(a0)
     xor ra, ra, a5
-    or a6, s4, a7
-    xor t6, a6, s9
+    or s9, s3, s6
+    xor t6, s9, s11
     sw t6, 8(a0)
     xor tp, tp, t6
-    lw a5, 148(a0)
-    lw s9, 132(a0)
-    xor s6, a5, s8
-    srli a7, s6, 19
-    slli s4, s6, 13
-    or a6, a7, s4
-    xor t6, s9, s11
-    srli a5, t6, 14
-    slli s6, t6, 18
-    or a7, a5, s6
-    lw s4, 156(a0)
+    lw a5, 100(a0)
+    lw s7, 80(a0)
+    lw s3, 108(a0)
+    lw s6, 92(a0)
+    lw s9, 112(a0)
+    xor s11, a5, a6
+    xor t6, s7, s5
+    srli a5, t6, 29
+    slli s7, t6, 3
+    or t6, a5, s7
+    xor a5, s3, s10
+    srli s7, a5, 20
+    slli s3, a5, 12
+    or a5, s7, s3
+    xor s3, s6, s4
+    srli s7, s3, 28
+    slli s6, s3, 4
+    or s3, s7, s6
+    xor s6, s9, t5
+    srli s7, s6, 23
+    slli s9, s6, 9
+    or s6, s7, s9
+    and s7, a5, s3
+    xor s9, s7, t6
+    sw s9, 92(a0)
+    xor t0, t0, s9
+    not s7, s3
+    and s9, s7, s6
+    xor s3, s9, a5
+    sw s3, 100(a0)
+    xor t2, t2, s3
+    or s9, s6, s11
+    xor s3, s9, s7
+    sw s3, 108(a0)
+    xor s1, s1, s3
+    and s7, s11, t6
+    lw s9, 116(a0)
     addi a1, a1, 16
-    xor s9, s4, s5
-    srli t6, s9, 27
-    slli a5, s9, 5
-    or s6, t6, a5
-    lw s4, 140(a0)
-    xor s9, s4, s3
-    srli a5, s9, 25
-    slli t6, s9, 7
-    or s4, a5, t6
-    lw s9, 120(a0)
-    xor a5, s9, t4
-    srli t6, a5, 4
-    slli s9, a5, 28
-    or a5, t6, s9
-    not s9, s4
-    or t6, s9, a5
-    xor t6, t6, s6
-    sw t6, 140(a0)
-    xor t2, t2, t6
-    and t6, a5, a6
-    xor s9, t6, s9
-    sw s9, 148(a0)
-    xor s1, s1, s9
-    or t6, a6, a7
-    xor s9, t6, a5
-    sw s9, 156(a0)
+    xor s3, s9, s8
+    srli s9, s3, 23
+    slli s3, s3, 9
+    or s3, s9, s3
+    xor s9, s7, s6
+    sw s9, 116(a0)
     xor a3, a3, s9
-    and a5, a7, s6
-    lw t6, 124(a0)
-    xor s9, t6, t3
-    srli t6, s9, 4
-    slli s9, s9, 28
-    or s9, t6, s9
-    xor t6, a5, a6
-    sw t6, 124(a0)
-    xor gp, gp, t6
-    or a5, s6, s4
-    xor a6, a5, a7
-    sw a6, 132(a0)
-    xor t0, t0, a6
-    lw t6, 144(a0)
-    lw a6, 128(a0)
-    xor s4, t6, t5
-    srli s6, s4, 18
-    slli a5, s4, 14
-    or a7, s6, a5
-    xor t6, a6, s2
-    srli s4, t6, 14
-    slli a5, t6, 18
-    or s6, s4, a5
-    lw a6, 152(a0)
-    xor t6, a6, s7
-    srli a5, t6, 27
-    slli s4, t6, 5
-    or a6, a5, s4
-    lw t6, 136(a0)
-    xor a5, t6, s10
-    srli s4, a5, 24
-    slli t6, a5, 8
-    or a5, s4, t6
-    and s4, s9, a7
-    not t6, a5
-    xor s4, s4, t6
-    sw s4, 144(a0)
-    xor s0, s0, s4
-    or s4, a7, s6
-    xor s4, s4, s9
-    sw s4, 152(a0)
-    xor a2, a2, s4
-    and s4, s6, a6
-    xor a7, s4, a7
-    sw a7, 120(a0)
-    xor ra, ra, a7
-    or s4, a6, a5
-    xor a7, s4, s6
-    sw a7, 128(a0)
-    xor tp, tp, a7
-    or a5, t6, s9
-    xor s4, a5, a6
-    sw s4, 136(a0)
-    xor t1, t1, s4
-    lw s6, 192(a0)
-    lw a6, 176(a0)
-    xor a7, s6, s3
-    srli s9, a7, 1
-    slli t6, a7, 31
+    or s6, t6, a5
+    lw s7, 84(a0)
+    xor s9, s7, t3
+    srli a5, s9, 29
+    slli t6, s9, 3
+    or s7, a5, t6
+    xor s9, s6, s11
+    sw s9, 84(a0)
+    xor gp, gp, s9
+    lw a5, 96(a0)
+    lw t6, 104(a0)
+    lw s6, 88(a0)
+    xor s11, a5, a7
+    srli s9, s11, 31
+    slli a5, s11, 1
+    or s11, s9, a5
+    xor a5, t6, t4
+    srli s9, a5, 19
+    slli t6, a5, 13
     or a5, s9, t6
-    xor s4, a6, t4
-    srli s3, s4, 4
-    slli s6, s4, 28
-    or a7, s3, s6
-    lw s9, 164(a0)
-    lw s3, 188(a0)
-    xor t6, s9, t5
-    srli a6, t6, 12
-    slli t4, t6, 20
-    or s4, a6, t4
-    xor s6, s3, s11
-    srli s9, s6, 11
-    slli t5, s6, 21
-    or t6, s9, t5
-    lw a6, 168(a0)
-    or s9, s4, t6
-    xor t4, a6, s7
-    srli s3, t4, 31
-    slli s11, t4, 1
-    or s6, s3, s11
-    not t5, a7
-    xor a6, s9, t5
-    sw a6, 168(a0)
-    xor tp, tp, a6
-    and s7, t6, s6
-    xor t4, s7, s4
-    sw t4, 176(a0)
-    xor t1, t1, t4
-    or s3, s6, a5
-    lw s11, 184(a0)
-    xor s9, s11, s2
-    srli a6, s9, 12
-    slli s7, s9, 20
-    or t4, a6, s7
-    xor s2, s3, t6
-    sw s2, 184(a0)
-    xor s0, s0, s2
-    and s11, a5, a7
-    xor s9, s11, s6
-    sw s9, 192(a0)
-    xor a2, a2, s9
-    and a6, t5, s4
-    lw s7, 160(a0)
-    xor s6, a6, a5
-    xor s3, s7, s8
-    srli t6, s3, 13
-    slli s2, s3, 19
-    or a7, t6, s2
-    sw s6, 160(a0)
+    xor s9, s6, s2
+    srli t6, s9, 28
+    slli s6, s9, 4
+    or s9, t6, s6
+    and s6, s11, s7
+    xor t6, s6, s3
+    sw t6, 112(a0)
+    xor a2, a2, t6
+    or s6, s7, a5
+    xor t6, s6, s11
+    sw t6, 80(a0)
+    xor ra, ra, t6
+    and s6, a5, s9
+    xor t6, s6, s7
+    sw t6, 88(a0)
+    xor tp, tp, t6
+    not s6, s9
+    and s7, s6, s3
+    xor t6, s7, a5
+    sw t6, 96(a0)
+    xor t1, t1, t6
+    or s9, s3, s11
+    xor a5, s9, s6
+    sw a5, 104(a0)
+    xor s0, s0, a5
+    lw s7, 148(a0)
+    lw t6, 132(a0)
+    lw s3, 156(a0)
+    lw s11, 140(a0)
+    lw s6, 124(a0)
+    xor s9, s7, s2
+    srli a5, s9, 19
+    slli s7, s9, 13
+    or s9, a5, s7
+    xor a5, t6, t5
+    srli s7, a5, 14
+    slli t6, a5, 18
+    or a5, s7, t6
+    xor s7, s3, a7
+    srli t6, s7, 27
+    slli s3, s7, 5
+    or s7, t6, s3
+    xor s3, s11, t3
+    srli t6, s3, 25
+    slli s11, s3, 7
+    or s3, t6, s11
+    xor s11, s6, t4
+    srli t6, s11, 4
+    slli s6, s11, 28
+    or s11, t6, s6
+    and s6, s11, s9
+    not t6, s3
+    xor s6, s6, t6
+    sw s6, 148(a0)
+    xor s1, s1, s6
+    or s6, s9, a5
+    xor s6, s6, s11
+    sw s6, 156(a0)
+    xor a3, a3, s6
+    and s6, a5, s7
+    xor s6, s6, s9
+    sw s6, 124(a0)
+    xor gp, gp, s6
+    or s9, s7, s3
+    xor s6, s9, a5
+    sw s6, 132(a0)
+    xor t0, t0, s6
+    or s3, t6, s11
+    xor a5, s3, s7
+    sw a5, 140(a0)
+    xor t2, t2, a5
+    lw s9, 144(a0)
+    lw s6, 128(a0)
+    lw s11, 152(a0)
+    lw t6, 136(a0)
+    lw s3, 120(a0)
+    xor s7, s9, s4
+    srli a5, s7, 18
+    slli s9, s7, 14
+    or s7, a5, s9
+    xor a5, s6, s8
+    srli s9, a5, 14
+    slli s6, a5, 18
+    or a5, s9, s6
+    xor s6, s11, a6
+    srli s9, s6, 27
+    slli s11, s6, 5
+    or s6, s9, s11
+    xor s9, t6, s5
+    srli s11, s9, 24
+    slli t6, s9, 8
+    or s9, s11, t6
+    xor s11, s3, s10
+    srli t6, s11, 4
+    slli s3, s11, 28
+    or s11, t6, s3
+    and s3, s11, s7
+    not t6, s9
+    xor s3, s3, t6
+    sw s3, 144(a0)
+    xor s0, s0, s3
+    or s3, s7, a5
+    xor s3, s3, s11
+    sw s3, 152(a0)
+    xor a2, a2, s3
+    and s3, a5, s6
+    xor s3, s3, s7
+    sw s3, 120(a0)
+    xor ra, ra, s3
+    or s7, s6, s9
+    xor s3, s7, a5
+    sw s3, 128(a0)
+    xor tp, tp, s3
+    or s9, t6, s11
+    xor a5, s9, s6
+    sw a5, 136(a0)
+    xor t1, t1, a5
+    lw s7, 48(a0)
+    lw s3, 72(a0)
+    lw s11, 60(a0)
+    lw t6, 44(a0)
+    lw s6, 64(a0)
+    xor s9, s7, s10
+    srli a5, s9, 18
+    slli s7, s9, 14
+    or s10, a5, s7
+    xor s9, s3, s2
+    srli a5, s9, 22
+    slli s7, s9, 10
+    or s2, a5, s7
+    xor s3, s11, t5
+    srli s9, s3, 30
+    slli a5, s3, 2
+    or s7, s9, a5
+    xor s11, t6, a7
+    srli t5, s11, 9
+    slli s3, s11, 23
+    or a5, t5, s3
+    xor s9, s6, s5
+    srli a7, s9, 1
+    slli t6, s9, 31
+    or s11, a7, t6
+    or s3, s11, s10
+    xor t5, s3, a5
+    sw t5, 64(a0)
+    xor s0, s0, t5
+    and s5, s10, s2
+    xor s6, s5, s11
+    sw s6, 72(a0)
+    xor a2, a2, s6
+    or s9, s2, s7
+    lw a7, 40(a0)
+    xor s6, s9, s10
+    xor t6, a7, a6
+    srli s3, t6, 10
+    slli t5, t6, 22
+    or s5, s3, t5
+    sw s6, 40(a0)
     xor ra, ra, s6
-    lw s11, 196(a0)
-    lw s8, 180(a0)
-    xor s9, s11, s10
-    srli s4, s9, 1
-    slli t5, s9, 31
-    or s7, s4, t5
-    xor s3, s8, t3
-    srli s2, s3, 5
-    slli t6, s3, 27
-    or a5, s2, t6
-    lw a6, 172(a0)
-    not s4, a5
-    xor s6, a6, s5
-    srli s10, s6, 31
-    slli s11, s6, 1
-    or s9, s10, s11
-    and t5, s4, a7
-    xor s8, t5, s7
-    sw s8, 164(a0)
-    xor gp, gp, s8
-    or t3, a7, t4
-    xor s3, t3, s4
-    sw s3, 172(a0)
+    and a6, s7, a5
+    xor a7, a6, s2
+    sw a7, 48(a0)
+    xor tp, tp, a7
+    not t6, s11
+    or s3, a5, t6
+    lw t5, 56(a0)
+    xor s2, s3, s7
+    xor s9, t5, s8
+    srli s10, s9, 31
+    slli s6, s9, 1
+    or a6, s10, s6
+    sw s2, 56(a0)
+    xor t1, t1, s2
+    lw a7, 52(a0)
+    lw s11, 76(a0)
+    lw a5, 68(a0)
+    xor t6, a7, t4
+    srli s8, t6, 18
+    slli t5, t6, 14
+    or s9, s8, t5
+    xor s6, s11, s4
+    srli s10, s6, 22
+    slli s3, s6, 10
+    or s7, s10, s3
+    xor s2, a5, t3
+    srli a7, s2, 2
+    slli t4, s2, 30
+    or t6, a7, t4
+    and s8, s9, s7
+    xor t5, s8, t6
+    sw t5, 76(a0)
+    xor a3, a3, t5
+    or s4, s7, a6
+    xor s11, s4, s9
+    sw s11, 44(a0)
+    xor gp, gp, s11
+    and s6, a6, s5
+    xor s3, s6, s7
+    sw s3, 52(a0)
     xor t0, t0, s3
-    and s2, t4, s9
-    xor t6, s2, a7
-    sw t6, 180(a0)
-    xor t2, t2, t6
-    or a6, s9, s7
-    xor s5, a6, t4
-    sw s5, 188(a0)
-    xor s1, s1, s5
-    and s6, s7, a5
-    xor s10, s6, s9
-    sw s10, 196(a0)
-    xor a3, a3, s10
+    not s10, t6
+    or a5, s5, s10
+    xor t3, a5, a6
+    sw t3, 60(a0)
+    xor t2, t2, t3
+    or s2, t6, s9
+    xor a7, s2, s5
+    sw a7, 68(a0)
+    xor s1, s1, a7
     bne a1, a4, 1b
     lw ra, 0(sp)
     lw gp, 4(sp)

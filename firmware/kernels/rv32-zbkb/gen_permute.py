@@ -277,10 +277,12 @@ def build(cfg):
                     newlay[s] = follow
             # round 2 must come back to layout 0 (checked by the period assertion)
 
-            def load_B(X, h):
+            def load_B(X, h, w=None):
                 s, pos, sh, amt = read_pos(X, h)
                 xp = srcs[X][0]
-                if s == 0 and res:
+                if w is not None:
+                    pass
+                elif s == 0 and res:
                     w = cur["R%d" % pos]
                 else:
                     w = G.new("w")
@@ -318,9 +320,14 @@ def build(cfg):
                         NB[X] = G.op("not", G.new("nb"), [B[X]])
                     return NB[X]
                 # loads first (then xors, then rotates: no load-use stalls)
+                W = {}
+                for X in range(5):
+                    s_, pos_, _, _ = read_pos(X, h)
+                    if B[X] is None and not (s_ == 0 and res):
+                        W[X] = G.op("lw", G.new("w"), ["S"], 8 * s_ + 4 * pos_)
                 for X in range(5):
                     if B[X] is None:
-                        B[X] = load_B(X, h)
+                        B[X] = load_B(X, h, W.get(X))
                 k0 = kA if h == hA else pref[1]
                 for i in range(5):
                     a = (k0 + i) % 5
@@ -390,12 +397,13 @@ def build(cfg):
         lay = newlay
     assert M == {(x, y): x + 5 * y for x in range(5) for y in range(5)}, "not period 2"
     assert all(v == 0 for v in lay.values()), "layout not period 2"
-    G.op("addi", "RCP", ["RCP"], 16)  # (same pinned register)
     if cfg["end_in_reg"]:
+        G.op("addi", "RCP", ["RCP"], 16)  # (same pinned register)
         G.op("bne", None, ["RCP", "END"], "1b")
     else:
         e = G.new("end")
         G.op("lw", e, ["SP"], cfg["end_slot"])
+        G.op("addi", "RCP", ["RCP"], 16)
         G.op("bne", None, ["RCP", e], "1b")
     G.op("ENDLOOP", None, [])
     if res:

@@ -162,697 +162,697 @@ kernel_permute:
     xor s9, s3, s0
     xor s6, s1, ra
     lw s7, 24(a0)
-    lw tp, 72(a0)
-    xor s10, s7, s4
-    rori s11, s10, 18
-    xor a7, tp, s9
-    rori t0, a7, 22
-    lw a3, 84(a0)
-    lw t2, 132(a0)
-    xor t1, a3, t3
-    rori s2, t1, 30
-    xor a2, t2, t6
-    rori gp, a2, 9
-    lw s0, 180(a0)
-    andn s7, t0, s11
-    xor s3, s0, a6
-    rori s1, s3, 1
-    andn ra, s11, s1
-    xor s0, ra, gp
+    lw s10, 72(a0)
+    lw s11, 84(a0)
+    lw tp, 132(a0)
+    lw a7, 180(a0)
+    xor t0, s7, s4
+    rori a3, t0, 18
+    xor t1, s10, s9
+    rori s2, t1, 22
+    xor t2, s11, t3
+    rori gp, t2, 30
+    xor a2, tp, t6
+    rori s3, a2, 9
+    xor s0, a7, a6
+    rori s1, s0, 1
+    andn ra, a3, s1
+    xor s0, ra, s3
     sw s0, 180(a0)
+    andn s7, s2, a3
     xor a2, s7, s1
     sw a2, 72(a0)
-    andn s10, s2, t0
-    lw tp, 128(a0)
-    xor ra, s10, s11
-    xor a7, tp, t4
-    rori a3, a7, 10
+    andn t0, gp, s2
+    lw s10, 128(a0)
+    xor ra, t0, a3
+    xor t1, s10, t4
+    rori s11, t1, 10
     sw ra, 128(a0)
-    andn t1, gp, s2
-    xor tp, t1, t0
+    andn t2, s3, gp
+    xor tp, t2, s2
     sw tp, 24(a0)
-    andn t2, s1, gp
-    lw s3, 80(a0)
-    xor t1, t2, s2
-    xor s7, s3, s8
-    rori a7, s7, 31
+    andn a7, s1, s3
+    lw s7, 80(a0)
+    xor t1, a7, gp
+    xor s10, s7, s8
+    rori a3, s10, 31
     sw t1, 80(a0)
-    lw s10, 28(a0)
-    lw t0, 76(a0)
-    xor s11, s10, s5
-    rori s3, s11, 18
-    xor gp, t0, s6
-    rori s7, gp, 22
-    lw s1, 176(a0)
-    andn s10, a7, s7
-    xor t2, s1, t5
-    rori s2, t2, 2
-    xor gp, s10, s3
+    lw t0, 28(a0)
+    lw t2, 76(a0)
+    lw s2, 176(a0)
+    xor s1, t0, s5
+    rori s3, s1, 18
+    xor s7, t2, s6
+    rori s10, s7, 22
+    xor gp, s2, t5
+    rori a7, gp, 2
+    andn t0, a3, s10
+    xor gp, t0, s3
     sw gp, 132(a0)
-    andn s11, a3, a7
-    xor t0, s11, s7
+    andn s1, s11, a3
+    xor t0, s1, s10
     sw t0, 28(a0)
-    andn s1, s2, a3
-    xor t2, s1, a7
+    andn t2, a7, s11
+    xor t2, t2, a3
     sw t2, 84(a0)
-    andn s10, s3, s2
-    xor s1, s10, a3
+    andn s7, s3, a7
+    xor s1, s7, s11
     sw s1, 176(a0)
-    andn s11, s7, s3
-    xor a3, s11, s2
+    andn s2, s10, s3
+    xor a3, s2, a7
     sw a3, 76(a0)
+    lw s7, 48(a0)
+    lw s11, 100(a0)
+    lw s3, 148(a0)
+    lw s10, 192(a0)
     xor a7, a4, s8
-    lw s10, 48(a0)
-    lw s2, 100(a0)
-    xor s3, s10, t4
-    rori s7, s3, 10
-    xor s11, s2, a6
-    rori s10, s11, 10
-    lw a4, 148(a0)
-    lw s11, 192(a0)
-    xor s3, a4, s5
-    rori s2, s3, 21
-    xor a4, s11, s9
-    rori s3, a4, 25
-    andn s11, s3, s2
-    xor a4, s11, s10
+    xor s2, s7, t4
+    rori s7, s2, 10
+    xor a4, s11, a6
+    rori s2, a4, 10
+    xor s11, s3, s5
+    rori s3, s11, 21
+    xor a4, s10, s9
+    rori s11, a4, 25
+    andn s10, s11, s3
+    xor a4, s10, s2
     sw a4, 192(a0)
     xor t1, t1, a4
-    andn s11, a7, s3
-    xor a4, s11, s2
+    andn s10, a7, s11
+    xor a4, s10, s3
     sw a4, 48(a0)
     xor s0, s0, a4
-    andn s11, s7, a7
-    xor a4, s11, s3
+    andn s10, s7, a7
+    xor a4, s10, s11
     sw a4, 148(a0)
     xor a2, a2, a4
-    andn s3, s10, s7
-    xor s11, s3, a7
+    andn s10, s2, s7
+    xor s11, s10, a7
     lw a4, 0(a1)
-    andn a7, s2, s10
+    andn a7, s3, s2
     xor a4, s11, a4
     xor ra, ra, a4
-    xor s3, a7, s7
-    sw s3, 100(a0)
-    xor tp, tp, s3
-    xor s11, a5, t3
-    lw s2, 52(a0)
-    lw s7, 96(a0)
-    xor s10, s2, t6
-    rori a7, s10, 10
-    xor s3, s7, t5
-    rori a5, s3, 11
-    lw s2, 144(a0)
-    lw s3, 196(a0)
-    xor s10, s2, s4
-    rori s7, s10, 22
-    xor s2, s3, s6
-    rori s10, s2, 25
-    andn s3, s7, a5
-    xor s2, s3, a7
-    sw s2, 96(a0)
-    xor t0, t0, s2
-    andn s3, s10, s7
-    xor s2, s3, a5
-    sw s2, 196(a0)
-    xor t2, t2, s2
-    andn s3, s11, s10
-    xor s2, s3, s7
-    sw s2, 52(a0)
-    xor s1, s1, s2
-    andn s3, a7, s11
-    xor s7, s3, s10
-    sw s7, 144(a0)
-    xor a3, a3, s7
-    andn s2, a5, a7
-    xor s3, s2, s11
-    lw s10, 4(a1)
-    lw s7, 12(a0)
-    xor a5, s3, s10
+    xor s10, a7, s7
+    sw s10, 100(a0)
+    xor tp, tp, s10
+    lw s11, 52(a0)
+    lw s2, 96(a0)
+    lw s3, 144(a0)
+    lw a7, 196(a0)
+    xor s7, a5, t3
+    xor s10, s11, t6
+    rori a5, s10, 10
+    xor s11, s2, t5
+    rori s10, s11, 11
+    xor s2, s3, s4
+    rori s11, s2, 22
+    xor s3, a7, s6
+    rori s2, s3, 25
+    andn a7, s11, s10
+    xor s3, a7, a5
+    sw s3, 96(a0)
+    xor t0, t0, s3
+    andn a7, s2, s11
+    xor s3, a7, s10
+    sw s3, 196(a0)
+    xor t2, t2, s3
+    andn a7, s7, s2
+    xor s3, a7, s11
+    sw s3, 52(a0)
+    xor s1, s1, s3
+    andn a7, a5, s7
+    xor s11, a7, s2
+    sw s11, 144(a0)
+    xor a3, a3, s11
+    andn s3, s10, a5
+    xor a7, s3, s7
+    lw s2, 4(a1)
+    lw s11, 12(a0)
+    xor a5, a7, s2
     xor gp, gp, a5
-    xor a7, s7, t6
-    rori s2, a7, 31
-    lw s11, 56(a0)
-    lw s7, 108(a0)
-    xor s3, s11, t5
-    rori s10, s3, 29
-    xor a7, s7, s5
-    rori s11, a7, 19
-    lw s3, 152(a0)
-    xor s7, s3, s9
-    rori a7, s7, 28
-    lw s3, 160(a0)
-    xor s7, s3, s8
-    rori s3, s7, 23
-    andn s7, s3, a7
-    xor s7, s7, s11
-    sw s7, 12(a0)
-    xor t1, t1, s7
-    andn s7, s2, s3
-    xor s7, s7, a7
-    sw s7, 108(a0)
-    xor s0, s0, s7
-    andn s7, s10, s2
-    xor s3, s7, s3
-    sw s3, 160(a0)
-    xor a2, a2, s3
-    andn s7, s11, s10
-    xor s3, s7, s2
-    sw s3, 56(a0)
-    xor ra, ra, s3
-    andn s2, a7, s11
-    xor s7, s2, s10
-    sw s7, 152(a0)
-    xor tp, tp, s7
-    lw s3, 8(a0)
-    lw s11, 60(a0)
-    xor a7, s3, t4
-    xor s2, s11, a6
+    lw s10, 56(a0)
+    lw s3, 108(a0)
+    lw s7, 152(a0)
+    lw a7, 160(a0)
+    xor s2, s11, t6
+    rori s11, s2, 31
+    xor s2, s10, t5
     rori s10, s2, 29
+    xor s2, s3, s5
+    rori s3, s2, 19
+    xor s2, s7, s9
+    rori s7, s2, 28
+    xor s2, a7, s8
+    rori a7, s2, 23
+    andn s2, a7, s7
+    xor s2, s2, s3
+    sw s2, 12(a0)
+    xor t1, t1, s2
+    andn s2, s11, a7
+    xor s2, s2, s7
+    sw s2, 108(a0)
+    xor s0, s0, s2
+    andn s2, s10, s11
+    xor a7, s2, a7
+    sw a7, 160(a0)
+    xor a2, a2, a7
+    andn s2, s3, s10
+    xor a7, s2, s11
+    sw a7, 56(a0)
+    xor ra, ra, a7
+    andn s2, s7, s3
+    xor s11, s2, s10
+    sw s11, 152(a0)
+    xor tp, tp, s11
+    lw a7, 8(a0)
+    lw s3, 60(a0)
     lw s7, 104(a0)
     lw s2, 156(a0)
-    xor s3, s7, s4
-    rori s11, s3, 20
-    xor s7, s2, s6
-    rori s3, s7, 28
-    lw s2, 164(a0)
-    xor s7, s2, t3
-    rori s2, s7, 23
+    lw s10, 164(a0)
+    xor s11, a7, t4
+    xor a7, s3, a6
+    rori s3, a7, 29
+    xor a7, s7, s4
+    rori s7, a7, 20
+    xor a7, s2, s6
+    rori s2, a7, 28
+    xor a7, s10, t3
+    rori s10, a7, 23
+    andn a7, s7, s3
+    xor a7, a7, s11
+    sw a7, 60(a0)
+    xor gp, gp, a7
+    andn a7, s2, s7
+    xor a7, a7, s3
+    sw a7, 156(a0)
+    xor t0, t0, a7
+    andn a7, s10, s2
+    xor a7, a7, s7
+    sw a7, 8(a0)
+    xor t2, t2, a7
     andn s7, s11, s10
-    xor s7, s7, a7
-    sw s7, 60(a0)
-    xor gp, gp, s7
-    andn s7, s3, s11
-    xor s7, s7, s10
-    sw s7, 156(a0)
-    xor t0, t0, s7
-    andn s7, s2, s3
-    xor s7, s7, s11
-    sw s7, 8(a0)
-    xor t2, t2, s7
-    andn s11, a7, s2
-    xor s7, s11, s3
-    sw s7, 104(a0)
-    xor s1, s1, s7
-    andn s3, s10, a7
-    xor s11, s3, s2
-    sw s11, 164(a0)
-    xor a3, a3, s11
-    lw s7, 36(a0)
-    lw s2, 40(a0)
-    xor a7, s7, s6
-    rori s10, a7, 18
-    xor s3, s2, s8
-    rori s11, s3, 14
-    lw s7, 88(a0)
-    lw s3, 140(a0)
-    xor a7, s7, t4
-    rori s2, a7, 27
-    xor s7, s3, a6
-    rori a7, s7, 24
-    lw s3, 184(a0)
-    xor s7, s3, s4
-    rori s3, s7, 4
-    andn s7, s10, s3
-    xor s7, s7, a7
+    xor a7, s7, s2
+    sw a7, 104(a0)
+    xor s1, s1, a7
+    andn s2, s3, s11
+    xor s7, s2, s10
+    sw s7, 164(a0)
+    xor a3, a3, s7
+    lw a7, 36(a0)
+    lw s3, 40(a0)
+    lw s11, 88(a0)
+    lw s2, 140(a0)
+    lw s10, 184(a0)
+    xor s7, a7, s6
+    rori a7, s7, 18
+    xor s7, s3, s8
+    rori s3, s7, 14
+    xor s7, s11, t4
+    rori s11, s7, 27
+    xor s7, s2, a6
+    rori s2, s7, 24
+    xor s7, s10, s4
+    rori s10, s7, 4
+    andn s7, a7, s10
+    xor s7, s7, s2
     sw s7, 36(a0)
     xor s0, s0, s7
-    andn s7, s11, s10
-    xor s7, s7, s3
+    andn s7, s3, a7
+    xor s7, s7, s10
     sw s7, 88(a0)
     xor a2, a2, s7
+    andn s7, s11, s3
+    xor a7, s7, a7
+    sw a7, 184(a0)
+    xor ra, ra, a7
     andn s7, s2, s11
-    xor s7, s7, s10
-    sw s7, 184(a0)
-    xor ra, ra, s7
-    andn s10, a7, s2
-    xor s7, s10, s11
-    sw s7, 40(a0)
-    xor tp, tp, s7
-    andn s10, s3, a7
-    xor s11, s10, s2
-    sw s11, 140(a0)
-    xor t1, t1, s11
-    lw s7, 32(a0)
+    xor a7, s7, s3
+    sw a7, 40(a0)
+    xor tp, tp, a7
+    andn s3, s10, s2
+    xor s7, s3, s11
+    sw s7, 140(a0)
+    xor t1, t1, s7
+    lw a7, 32(a0)
     lw s2, 44(a0)
-    xor a7, s7, s9
-    rori s3, a7, 19
-    xor s10, s2, t3
-    rori s11, s10, 14
-    lw s7, 92(a0)
-    lw s10, 136(a0)
-    xor a7, s7, t6
-    rori s2, a7, 27
-    xor s7, s10, t5
-    rori a7, s7, 25
-    lw s10, 188(a0)
-    xor s7, s10, s5
-    rori s10, s7, 4
-    andn s7, a7, s2
-    xor s7, s7, s11
+    lw s10, 92(a0)
+    lw s3, 136(a0)
+    lw s11, 188(a0)
+    xor s7, a7, s9
+    rori a7, s7, 19
+    xor s7, s2, t3
+    rori s2, s7, 14
+    xor s7, s10, t6
+    rori s10, s7, 27
+    xor s7, s3, t5
+    rori s3, s7, 25
+    xor s7, s11, s5
+    rori s11, s7, 4
+    andn s7, s3, s10
+    xor s7, s7, s2
     sw s7, 44(a0)
     xor t0, t0, s7
-    andn s7, s10, a7
-    xor s7, s7, s2
+    andn s7, s11, s3
+    xor s7, s7, s10
     sw s7, 136(a0)
     xor t2, t2, s7
-    andn s7, s3, s10
-    xor a7, s7, a7
-    sw a7, 32(a0)
-    xor s1, s1, a7
-    andn s7, s11, s3
-    xor a7, s7, s10
-    sw a7, 92(a0)
-    xor a3, a3, a7
-    andn s7, s2, s11
-    xor s10, s7, s3
-    sw s10, 188(a0)
-    xor gp, gp, s10
-    lw a7, 16(a0)
-    lw s3, 68(a0)
-    xor s2, a7, t5
-    rori s11, s2, 1
-    xor s7, s3, s5
-    rori s10, s7, 4
-    lw a7, 116(a0)
-    lw s3, 124(a0)
-    xor t5, a7, s6
-    rori s2, t5, 12
-    xor s5, s3, t3
-    rori s7, s5, 11
-    lw a7, 168(a0)
-    andn s3, s7, s2
-    xor s6, a7, t4
-    rori t5, s6, 31
-    xor t3, s3, s10
+    andn s7, a7, s11
+    xor s3, s7, s3
+    sw s3, 32(a0)
+    xor s1, s1, s3
+    andn s7, s2, a7
+    xor s3, s7, s11
+    sw s3, 92(a0)
+    xor a3, a3, s3
+    andn s7, s10, s2
+    xor s11, s7, a7
+    sw s11, 188(a0)
+    xor gp, gp, s11
+    lw s3, 16(a0)
+    lw s2, 68(a0)
+    lw s10, 116(a0)
+    lw a7, 124(a0)
+    lw s7, 168(a0)
+    xor s11, s3, t5
+    rori s3, s11, 1
+    xor t5, s2, s5
+    rori s11, t5, 4
+    xor s2, s10, s6
+    rori s5, s2, 12
+    xor t5, a7, t3
+    rori s6, t5, 11
+    xor s10, s7, t4
+    rori s2, s10, 31
+    andn a7, s6, s5
+    xor t3, a7, s11
     sw t3, 168(a0)
     xor tp, tp, t3
-    andn s5, t5, s7
-    xor a7, s5, s2
-    sw a7, 68(a0)
-    xor t1, t1, a7
-    andn t4, s11, t5
-    xor s6, t4, s7
-    sw s6, 124(a0)
-    xor s0, s0, s6
-    andn s3, s10, s11
-    xor t3, s3, t5
+    andn t5, s2, s6
+    xor s7, t5, s5
+    sw s7, 68(a0)
+    xor t1, t1, s7
+    andn t4, s3, s2
+    xor s10, t4, s6
+    sw s10, 124(a0)
+    xor s0, s0, s10
+    andn a7, s11, s3
+    xor t3, a7, s2
     sw t3, 16(a0)
     xor a2, a2, t3
-    andn s5, s2, s10
-    lw a7, 112(a0)
-    xor s6, s5, s11
-    xor s7, a7, s9
-    rori t4, s7, 13
-    sw s6, 112(a0)
-    xor ra, ra, s6
-    lw s3, 20(a0)
+    andn t5, s5, s11
+    lw s7, 112(a0)
+    xor s10, t5, s3
+    xor s6, s7, s9
+    rori t4, s6, 13
+    sw s10, 112(a0)
+    xor ra, ra, s10
+    lw a7, 20(a0)
     lw s2, 64(a0)
-    xor t5, s3, a6
-    rori t3, t5, 1
-    xor s10, s2, s4
-    rori a7, s10, 5
-    lw s9, 120(a0)
-    lw s11, 172(a0)
-    xor s7, s9, s8
-    rori s5, s7, 12
-    xor s6, s11, t6
-    rori a6, s6, 31
-    andn s3, a6, s5
-    xor t5, s3, t4
-    sw t5, 64(a0)
-    xor t2, t2, t5
-    andn s2, t3, a6
-    xor s4, s2, s5
+    lw t3, 120(a0)
+    lw s5, 172(a0)
+    xor s11, a7, a6
+    rori s7, s11, 1
+    xor s9, s2, s4
+    rori s6, s9, 5
+    xor s3, t3, s8
+    rori t5, s3, 12
+    xor s10, s5, t6
+    rori a6, s10, 31
+    andn a7, a6, t5
+    xor s11, a7, t4
+    sw s11, 64(a0)
+    xor t2, t2, s11
+    andn s2, s7, a6
+    xor s4, s2, t5
     sw s4, 120(a0)
     xor s1, s1, s4
-    andn s10, a7, t3
-    xor s8, s10, a6
+    andn s9, s6, s7
+    xor s8, s9, a6
     sw s8, 20(a0)
     xor a3, a3, s8
-    andn s9, t4, a7
-    xor s7, s9, t3
-    sw s7, 116(a0)
-    xor gp, gp, s7
-    andn s11, s5, t4
-    xor t6, s11, a7
+    andn t3, t4, s6
+    xor s3, t3, s7
+    sw s3, 116(a0)
+    xor gp, gp, s3
+    andn s5, t5, t4
+    xor t6, s5, s6
     sw t6, 172(a0)
     xor t0, t0, t6
-    rori s6, t0, 31
-    xor s3, s6, a2
-    xor t5, a3, tp
+    rori s10, t0, 31
+    xor a7, s10, a2
+    xor s11, a3, tp
     rori s2, t2, 31
     xor s4, s2, ra
     xor a6, gp, t1
-    rori s10, s1, 31
-    xor s8, s10, tp
-    xor s9, t0, s0
+    rori s9, s1, 31
+    xor s8, s9, tp
+    xor s7, t0, s0
     rori t3, a3, 31
-    xor s7, t3, t1
-    xor s5, t2, a2
-    rori t4, gp, 31
-    xor a7, t4, s0
-    xor s11, s1, ra
+    xor s3, t3, t1
+    xor t4, t2, a2
+    rori t5, gp, 31
+    xor s5, t5, s0
+    xor s6, s1, ra
     lw t6, 192(a0)
-    lw tp, 176(a0)
-    xor s6, t6, s8
-    rori s2, s6, 1
-    xor s10, tp, s5
-    rori t0, s10, 4
-    lw a3, 164(a0)
-    lw t2, 188(a0)
-    xor t1, a3, s11
-    rori t3, t1, 12
-    xor a2, t2, t5
-    rori gp, a2, 11
-    lw s0, 168(a0)
-    andn s1, gp, t3
-    xor t4, s0, s4
-    rori ra, t4, 31
-    xor tp, s1, t0
+    lw s10, 176(a0)
+    lw s2, 164(a0)
+    lw tp, 188(a0)
+    lw s9, 168(a0)
+    xor t0, t6, s8
+    rori a3, t0, 1
+    xor t1, s10, t4
+    rori t3, t1, 4
+    xor t2, s2, s6
+    rori gp, t2, 12
+    xor a2, tp, s11
+    rori s0, a2, 11
+    xor t5, s9, s4
+    rori ra, t5, 31
+    andn s1, s0, gp
+    xor tp, s1, t3
     sw tp, 168(a0)
-    andn t6, ra, gp
-    xor t1, t6, t3
+    andn t6, ra, s0
+    xor t1, t6, gp
     sw t1, 176(a0)
-    andn s6, s2, ra
+    andn t0, a3, ra
     lw s10, 184(a0)
-    xor s0, s6, gp
-    xor a3, s10, s3
-    rori t2, a3, 12
+    xor s0, t0, s0
+    xor s2, s10, a7
+    rori t2, s2, 12
     sw s0, 184(a0)
-    andn a2, t0, s2
+    andn a2, t3, a3
     xor a2, a2, ra
     sw a2, 192(a0)
-    andn t4, t3, t0
-    lw s1, 160(a0)
-    xor ra, t4, s2
-    xor t6, s1, a7
-    rori s10, t6, 13
+    andn s9, gp, t3
+    lw t5, 160(a0)
+    xor ra, s9, a3
+    xor s1, t5, s5
+    rori t6, s1, 13
     sw ra, 160(a0)
-    lw a3, 196(a0)
-    lw t0, 180(a0)
-    xor gp, a3, s9
-    rori s6, gp, 1
-    xor t3, t0, s7
-    rori t6, t3, 5
-    lw s1, 172(a0)
-    andn gp, t6, s6
-    xor s2, s1, a6
-    rori t4, s2, 31
-    andn a3, s6, t4
+    lw s10, 196(a0)
+    lw s2, 180(a0)
+    lw t0, 172(a0)
+    xor gp, s10, s7
+    rori t3, gp, 1
+    xor t5, s2, s3
+    rori s9, t5, 5
+    xor s1, t0, a6
+    rori s10, s1, 31
+    andn a3, t3, s10
     xor s1, a3, t2
     sw s1, 188(a0)
-    xor a3, gp, t4
+    andn gp, s9, t3
+    xor a3, gp, s10
     sw a3, 196(a0)
-    andn t0, s10, t6
-    xor gp, t0, s6
+    andn s2, t6, s9
+    xor gp, s2, t3
     sw gp, 164(a0)
-    andn t3, t2, s10
-    xor t0, t3, t6
+    andn t5, t2, t6
+    xor t0, t5, s9
     sw t0, 172(a0)
-    andn s2, t4, t2
-    xor t2, s2, s10
+    andn s2, s10, t2
+    xor t2, s2, t6
     sw t2, 180(a0)
-    lw s6, 148(a0)
-    lw t4, 132(a0)
-    xor t3, s6, a7
-    rori t6, t3, 19
-    xor s2, t4, t5
-    rori s10, s2, 14
-    lw s6, 156(a0)
-    lw s2, 140(a0)
-    xor t3, s6, a6
-    rori t4, t3, 27
-    xor s6, s2, s8
-    rori t3, s6, 25
+    lw t3, 148(a0)
+    lw s9, 132(a0)
+    lw t5, 156(a0)
+    lw s10, 140(a0)
     lw s2, 120(a0)
-    xor s6, s2, s5
-    rori s2, s6, 4
-    andn s6, t3, t4
-    xor s6, s6, s10
-    sw s6, 132(a0)
-    xor t0, t0, s6
-    andn s6, s2, t3
-    xor s6, s6, t4
-    sw s6, 140(a0)
-    xor t2, t2, s6
-    andn s6, t6, s2
-    xor s6, s6, t3
-    sw s6, 148(a0)
-    xor s1, s1, s6
-    andn t3, s10, t6
-    xor s6, t3, s2
-    sw s6, 156(a0)
-    xor a3, a3, s6
-    andn s2, t4, s10
-    lw t3, 124(a0)
-    xor t4, s2, t6
-    xor s6, t3, s7
-    rori s10, s6, 4
-    sw t4, 124(a0)
-    xor gp, gp, t4
-    lw t3, 144(a0)
-    lw t6, 128(a0)
-    xor s6, t3, s11
-    rori s2, s6, 18
-    xor t4, t6, s3
-    rori t3, t4, 14
-    lw s6, 152(a0)
-    xor t6, s6, s4
-    rori t4, t6, 27
-    lw s6, 136(a0)
-    xor t6, s6, s9
-    rori s6, t6, 24
-    andn t6, s10, s6
-    xor t6, t6, t4
-    sw t6, 136(a0)
-    xor t1, t1, t6
+    xor t6, t3, s5
+    rori t3, t6, 19
+    xor t6, s9, s11
+    rori s9, t6, 14
+    xor t6, t5, a6
+    rori t5, t6, 27
+    xor t6, s10, s8
+    rori s10, t6, 25
+    xor t6, s2, t4
+    rori s2, t6, 4
+    andn t6, s10, t5
+    xor t6, t6, s9
+    sw t6, 132(a0)
+    xor t0, t0, t6
     andn t6, s2, s10
-    xor t6, t6, s6
-    sw t6, 144(a0)
-    xor s0, s0, t6
+    xor t6, t6, t5
+    sw t6, 140(a0)
+    xor t2, t2, t6
     andn t6, t3, s2
     xor s10, t6, s10
-    sw s10, 152(a0)
-    xor a2, a2, s10
-    andn t6, t4, t3
+    sw s10, 148(a0)
+    xor s1, s1, s10
+    andn t6, s9, t3
     xor s10, t6, s2
-    sw s10, 120(a0)
-    xor ra, ra, s10
-    andn s2, s6, t4
-    xor t6, s2, t3
+    sw s10, 156(a0)
+    xor a3, a3, s10
+    andn s2, t5, s9
+    lw t6, 124(a0)
+    xor t5, s2, t3
+    xor s10, t6, s3
+    rori s9, s10, 4
+    sw t5, 124(a0)
+    xor gp, gp, t5
+    lw t6, 144(a0)
+    lw s10, 128(a0)
+    lw s2, 152(a0)
+    lw t3, 136(a0)
+    xor t5, t6, s6
+    rori t6, t5, 18
+    xor t5, s10, a7
+    rori s10, t5, 14
+    xor t5, s2, s4
+    rori s2, t5, 27
+    xor t5, t3, s7
+    rori t3, t5, 24
+    andn t5, s9, t3
+    xor t5, t5, s2
+    sw t5, 136(a0)
+    xor t1, t1, t5
+    andn t5, t6, s9
+    xor t5, t5, t3
+    sw t5, 144(a0)
+    xor s0, s0, t5
+    andn t5, s10, t6
+    xor s9, t5, s9
+    sw s9, 152(a0)
+    xor a2, a2, s9
+    andn t5, s2, s10
+    xor s9, t5, t6
+    sw s9, 120(a0)
+    xor ra, ra, s9
+    andn t5, t3, s2
+    xor t6, t5, s10
     sw t6, 128(a0)
     xor tp, tp, t6
-    xor s10, a5, t5
-    lw s6, 28(a0)
-    lw t3, 12(a0)
-    xor t4, s6, a6
-    rori s2, t4, 10
-    xor t6, t3, s8
-    rori s6, t6, 11
-    lw a5, 36(a0)
-    lw t6, 20(a0)
-    xor t4, a5, s7
-    rori t3, t4, 22
-    xor a5, t6, s11
-    rori t4, a5, 25
-    andn t6, s6, s2
-    xor a5, t6, s10
-    lw t6, 12(a1)
-    xor a5, a5, t6
+    lw s9, 28(a0)
+    lw s2, 12(a0)
+    lw t3, 36(a0)
+    lw s10, 20(a0)
+    xor t5, a5, s11
+    xor t6, s9, a6
+    rori s9, t6, 10
+    xor a5, s2, s8
+    rori t6, a5, 11
+    xor s2, t3, s3
+    rori t3, s2, 22
+    xor a5, s10, s6
+    rori s2, a5, 25
+    andn s10, t6, s9
+    xor a5, s10, t5
+    lw s10, 12(a1)
+    xor a5, a5, s10
     xor gp, gp, a5
-    andn t6, t3, s6
-    xor t6, t6, s2
-    sw t6, 12(a0)
-    xor t0, t0, t6
-    andn t6, t4, t3
-    xor s6, t6, s6
-    sw s6, 20(a0)
-    xor t2, t2, s6
-    andn t6, s10, t4
-    xor s6, t6, t3
-    sw s6, 28(a0)
-    xor s1, s1, s6
-    andn t3, s2, s10
-    xor t6, t3, t4
+    andn s10, t3, t6
+    xor s10, s10, s9
+    sw s10, 12(a0)
+    xor t0, t0, s10
+    andn s10, s2, t3
+    xor s10, s10, t6
+    sw s10, 20(a0)
+    xor t2, t2, s10
+    andn t6, t5, s2
+    xor s10, t6, t3
+    sw s10, 28(a0)
+    xor s1, s1, s10
+    andn t3, s9, t5
+    xor t6, t3, s2
     sw t6, 36(a0)
     xor a3, a3, t6
-    xor s6, a4, s3
-    lw s2, 24(a0)
-    lw t4, 8(a0)
-    xor s10, s2, s4
-    rori t3, s10, 10
-    xor t6, t4, s9
-    rori s2, t6, 10
-    lw a4, 32(a0)
-    lw t6, 16(a0)
-    xor s10, a4, s5
-    rori t4, s10, 21
-    xor a4, t6, a7
-    rori s10, a4, 25
-    andn t6, s6, s10
-    xor a4, t6, t4
+    lw s10, 24(a0)
+    lw s9, 8(a0)
+    lw t5, 32(a0)
+    lw s2, 16(a0)
+    xor t3, a4, a7
+    xor t6, s10, s4
+    rori s10, t6, 10
+    xor a4, s9, s7
+    rori t6, a4, 10
+    xor s9, t5, t4
+    rori t5, s9, 21
+    xor a4, s2, s5
+    rori s9, a4, 25
+    andn s2, t3, s9
+    xor a4, s2, t5
     sw a4, 24(a0)
     xor s0, s0, a4
-    andn t6, t3, s6
-    xor a4, t6, s10
+    andn s2, s10, t3
+    xor a4, s2, s9
     sw a4, 32(a0)
     xor a2, a2, a4
-    andn t6, s2, t3
-    xor a4, t6, s6
-    lw s6, 8(a1)
-    andn t6, t4, s2
-    xor a4, a4, s6
+    andn s2, t6, s10
+    xor a4, s2, t3
+    lw s2, 8(a1)
+    andn t3, t5, t6
+    xor a4, a4, s2
     xor ra, ra, a4
-    xor s6, t6, t3
-    sw s6, 8(a0)
-    xor tp, tp, s6
-    andn t3, s10, t4
-    xor t6, t3, s2
-    sw t6, 16(a0)
-    xor t1, t1, t6
-    lw s6, 96(a0)
-    lw s2, 80(a0)
-    xor s10, s6, a6
-    rori t4, s10, 31
-    xor t3, s2, s8
-    rori t6, t3, 29
-    lw s6, 104(a0)
-    lw t3, 88(a0)
-    xor s10, s6, s5
-    rori s2, s10, 19
-    xor s6, t3, a7
-    rori s10, s6, 28
-    lw t3, 112(a0)
-    addi a1, a1, 16
-    xor s6, t3, s3
-    rori t3, s6, 23
-    andn s6, s2, t6
-    xor s6, s6, t4
-    sw s6, 80(a0)
-    xor ra, ra, s6
-    andn s6, s10, s2
-    xor s6, s6, t6
-    sw s6, 88(a0)
-    xor tp, tp, s6
-    andn s6, t3, s10
-    xor s2, s6, s2
-    sw s2, 96(a0)
-    xor t1, t1, s2
-    andn s6, t4, t3
-    xor s2, s6, s10
-    sw s2, 104(a0)
-    xor s0, s0, s2
-    andn s6, t6, t4
-    xor s10, s6, t3
-    sw s10, 112(a0)
-    xor a2, a2, s10
-    lw s2, 100(a0)
-    lw t6, 84(a0)
-    xor t4, s2, s4
-    xor s6, t6, s9
-    rori t3, s6, 29
-    lw s10, 108(a0)
-    lw s6, 92(a0)
-    xor s2, s10, s7
-    rori t6, s2, 20
-    xor s10, s6, s11
-    rori s2, s10, 28
-    lw s6, 116(a0)
-    xor s10, s6, t5
-    rori s6, s10, 23
-    andn s10, s2, t6
-    xor s10, s10, t3
-    sw s10, 92(a0)
-    xor t0, t0, s10
-    andn s10, s6, s2
-    xor s10, s10, t6
-    sw s10, 100(a0)
-    xor t2, t2, s10
-    andn s10, t4, s6
-    xor s2, s10, s2
-    sw s2, 108(a0)
-    xor s1, s1, s2
-    andn s10, t3, t4
-    xor s2, s10, s6
-    sw s2, 116(a0)
-    xor a3, a3, s2
-    andn s6, t6, t3
-    xor s10, s6, t4
-    sw s10, 84(a0)
-    xor gp, gp, s10
-    lw s2, 52(a0)
-    lw s6, 76(a0)
-    xor t3, s2, s5
-    rori t6, t3, 18
-    xor t4, s6, s11
-    rori s10, t4, 22
-    lw s2, 56(a0)
-    lw s6, 40(a0)
-    xor s5, s2, s3
-    rori t3, s5, 31
-    xor s11, s6, s4
-    rori t4, s11, 10
-    lw s2, 68(a0)
-    andn s11, s10, t6
-    xor s3, s2, s8
-    rori s5, s3, 2
-    andn s4, t6, s5
-    xor s6, s4, t4
-    sw s6, 68(a0)
-    xor s1, s1, s6
-    xor s2, s11, s5
-    sw s2, 76(a0)
-    xor a3, a3, s2
-    andn s8, t3, s10
-    lw s3, 44(a0)
-    xor s11, s8, t6
-    xor s4, s3, a6
-    rori s6, s4, 9
-    sw s11, 44(a0)
-    xor gp, gp, s11
-    andn s2, t4, t3
-    xor a6, s2, s10
+    xor s2, t3, s10
+    sw s2, 8(a0)
+    xor tp, tp, s2
+    andn s10, s9, t5
+    xor t3, s10, t6
+    sw t3, 16(a0)
+    xor t1, t1, t3
+    lw s2, 96(a0)
+    lw s9, 80(a0)
+    lw t5, 104(a0)
+    lw s10, 88(a0)
+    lw t6, 112(a0)
+    xor t3, s2, a6
+    rori s2, t3, 31
+    xor t3, s9, s8
+    rori s9, t3, 29
+    xor t3, t5, t4
+    rori t5, t3, 19
+    xor t3, s10, s5
+    rori s10, t3, 28
+    xor t3, t6, a7
+    rori t6, t3, 23
+    andn t3, t5, s9
+    xor t3, t3, s2
+    sw t3, 80(a0)
+    xor ra, ra, t3
+    andn t3, s10, t5
+    xor t3, t3, s9
+    sw t3, 88(a0)
+    xor tp, tp, t3
+    andn t3, t6, s10
+    xor t3, t3, t5
+    sw t3, 96(a0)
+    xor t1, t1, t3
+    andn t5, s2, t6
+    xor t3, t5, s10
+    sw t3, 104(a0)
+    xor s0, s0, t3
+    andn s10, s9, s2
+    xor t5, s10, t6
+    sw t5, 112(a0)
+    xor a2, a2, t5
+    lw t3, 100(a0)
+    lw s2, 84(a0)
+    lw s9, 108(a0)
+    lw s10, 92(a0)
+    lw t6, 116(a0)
+    xor t5, t3, s4
+    xor t3, s2, s7
+    rori s2, t3, 29
+    xor t3, s9, s3
+    rori s9, t3, 20
+    xor t3, s10, s6
+    rori s10, t3, 28
+    xor t3, t6, s11
+    rori t6, t3, 23
+    andn t3, s10, s9
+    xor t3, t3, s2
+    sw t3, 92(a0)
+    xor t0, t0, t3
+    andn t3, t6, s10
+    xor t3, t3, s9
+    sw t3, 100(a0)
+    xor t2, t2, t3
+    andn t3, t5, t6
+    xor s10, t3, s10
+    sw s10, 108(a0)
+    xor s1, s1, s10
+    andn t3, s2, t5
+    xor s10, t3, t6
+    sw s10, 116(a0)
+    xor a3, a3, s10
+    andn t3, s9, s2
+    xor t6, t3, t5
+    sw t6, 84(a0)
+    xor gp, gp, t6
+    lw s10, 52(a0)
+    lw s2, 76(a0)
+    lw s9, 56(a0)
+    lw t3, 40(a0)
+    lw t5, 68(a0)
+    xor t6, s10, t4
+    rori s10, t6, 18
+    xor t4, s2, s6
+    rori t6, t4, 22
+    xor s2, s9, a7
+    rori s6, s2, 31
+    xor t4, t3, s4
+    rori a7, t4, 10
+    xor s9, t5, s8
+    rori s2, s9, 2
+    andn s4, s10, s2
+    xor t3, s4, a7
+    sw t3, 68(a0)
+    xor s1, s1, t3
+    andn t4, t6, s10
+    xor s8, t4, s2
+    sw s8, 76(a0)
+    xor a3, a3, s8
+    andn t5, s6, t6
+    lw s9, 44(a0)
+    xor t4, t5, s10
+    xor s4, s9, a6
+    rori t3, s4, 9
+    sw t4, 44(a0)
+    xor gp, gp, t4
+    andn s8, a7, s6
+    xor a6, s8, t6
     sw a6, 52(a0)
     xor t0, t0, a6
-    andn s3, s5, t4
+    andn s9, s2, a7
     lw s4, 60(a0)
-    xor s11, s3, t3
-    xor s8, s4, t5
-    rori t6, s8, 30
-    sw s11, 60(a0)
-    xor t2, t2, s11
-    lw s2, 48(a0)
-    lw s5, 72(a0)
-    xor s10, s2, s7
-    rori a6, s10, 18
-    xor t4, s5, a7
-    rori s4, t4, 22
-    lw t5, 64(a0)
-    andn s2, s4, a6
-    xor s8, t5, s9
-    rori s3, s8, 1
-    andn t3, a6, s3
-    xor s11, t3, s6
-    sw s11, 64(a0)
-    xor s0, s0, s11
-    xor s7, s2, s3
-    sw s7, 72(a0)
-    xor a2, a2, s7
-    andn s10, t6, s4
-    xor a7, s10, a6
-    sw a7, 40(a0)
-    xor ra, ra, a7
-    andn s5, s6, t6
-    xor t4, s5, s4
-    sw t4, 48(a0)
-    xor tp, tp, t4
-    andn s9, s3, s6
-    xor t5, s9, t6
-    sw t5, 56(a0)
-    xor t1, t1, t5
-    lw s8, 60(sp)
-    bne a1, s8, 1b
+    xor t4, s9, s6
+    xor s10, s4, s11
+    rori t5, s10, 30
+    sw t4, 60(a0)
+    xor t2, t2, t4
+    lw s8, 48(a0)
+    lw t6, 72(a0)
+    lw a6, 64(a0)
+    xor a7, s8, s3
+    rori s2, a7, 18
+    xor s4, t6, s5
+    rori s11, s4, 22
+    xor s10, a6, s7
+    rori s6, s10, 1
+    andn s9, s2, s6
+    xor t4, s9, t3
+    sw t4, 64(a0)
+    xor s0, s0, t4
+    andn s3, s11, s2
+    xor s8, s3, s6
+    sw s8, 72(a0)
+    xor a2, a2, s8
+    andn a7, t5, s11
+    xor s5, a7, s2
+    sw s5, 40(a0)
+    xor ra, ra, s5
+    andn t6, t3, t5
+    xor s4, t6, s11
+    sw s4, 48(a0)
+    xor tp, tp, s4
+    andn a6, s6, t3
+    xor s7, a6, t5
+    sw s7, 56(a0)
+    xor t1, t1, s7
+    lw s10, 60(sp)
+    addi a1, a1, 16
+    bne a1, s10, 1b
     sw a4, 0(a0)
     sw a5, 4(a0)
     lw ra, 0(sp)
