@@ -29,7 +29,7 @@ pub struct ReproduceArgs {
     /// Do not rewrite the results block of the project README.
     #[arg(long)]
     pub no_readme: bool,
-    /// No progress bar.
+    /// No progress bar (it is also off when stderr is not a terminal).
     #[arg(long)]
     pub no_progress: bool,
 }
@@ -50,7 +50,7 @@ pub fn run(a: &ReproduceArgs) -> Result<u8> {
         } else {
             Some(root.join("README.md"))
         },
-        progress: !a.no_progress,
+        progress: !a.no_progress && std::io::IsTerminal::is_terminal(&std::io::stderr()),
     };
     let mut tools = vec![(
         "sha3-asip".to_string(),

@@ -1,0 +1,243 @@
+//! `sha3-asip reproduce --quick`: every design appears with correct digests, the JSON follows
+//! docs/results-schema.md, the HTML is well-formed with one chart per view, and two runs give
+//! the same records (only `metadata` may differ).
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn run_quick(out: &Path) -> Value {
+    let st = Command::new(env!("CARGO_BIN_EXE_sha3-asip"))
+        .args([
+            "reproduce",
+            "--quick",
+            "--no-readme",
+            "--no-progress",
+            "--out",
+        ])
+        .arg(out)
+        .env("SHA3_ASIP_ROOT", root())
+        .output()
+        .expect("runs");
+    let err = String::from_utf8_lossy(&st.stderr);
+    assert!(st.status.success(), "reproduce --quick failed:\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let text = std::fs::read_to_string(out.join("results.json")).expect("results.json");
+    serde_json::from_str(&text).expect("results.json is JSON")
+}
+
+fn design_names() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root().join("designs"))
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "toml")
+                .then(|| p.file_stem().unwrap().to_string_lossy().into_owned())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn check_schema(v: &Value) {
+    assert_eq!(v["schema"], "sha3-asip/results/v1");
+    assert!(v["metadata"]["generated_unix"].is_u64());
+    assert_eq!(v["metadata"]["quick"], true);
+    let records = v["records"].as_array().expect("records array");
+    let need: &[(&str, &[&str])] = &[
+        (
+            "bench",
+            &[
+                "design",
+                "arch",
+                "isa",
+                "kernel",
+                "timing",
+                "alg",
+                "rate_bytes",
+                "cycles_per_byte",
+                "cycles_per_block",
+                "cycles_per_permutation",
+                "instret_per_permutation",
+                "code_size_bytes",
+                "digest_ok",
+                "runs",
+            ],
+        ),
+        (
+            "profile",
+            &[
+                "design",
+                "alg",
+                "len",
+                "scope",
+                "total_cycles",
+                "classes",
+                "functions",
+                "blocks",
+            ],
+        ),
+        (
+            "constant_time",
+            &[
+                "design",
+                "alg",
+                "len",
+                "messages",
+                "min_cycles",
+                "max_cycles",
+                "distinct_cycle_counts",
+                "ok",
+            ],
+        ),
+        (
+            "area",
+            &[
+                "unit",
+                "flow",
+                "luts",
+                "ffs",
+                "slices_est",
+                "lut_levels",
+                "fmax_mhz_est",
+                "ge_est",
+            ],
+        ),
+        (
+            "hw_perf",
+            &[
+                "case",
+                "alg",
+                "cycles_per_block",
+                "latency_cycles",
+                "gbps",
+                "mbps_per_slice",
+                "digests_ok",
+            ],
+        ),
+        ("failure", &["step", "error"]),
+    ];
+    for r in records {
+        let kind = r["kind"].as_str().expect("kind tag");
+        let fields = need
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .unwrap_or_else(|| panic!("unknown record kind {kind}"))
+            .1;
+        for f in fields {
+            assert!(r.get(*f).is_some(), "{kind} record lacks {f}: {r}");
+        }
+        if kind == "bench" {
+            for run in r["runs"].as_array().unwrap() {
+                for f in [
+                    "len",
+                    "seed",
+                    "cycles",
+                    "instret",
+                    "cycles_per_byte",
+                    "digest_ok",
+                ] {
+                    assert!(run.get(f).is_some(), "run lacks {f}");
+                }
+            }
+        }
+    }
+}
+
+/// Tag balance of the HTML (void elements excepted) and the SVG inside it.
+fn check_well_formed(html: &str) {
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    const VOID: [&str; 6] = ["meta", "br", "hr", "img", "input", "link"];
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i + 1..];
+        let end = rest.find('>').expect("tag closes");
+        let tag = &rest[..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('!') {
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        if let Some(name) = tag.strip_prefix('/') {
+            let top = stack
+                .pop()
+                .unwrap_or_else(|| panic!("unexpected </{name}>"));
+            assert_eq!(top, name.trim(), "mismatched closing tag");
+        } else {
+            let name: String = tag
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            if !self_closing && !VOID.contains(&name.as_str()) {
+                stack.push(name);
+            }
+        }
+    }
+    assert!(stack.is_empty(), "unclosed tags: {stack:?}");
+}
+
+#[test]
+fn quick_reproduce_covers_every_design_and_is_deterministic() {
+    let base = std::env::temp_dir().join(format!("sha3-asip-reproduce-{}", std::process::id()));
+    let (a, b) = (base.join("a"), base.join("b"));
+    let v = run_quick(&a);
+    check_schema(&v);
+    let records = v["records"].as_array().unwrap();
+    for d in design_names() {
+        let benches: Vec<&Value> = records
+            .iter()
+            .filter(|r| r["kind"] == "bench" && r["design"] == d.as_str())
+            .collect();
+        assert!(!benches.is_empty(), "design {d} missing from the report");
+        for r in benches {
+            assert_eq!(r["digest_ok"], true, "{d} {}: digests", r["alg"]);
+        }
+        assert!(
+            records
+                .iter()
+                .any(|r| r["kind"] == "profile" && r["design"] == d.as_str()),
+            "{d}: profile"
+        );
+        assert!(
+            records.iter().any(|r| r["kind"] == "constant_time"
+                && r["design"] == d.as_str()
+                && r["ok"] == true),
+            "{d}: constant time"
+        );
+    }
+    assert!(
+        !records.iter().any(|r| r["kind"] == "failure"),
+        "failures recorded"
+    );
+
+    let html = std::fs::read_to_string(a.join("index.html")).unwrap();
+    check_well_formed(&html);
+    for view in [
+        "cycles-per-byte",
+        "instruction-classes",
+        "area-vs-speed",
+        "hw-throughput-vs-area",
+    ] {
+        assert_eq!(
+            html.matches(&format!("data-view=\"{view}\"")).count(),
+            1,
+            "one chart for {view}"
+        );
+    }
+    let md = std::fs::read_to_string(a.join("README.md")).unwrap();
+    assert!(md.contains("seed 001, Table 4"), "seed table present");
+    let csv = std::fs::read_to_string(a.join("results.csv")).unwrap();
+    assert!(csv.starts_with("design,alg,len,cycles"));
+
+    let w = run_quick(&b);
+    assert_eq!(
+        v["records"], w["records"],
+        "records differ between two runs"
+    );
+    let _ = std::fs::remove_dir_all(&base);
+}
