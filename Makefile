@@ -4,7 +4,8 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 BIN := target/release/sha3-asip
 
-.PHONY: all setup build firmware test test-rust test-hw lint reproduce quick clean
+.PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl \
+        reproduce quick clean
 
 all: build
 
@@ -15,19 +16,38 @@ build:
 	$(CARGO) build --release --locked --workspace
 
 firmware:
-	$(MAKE) -C firmware
+	$(MAKE) -C firmware all
 
-test: setup build
-	$(CARGO) test --release --locked --workspace
+# Everything CI runs: lint, every Rust test (golden KATs, simulator, kernels on the simulator
+# against the golden model, extensions, reproduce --quick), firmware under qemu vs hashlib,
+# and the Verilator testbenches of the hardware cases.
+test: setup build lint test-rust test-firmware test-hw
 	@echo "make test: all test suites passed"
 
-lint:
+test-rust:
+	$(CARGO) test --release --locked --workspace
+
+test-firmware:
+	$(MAKE) -C firmware test
+
+test-hw:
+	$(MAKE) -C hw test
+
+lint: lint-rust lint-rtl
+
+lint-rust:
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --release --locked --workspace --all-targets -- -D warnings
+
+lint-rtl:
+	scripts/lint-rtl
 
 reproduce: setup build
 	$(BIN) reproduce --out report
 
+quick: setup build
+	$(BIN) reproduce --quick --out report
+
 clean:
 	$(CARGO) clean
-	rm -rf build report firmware/build hw/build
+	rm -rf report firmware/build hw/build
