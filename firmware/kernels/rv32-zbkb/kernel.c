@@ -44,23 +44,26 @@ static uint32_t load32le(const uint8_t *p)
            ((uint32_t)p[3] << 24);
 }
 
-/* XOR nlanes 64-bit little-endian lanes from p into the interleaved state. */
+/* XOR one 64-bit lane (lo = bits 0..31, hi = bits 32..63) into its two interleaved words. */
+static inline void absorb_lane(uint32_t *s, uint32_t lo, uint32_t hi)
+{
+    lo = unzip32(lo); /* even bits in 0..15, odd bits in 16..31 */
+    hi = unzip32(hi);
+    s[0] ^= pack32(lo, hi);
+    s[1] ^= pack32(lo >> 16, hi >> 16);
+}
+
+/* XOR nlanes 64-bit little-endian lanes from p into the interleaved state. Two loops: in
+ * one, gcc would use the byte loads for the aligned case too. */
 static void absorb_lanes(uint32_t *s, const uint8_t *p, unsigned nlanes)
 {
-    int aligned = ((uintptr_t)p & 3) == 0;
-    for (unsigned i = 0; i < nlanes; i++, p += 8, s += 2) {
-        uint32_t lo, hi;
-        if (aligned) {
-            lo = ((const uint32_t *)p)[0];
-            hi = ((const uint32_t *)p)[1];
-        } else {
-            lo = load32le(p);
-            hi = load32le(p + 4);
-        }
-        lo = unzip32(lo); /* lane bits 0..31: even in 0..15, odd in 16..31 */
-        hi = unzip32(hi); /* lane bits 32..63 */
-        s[0] ^= pack32(lo, hi);
-        s[1] ^= pack32(lo >> 16, hi >> 16);
+    if (((uintptr_t)p & 3) == 0) {
+        const uint32_t *q = (const uint32_t *)p;
+        for (unsigned i = 0; i < nlanes; i++, q += 2, s += 2)
+            absorb_lane(s, q[0], q[1]);
+    } else {
+        for (unsigned i = 0; i < nlanes; i++, p += 8, s += 2)
+            absorb_lane(s, load32le(p), load32le(p + 4));
     }
 }
 
