@@ -5,3 +5,5 @@ ARCH          := rv32
 MARCH         ?= rv32im
 CFLAGS_KERNEL ?= -O2 -I../isa/dasip/include
 KERNEL_SRCS   := kernels/rv32-dasip/permute.S kernels/rv32-dasip/sponge.c
+# qemu cannot execute custom-opcode instructions; verified on the project simulator.
+QEMU_UNSUPPORTED := custom instructions

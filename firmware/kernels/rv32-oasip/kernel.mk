@@ -7,3 +7,5 @@ ARCH          := rv32
 MARCH         ?= rv32im
 CFLAGS_KERNEL ?= -O2
 KERNEL_SRCS   := kernels/rv32-oasip/permute.S kernels/rv32-oasip/sponge.c
+# qemu cannot execute custom-opcode instructions; verified on the project simulator.
+QEMU_UNSUPPORTED := custom instructions
