@@ -9,3 +9,6 @@ CFLAGS_KERNEL ?= -O2
 KERNEL_SRCS   := kernels/rv32-oasip/permute.S kernels/rv32-oasip/sponge.c
 # qemu cannot execute custom-opcode instructions; verified on the project simulator.
 QEMU_UNSUPPORTED := custom instructions
+# qemu cannot execute custom-opcode instructions; verified on the project simulator
+# (isa/oasip/tests/firmware.rs and the flow's bench).
+QEMU_UNSUPPORTED := custom instructions
