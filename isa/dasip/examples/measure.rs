@@ -34,7 +34,10 @@ fn run(elf: &str, isa: &str, lens: &str, profile: bool) -> (u64, Vec<(usize, u64
             );
         }
         for o in p.ops.iter().take(12) {
-            eprintln!("    {:<22} {:>10} insns {:>10} cycles", o.name, o.count, o.cycles);
+            eprintln!(
+                "    {:<22} {:>10} insns {:>10} cycles",
+                o.name, o.count, o.cycles
+            );
         }
     }
     let text = String::from_utf8_lossy(&r.stdout).into_owned();

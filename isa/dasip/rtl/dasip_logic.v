@@ -9,8 +9,13 @@ module dasip_logic (
     input  wire [5:0]  amt_i,
     output reg  [63:0] res_o
 );
-    wire [6:0]  inv = 7'd64 - {1'b0, amt_i};
-    wire [63:0] rot = (s0_i << amt_i) | (s0_i >> inv);   // >> 64 gives 0 (amt 0)
+    // barrel rotator: six stages of 64 2:1 multiplexers
+    wire [63:0] r0 = amt_i[0] ? {s0_i[62:0], s0_i[63]}    : s0_i;
+    wire [63:0] r1 = amt_i[1] ? {r0[61:0], r0[63:62]}     : r0;
+    wire [63:0] r2 = amt_i[2] ? {r1[59:0], r1[63:60]}     : r1;
+    wire [63:0] r3 = amt_i[3] ? {r2[55:0], r2[63:56]}     : r2;
+    wire [63:0] r4 = amt_i[4] ? {r3[47:0], r3[63:48]}     : r3;
+    wire [63:0] rot = amt_i[5] ? {r4[31:0], r4[63:32]}    : r4;
 
     always @(*) begin
         case (op_i)

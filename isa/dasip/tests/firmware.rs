@@ -46,7 +46,14 @@ fn also_runs_without_xoasip() {
     let Some(elf) = firmware("rv32-dasip") else {
         return;
     };
-    let (lines, _) = run_bench(&elf, "rv32im_xdasip", "sha3-256", &[0, 135, 136, 137], 3, false);
+    let (lines, _) = run_bench(
+        &elf,
+        "rv32im_xdasip",
+        "sha3-256",
+        &[0, 135, 136, 137],
+        3,
+        false,
+    );
     for l in &lines {
         let msg = harness_message(l.seed, l.len);
         let want = hash(Algorithm::Sha3_256, &Params::default(), &msg, 32).expect("golden");

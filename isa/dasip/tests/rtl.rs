@@ -16,7 +16,9 @@ fn rtl_dir() -> std::path::PathBuf {
 #[test]
 fn units_match_rust_model() {
     if !have_iverilog() {
-        eprintln!("\n*** SKIPPED: iverilog not found; the xdasip RTL-vs-model test did not run ***\n");
+        eprintln!(
+            "\n*** SKIPPED: iverilog not found; the xdasip RTL-vs-model test did not run ***\n"
+        );
         return;
     }
     let mut rng = Rng(0x0d45_1b00_5eed_0001);
@@ -26,7 +28,11 @@ fn units_match_rust_model() {
     for k in 0..4000u32 {
         let op = ops[(k % 4) as usize];
         let (d, s0, s1) = (rng.next(), rng.next(), rng.next());
-        let amt = if k < 256 { [0, 1, 32, 63][(k / 4 % 4) as usize] } else { rng.u32() & 63 };
+        let amt = if k < 256 {
+            [0, 1, 32, 63][(k / 4 % 4) as usize]
+        } else {
+            rng.u32() & 63
+        };
         let res = logic(op, d, s0, s1, amt);
         let opn = match op {
             LogicOp::Xor => 0,
@@ -46,12 +52,30 @@ fn units_match_rust_model() {
             s5_addr(base, index, imm, high)
         };
         let fl = (m5 as u32) << 1 | high as u32;
-        writeln!(av, "{fl:02x}{:02x}{base:08x}{index:08x}{a:08x}", imm as u32 & 63).unwrap();
+        writeln!(
+            av,
+            "{fl:02x}{:02x}{base:08x}{index:08x}{a:08x}",
+            imm as u32 & 63
+        )
+        .unwrap();
         na += 1;
     };
     // mod-5 over its whole range of offsets, small indices, and extreme sums
     for imm in -32..=31 {
-        for index in [0u32, 1, 2, 3, 4, 5, 9, 27, 0x7fff_ffff, 0x8000_0000, 0xffff_fffb, u32::MAX] {
+        for index in [
+            0u32,
+            1,
+            2,
+            3,
+            4,
+            5,
+            9,
+            27,
+            0x7fff_ffff,
+            0x8000_0000,
+            0xffff_fffb,
+            u32::MAX,
+        ] {
             add(true, imm & 1 != 0, 0x1000, index, imm);
             add(false, imm & 1 == 0, 0x2000_0000, index, imm);
         }
@@ -61,7 +85,11 @@ fn units_match_rust_model() {
         let imm = (rng.u32() & 63) as i32 - 32;
         let m5 = rng.u32() & 1 != 0;
         let high = rng.u32() & 1 != 0;
-        let index = if rng.u32() & 1 != 0 { index & 31 } else { index };
+        let index = if rng.u32() & 1 != 0 {
+            index & 31
+        } else {
+            index
+        };
         add(m5, high, base, index, imm);
     }
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("dasip-rtl");
@@ -77,7 +105,11 @@ fn units_match_rust_model() {
         .arg(rtl_dir().join("dasip_agu.v"))
         .output()
         .expect("iverilog");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let out = Command::new("vvp")
         .arg(&vvp)
         .arg(format!("+logic={}", dir.join("logic.hex").display()))
@@ -87,11 +119,18 @@ fn units_match_rust_model() {
         .output()
         .expect("vvp");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains(&format!("PASS {nl} logic {na} agu")), "{text}");
+    assert!(
+        text.contains(&format!("PASS {nl} logic {na} agu")),
+        "{text}"
+    );
 }
 
 fn have_iverilog() -> bool {
-    Command::new("iverilog").arg("-V").output().map(|o| o.status.success()).unwrap_or(false)
+    Command::new("iverilog")
+        .arg("-V")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
 }
 
 #[test]
