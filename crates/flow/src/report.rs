@@ -230,6 +230,38 @@ pub fn profile_table(r: &Results) -> String {
     md_table(&head, &rows)
 }
 
+/// The constant-time check of every design.
+pub fn constant_time_table(r: &Results) -> String {
+    let rows: Vec<Vec<String>> = r
+        .constant_times()
+        .map(|c| {
+            vec![
+                format!("`{}`", c.design),
+                c.alg.clone(),
+                c.len.to_string(),
+                c.messages.to_string(),
+                c.min_cycles.to_string(),
+                c.max_cycles.to_string(),
+                c.distinct_cycle_counts.to_string(),
+                if c.ok { "yes".into() } else { "**NO**".into() },
+            ]
+        })
+        .collect();
+    md_table(
+        &[
+            "design",
+            "alg",
+            "len",
+            "messages",
+            "min cycles",
+            "max cycles",
+            "distinct",
+            "constant",
+        ],
+        &rows,
+    )
+}
+
 /// Hardware cases: simulated throughput and synthesized area.
 pub fn hw_table(r: &Results) -> String {
     let rows: Vec<Vec<String>> = r
@@ -292,6 +324,10 @@ pub fn markdown(r: &Results, designs: &[Design]) -> String {
     if r.hw_perfs().next().is_some() {
         s.push_str("\n## Keccak hardware cases\n\n");
         s.push_str(&hw_table(r));
+    }
+    if r.constant_times().next().is_some() {
+        s.push_str("\n## Constant time\n\nCycles of the whole hash call over random messages of one length (seeds 1..=N); a constant-time kernel shows one distinct count.\n\n");
+        s.push_str(&constant_time_table(r));
     }
     let fails: Vec<_> = r.failures().collect();
     if !fails.is_empty() {
@@ -464,10 +500,13 @@ pub fn charts(r: &Results, designs: &[Design]) -> Vec<String> {
 /// The self-contained HTML page.
 pub fn html(r: &Results, designs: &[Design]) -> String {
     let mut s = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>sha3-asip results</title><style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}figure{margin:1.5em 0}</style></head><body>\n");
+    let md = markdown(r, designs);
+    let (title, body) = md.split_once('\n').unwrap_or((&md, ""));
+    s.push_str(&md_to_html(title));
     for c in charts(r, designs) {
         let _ = writeln!(s, "<figure>{c}</figure>");
     }
-    s.push_str(&md_to_html(&markdown(r, designs)));
+    s.push_str(&md_to_html(body));
     s.push_str("</body></html>\n");
     s
 }
