@@ -137,10 +137,10 @@ module keccak_core #(
         assign last_sb_in = sb_in;
         assign last_sb_y  = sb_y;
       end
-      // register input: the absorb point replaces the last segment output when LATE=1
-      wire [1599:0]   d_in  = (LATE != 0 && s == SEGS - 1) ? a_data : y;
-      wire [SB_W-1:0] sb_d  = (LATE != 0 && s == SEGS - 1) ? s_sb : sb_y;
       if (HAS_REG != 0) begin : g_reg
+        // register input: the absorb point replaces the last segment output when LATE=1
+        wire [1599:0]   d_in = (LATE != 0 && s == SEGS - 1) ? a_data : y;
+        wire [SB_W-1:0] sb_d = (LATE != 0 && s == SEGS - 1) ? s_sb : sb_y;
         reg [1599:0]   data_q;
         reg [SB_W-1:0] sb_q;
         always @(posedge clk_i) begin

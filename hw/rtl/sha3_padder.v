@@ -79,7 +79,10 @@ module sha3_padder #(
       first_q    <= 1'b1;
       pend_pad_q <= 1'b0;
       ov_q       <= 1'b0;
+      buf_q      <= {RATE{1'b0}};
     end else begin
+      if (complete)  buf_q <= {RATE{1'b0}};
+      else if (acc)  buf_q <= nxt;
       if (ov_q && blk_ready_i) ov_q <= 1'b0;
       if (pend_pad_q && can_emit) begin
         ov_q       <= 1'b1;
@@ -108,12 +111,7 @@ module sha3_padder #(
       ol_q <= in_last_i && !need_extra;
       ot_q <= in_tag_i;
     end
-    if (complete) begin
-      buf_q      <= {RATE{1'b0}};
-      pend_tag_q <= in_tag_i;
-    end else if (acc) begin
-      buf_q      <= nxt;
-    end
+    if (complete) pend_tag_q <= in_tag_i;
   end
 
   assign blk_valid_o = ov_q;

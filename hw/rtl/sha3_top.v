@@ -9,6 +9,7 @@ module sha3_top #(
   parameter integer RC_MODE        = 0,
   parameter integer TAG_W          = 8,
   parameter integer SHAKE_OUT_BITS = 256,
+  parameter integer LATE           = 0,
   // derived (do not override)
   parameter integer RATE = (ALG == 0) ? 1152 : (ALG == 1) ? 1088 : (ALG == 2) ? 832 :
                            (ALG == 3) ? 576  : (ALG == 4) ? 1344 : 1088,
@@ -43,7 +44,7 @@ module sha3_top #(
 
   /* verilator lint_off PINCONNECTEMPTY */
   keccak_core #(.K(K), .N(N), .SUB(SUB), .RC_MODE(RC_MODE), .RATE(RATE),
-                .OUT_BITS(OUT_BITS), .TAG_W(TAG_W)) u_core (
+                .OUT_BITS(OUT_BITS), .TAG_W(TAG_W), .LATE(LATE)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .in_valid_i(blk_valid), .in_ready_o(blk_ready), .in_block_i(blk_data),
     .in_first_i(blk_first), .in_last_i(blk_last), .in_tag_i(blk_tag),
