@@ -94,9 +94,14 @@ static inline __attribute__((always_inline)) uint64_t oasip_rotl64(uint64_t v, u
     return ((uint64_t)hi << 32) | lo;
 }
 
-/* Hardware loop from C (fragile: the compiler must not move code across the loop end;
- * prefer assembly). OASIP_DOLOOP(count, L) starts a loop whose body ends with the
- * instruction emitted by OASIP_LOOP_END(L) (a nop carrying the label L). */
+/* Hardware loop from C. OASIP_DOLOOP(count, L) starts a loop whose body ends with the
+ * instruction emitted by OASIP_LOOP_END(L) (a nop carrying the label L; use a label name
+ * like .Lname, unique per function, and don't let the function be inlined twice).
+ * Fragile: gcc sees neither the loop nor the back edge. The "memory" clobbers order memory
+ * accesses around the loop boundaries, but register values are not protected: gcc may
+ * move register computations (e.g. a "n = 0" initialisation) across the doloop or the end
+ * label. Keep loop-carried variables in memory (volatile) or write the loop in assembly,
+ * as kernels/rv32-oasip does. */
 #define OASIP_DOLOOP(count, label)                                                         \
     __asm__ volatile(".insn b 0x0b, 2, %0, x0, " #label : : "r"((uint32_t)(count)) : "memory")
 #define OASIP_LOOP_END(label) __asm__ volatile(#label ": nop" : : : "memory")
