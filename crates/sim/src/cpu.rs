@@ -118,11 +118,13 @@ impl Memory {
         if addr & 3 != 0 {
             return Err(Trap::LoadMisaligned(addr));
         }
-        match self.off(addr, 4) {
-            Some(o) => {
-                let b: [u8; 4] = self.data[o..o + 4].try_into().unwrap_or([0; 4]);
-                Ok(u32::from_le_bytes(b))
-            }
+        let o = addr.wrapping_sub(self.base) as usize;
+        match self
+            .data
+            .get(o..o + 4)
+            .and_then(|b| <[u8; 4]>::try_from(b).ok())
+        {
+            Some(b) => Ok(u32::from_le_bytes(b)),
             None => Err(Trap::LoadFault(addr)),
         }
     }
@@ -160,9 +162,10 @@ impl Memory {
         if addr & 3 != 0 {
             return Err(Trap::StoreMisaligned(addr));
         }
-        match self.off(addr, 4) {
-            Some(o) => {
-                self.data[o..o + 4].copy_from_slice(&v.to_le_bytes());
+        let o = addr.wrapping_sub(self.base) as usize;
+        match self.data.get_mut(o..o + 4) {
+            Some(b) => {
+                b.copy_from_slice(&v.to_le_bytes());
                 Ok(())
             }
             None => Err(Trap::StoreFault(addr)),
