@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Simulate one named case of hw/cases.json against known-answer vectors.
 
-usage: sim.py --case V [--alg sha3-512] [--sim verilator|icarus] [--count N] [--seed S] [--json]
+usage: sim.py --case V [--alg sha3-512] [--sim verilator|icarus] [--count N] [--seed S]
+              [--rc-mode 0|1|2] [--json]
 
 verilator: keccak_core + C++ harness (tb/tb_core.cpp): several messages in flight, random
 input gaps and output back-pressure, then clean runs for cycles/latency/throughput.
@@ -92,9 +93,12 @@ def main():
     ap.add_argument("--sim", default="verilator", choices=["verilator", "icarus"])
     ap.add_argument("--count", type=int, default=24)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rc-mode", type=int, choices=[0, 1, 2], help="override the case's RC generator")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    case = C.get_case(a.case)
+    case = dict(C.get_case(a.case))
+    if a.rc_mode is not None:
+        case["RC_MODE"] = a.rc_mode
     vec, src = C.vectors_file(a.alg, a.count, a.seed)
     fn = sim_verilator if a.sim == "verilator" else sim_icarus
     res = fn(a.case, case, a.alg, vec)
