@@ -439,6 +439,16 @@ impl Machine {
         &mut self.cpu
     }
 
+    /// The program's symbols.
+    pub fn symbols(&self) -> &crate::elf::SymbolTable {
+        &self.symbols
+    }
+
+    /// The timing parameters in use.
+    pub fn timing(&self) -> &TimingParams {
+        &self.timing
+    }
+
     /// The ISA.
     pub fn isa(&self) -> &Isa {
         &self.isa
