@@ -1,0 +1,267 @@
+//! `xmipscop`: the coprocessor-based SHA-3 instruction-set extension of seed 000
+//! (Sect. 2, Table 2) for MIPS32, in the coprocessor-2 load/store opcodes LWC2 (0x32) and
+//! SWC2 (0x3a), I-type `op base, rt, offset`. Bits \[18:16\] (the low three bits of `rt`)
+//! address the auxiliary register or give Chi's index, as the seed says; bits \[20:19\]
+//! select the operation among the SWC2 forms.
+//!
+//! | op | word | semantics |
+//! | --- | --- | --- |
+//! | `lwau AuN, off(base)` | LWC2, rt = N (0..4) | `Au[N] = mem[base + off]` |
+//! | `xor5 off(base)` | SWC2, rt = 0b00_000 | `mem[base + off] = Au0 ^ Au1 ^ Au2 ^ Au3 ^ Au4` |
+//! | `chi #i, off(base)` | SWC2, rt = 0b01_iii (i = 0..4) | `mem[base + off] = Au[i] ^ (~Au[i+1 mod 5] & Au[i+2 mod 5])` |
+//! | `rot off(base)` | SWC2, rt = 0b10_000 | `{Most, Least} = rotl64({Au0, Au1}, Au2 mod 64)`; `mem[base + off] = Most` |
+//! | `swleast off(base)` | SWC2, rt = 0b11_000 | `mem[base + off] = Least` |
+//!
+//! Au0..Au4 and `Least` are extension state ([`CopState`]). Encodings and timing:
+//! `isa/mips-coproc/README.md`.
+
+use asip_sim::cpu::{Cpu, Trap};
+use asip_sim::isa::{DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass};
+
+/// LWC2 major opcode (`lwau`).
+pub const OP_LWC2: u32 = 0x32;
+/// SWC2 major opcode (`xor5`, `chi`, `rot`, `swleast`).
+pub const OP_SWC2: u32 = 0x3a;
+/// rt\[4:3\] of `xor5`.
+pub const SEL_XOR5: u32 = 0;
+/// rt\[4:3\] of `chi`.
+pub const SEL_CHI: u32 = 1;
+/// rt\[4:3\] of `rot`.
+pub const SEL_ROT: u32 = 2;
+/// rt\[4:3\] of `swleast`.
+pub const SEL_SWLEAST: u32 = 3;
+
+// ---------------------------------------------------------------------------------------
+// Semantics as plain functions.
+
+/// Coprocessor state: the five auxiliary registers and the kept low word of `rot`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CopState {
+    /// Au0..Au4.
+    pub au: [u32; 5],
+    /// Low word of the last `rot` (stored by `swleast`).
+    pub least: u32,
+}
+
+/// `xor5`: the XOR of the five auxiliary registers.
+pub fn xor5(au: &[u32; 5]) -> u32 {
+    au.iter().fold(0, |a, &b| a ^ b)
+}
+
+/// `chi #i`: `Au[i] ^ (~Au[i+1] & Au[i+2])`, indices mod 5 (`i` in 0..=4).
+pub fn chi(au: &[u32; 5], i: usize) -> u32 {
+    au[i % 5] ^ (!au[(i + 1) % 5] & au[(i + 2) % 5])
+}
+
+/// `rot`: `{Au0, Au1}` rotated left by `Au2 mod 64`; returns `(Most, Least)`.
+pub fn rot(au: &[u32; 5]) -> (u32, u32) {
+    let v = (((au[0] as u64) << 32) | au[1] as u64).rotate_left(au[2] & 63);
+    ((v >> 32) as u32, v as u32)
+}
+
+// ---------------------------------------------------------------------------------------
+// Encoders.
+
+/// Instruction-word encoders (`off` is a 16-bit signed byte offset).
+pub mod enc {
+    use super::*;
+
+    fn i(op: u32, base: u32, rt: u32, off: i32) -> u32 {
+        (op << 26) | ((base & 31) << 21) | ((rt & 31) << 16) | ((off as u32) & 0xffff)
+    }
+    /// `lwau Au<n>, off(base)`.
+    pub fn lwau(n: u32, off: i32, base: u32) -> u32 {
+        i(OP_LWC2, base, n & 7, off)
+    }
+    /// `xor5 off(base)`.
+    pub fn xor5(off: i32, base: u32) -> u32 {
+        i(OP_SWC2, base, SEL_XOR5 << 3, off)
+    }
+    /// `chi #idx, off(base)`.
+    pub fn chi(idx: u32, off: i32, base: u32) -> u32 {
+        i(OP_SWC2, base, (SEL_CHI << 3) | (idx & 7), off)
+    }
+    /// `rot off(base)`.
+    pub fn rot(off: i32, base: u32) -> u32 {
+        i(OP_SWC2, base, SEL_ROT << 3, off)
+    }
+    /// `swleast off(base)`.
+    pub fn swleast(off: i32, base: u32) -> u32 {
+        i(OP_SWC2, base, SEL_SWLEAST << 3, off)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Executors and disassembly. Operands: rs1 = base GPR, imm = offset, aux = Au / Chi index.
+
+fn addr(c: &Cpu, d: &DecodedInsn) -> u32 {
+    c.reg(d.rs1).wrapping_add(d.imm as u32)
+}
+
+fn exec_lwau(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let v = c.load32(addr(c, d))?;
+    c.state_mut::<CopState>().au[d.aux as usize] = v;
+    Ok(())
+}
+
+fn exec_xor5(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let a = addr(c, d);
+    let v = xor5(&c.state_mut::<CopState>().au);
+    c.store32(a, v)
+}
+
+fn exec_chi(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let a = addr(c, d);
+    let v = chi(&c.state_mut::<CopState>().au, d.aux as usize);
+    c.store32(a, v)
+}
+
+fn exec_rot(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let a = addr(c, d);
+    let (most, least) = rot(&c.state_mut::<CopState>().au);
+    c.store32(a, most)?; // a trapping store leaves Least unchanged
+    c.state_mut::<CopState>().least = least;
+    Ok(())
+}
+
+fn exec_swleast(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let a = addr(c, d);
+    let v = c.state_mut::<CopState>().least;
+    c.store32(a, v)
+}
+
+/// o32 ABI register names, as objdump prints them.
+pub const MIPS_REG_NAMES: [&str; 32] = [
+    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "t0", "t1", "t2", "t3", "t4", "t5", "t6",
+    "t7", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8",
+    "ra",
+];
+
+fn mem(d: &DecodedInsn) -> String {
+    format!("{}({})", d.imm, MIPS_REG_NAMES[(d.rs1 & 31) as usize])
+}
+fn dis_lwau(d: &DecodedInsn, _pc: u32) -> String {
+    format!("lwau au{},{}", d.aux, mem(d))
+}
+fn dis_xor5(d: &DecodedInsn, _pc: u32) -> String {
+    format!("xor5 {}", mem(d))
+}
+fn dis_chi(d: &DecodedInsn, _pc: u32) -> String {
+    format!("chi {},{}", d.aux, mem(d))
+}
+fn dis_rot(d: &DecodedInsn, _pc: u32) -> String {
+    format!("rot {}", mem(d))
+}
+fn dis_swleast(d: &DecodedInsn, _pc: u32) -> String {
+    format!("swleast {}", mem(d))
+}
+
+#[derive(Clone, Copy)]
+#[repr(usize)]
+enum Id {
+    Lwau,
+    Xor5,
+    Chi,
+    Rot,
+    Swleast,
+}
+
+const fn op(
+    name: &'static str,
+    exec: ExecFn,
+    dis: asip_sim::isa::DisasmFn,
+    t: TimingClass,
+) -> OpInfo {
+    OpInfo {
+        name,
+        exec,
+        format: Format::Custom(dis),
+        class: InstrClass::Custom,
+        timing: t,
+    }
+}
+
+/// Operations of xmipscop, in [`Id`] order. Profiling class `Custom`. Timing: `lwau` is a
+/// load (its destination is an auxiliary register, not a GPR, so no GPR load-use stall);
+/// `xor5`, `chi`, `rot`, `swleast` are stores (the Co-ALU result is the store data).
+pub static OPS: &[OpInfo] = &[
+    op("lwau", exec_lwau, dis_lwau, TimingClass::Load),
+    op("xor5", exec_xor5, dis_xor5, TimingClass::Store),
+    op("chi", exec_chi, dis_chi, TimingClass::Store),
+    op("rot", exec_rot, dis_rot, TimingClass::Store),
+    op("swleast", exec_swleast, dis_swleast, TimingClass::Store),
+];
+
+/// Decode one word (the extension's whole decoder). Au / Chi indices above 4 and
+/// non-zero index bits of xor5/rot/swleast are not instructions.
+pub fn decode(w: u32) -> Option<DecodedInsn> {
+    let (op, base, rt) = (w >> 26, (w >> 21) & 31, (w >> 16) & 31);
+    let off = (w & 0xffff) as u16 as i16 as i32;
+    let (sel, idx) = (rt >> 3, rt & 7);
+    let mk = |id: Id, aux: u32| {
+        Some(DecodedInsn::new(&OPS[id as usize], w, 0, base, 0, off).with_aux(aux))
+    };
+    match op {
+        OP_LWC2 if sel == 0 && idx <= 4 => mk(Id::Lwau, idx),
+        OP_SWC2 => match sel {
+            SEL_XOR5 if idx == 0 => mk(Id::Xor5, 0),
+            SEL_CHI if idx <= 4 => mk(Id::Chi, idx),
+            SEL_ROT if idx == 0 => mk(Id::Rot, 0),
+            SEL_SWLEAST if idx == 0 => mk(Id::Swleast, 0),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The `xmipscop` extension.
+pub struct MipsCop;
+
+impl Extension for MipsCop {
+    fn name(&self) -> &'static str {
+        "xmipscop"
+    }
+    fn description(&self) -> &'static str {
+        "MIPS coprocessor SHA-3 ISE (seed 000, Table 2): lwau, xor5, chi, rot, swleast"
+    }
+    fn ops(&self) -> &'static [OpInfo] {
+        OPS
+    }
+    fn decode(&self, w: u32) -> Option<DecodedInsn> {
+        decode(w)
+    }
+    fn init(&self, cpu: &mut Cpu) {
+        *cpu.state_mut::<CopState>() = CopState::default();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rot_every_amount() {
+        let v: u64 = 0x0123_4567_89ab_cdef;
+        for n in 0..128u32 {
+            let r = v.rotate_left(n & 63);
+            let au = [(v >> 32) as u32, v as u32, n, 0, 0];
+            assert_eq!(rot(&au), ((r >> 32) as u32, r as u32), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn decode_roundtrip() {
+        for (w, n, aux) in [
+            (enc::lwau(3, -8, 29), "lwau", 3),
+            (enc::xor5(16, 4), "xor5", 0),
+            (enc::chi(4, 0, 4), "chi", 4),
+            (enc::rot(4, 5), "rot", 0),
+            (enc::swleast(0, 5), "swleast", 0),
+        ] {
+            let d = decode(w).expect("decodes");
+            assert_eq!((d.name(), d.aux), (n, aux), "{w:#010x}");
+        }
+        assert!(decode(enc::lwau(5, 0, 4)).is_none());
+        assert!(decode(enc::chi(5, 0, 4)).is_none());
+    }
+}
