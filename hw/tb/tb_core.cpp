@@ -164,7 +164,8 @@ int main(int argc, char **argv) {
   // saturated run: only one-block messages, back to back
   std::vector<Msg> one;
   for (auto &m : msgs) if (m.blocks.size() == 1) one.push_back(m);
-  while (!one.empty() && one.size() < 48) one.push_back(one[one.size() % 8]);
+  const size_t n_one = one.size();  // repeat the one-block messages found, cyclically
+  while (!one.empty() && one.size() < 48) one.push_back(one[one.size() % n_one]);
   Result c = one.empty() ? b : run(top, one, rate, outb, 0, 0, seed, true);
   long errors = a.errors + b.errors + c.errors;
   printf("{\"vectors\": %zu, \"digests_ok\": %s, \"errors\": %ld, \"cycles_per_block\": %ld, "

@@ -229,15 +229,20 @@ pub fn reproduce(
         },
         records,
     };
-    write_reports(&o.out, &results, &designs)?;
+    let hw_pub = report::load_seed004(&root.join("hw").join("seed004.json"));
+    write_reports(&o.out, &results, &designs, &hw_pub)?;
     if let Some(readme) = &o.readme {
         let text = std::fs::read_to_string(readme)
             .map_err(|e| FlowError::Io(format!("reading {}", readme.display()), e))?;
-        let body = format!(
+        let mut body = format!(
             "{}\n{}",
             report::designs_table(&results, &designs),
             report::seed_tables(&results, &designs)
         );
+        if results.hw_perfs().next().is_some() && !hw_pub.is_empty() {
+            body.push_str("#### seed 004, Table II (SHA3-512, Virtex-6)\n\n");
+            body.push_str(&report::seed004_table(&results, &hw_pub));
+        }
         match rewrite_block(&text, &body) {
             Some(new) => std::fs::write(readme, new)
                 .map_err(|e| FlowError::Io(format!("writing {}", readme.display()), e))?,
@@ -256,7 +261,12 @@ pub fn reproduce(
 }
 
 /// Write results.json, results.csv, README.md and index.html into `out`.
-pub fn write_reports(out: &Path, r: &Results, designs: &[Design]) -> Result<(), FlowError> {
+pub fn write_reports(
+    out: &Path,
+    r: &Results,
+    designs: &[Design],
+    hw_pub: &[report::HwPublished],
+) -> Result<(), FlowError> {
     std::fs::create_dir_all(out)
         .map_err(|e| FlowError::Io(format!("creating {}", out.display()), e))?;
     let w = |name: &str, text: String| {
@@ -265,8 +275,8 @@ pub fn write_reports(out: &Path, r: &Results, designs: &[Design]) -> Result<(), 
     };
     w("results.json", r.to_json())?;
     w("results.csv", report::csv(r))?;
-    w("README.md", report::markdown(r, designs))?;
-    w("index.html", report::html(r, designs))?;
+    w("README.md", report::markdown(r, designs, hw_pub))?;
+    w("index.html", report::html(r, designs, hw_pub))?;
     Ok(())
 }
 
