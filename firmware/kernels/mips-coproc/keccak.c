@@ -1,0 +1,160 @@
+/* mips-coproc: kernels/common/ref.c rewritten for the coprocessor ISE (seed 000, Table 2).
+ * Same algorithm and sponge as the compact reference: loops over x and y with run-time
+ * % 5 indices, rho offsets (t+1)(t+2)/2 mod 64 computed while walking pi's lane cycle,
+ * LFSR round constants. The state is 50 words, lane i = (word 2i = low, word 2i+1 = high).
+ * The coprocessor reads its operands from memory (lwau into Au0..Au4) and stores its
+ * results (xor5, chi, rot/swleast), so each step is memory to memory:
+ *   theta  column parity half  = lwau x5, xor5            -> c[]
+ *          D[x] = c[x-1] ^ rotl(c[x+1], 1): lwau x3, rot, swleast, then lw/xor;
+ *          lanes ^= D[x] with lw/xor/sw
+ *   rho+pi b[pi(x, y)] = rotl(a[x, y], r): the amount is stored to a stack word and
+ *          loaded into Au2; lwau x3, rot, swleast (out of place, into b[])
+ *   chi    per row half: lwau x5 (b), chi #0..#4 (-> a)
+ *   iota   regular instructions.
+ * Requires a little-endian target. */
+#include "kernel.h"
+#include "../../../isa/mips-coproc/include/mips_coproc.h"
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "mips-coproc assumes a little-endian target"
+#endif
+
+typedef uint32_t __attribute__((may_alias)) word_t;
+
+#define LO(i) (2 * (i))
+#define HI(i) (2 * (i) + 1)
+
+/* One step of the round-constant LFSR; returns the bit shifted out (old bit 0). */
+static unsigned lfsr_step(uint8_t *r)
+{
+    unsigned bit = *r & 1;
+    *r = (uint8_t)((*r << 1) ^ ((*r & 0x80) ? 0x71 : 0));
+    return bit;
+}
+
+void kernel_permute(keccak_state_t *s)
+{
+    word_t *a = (word_t *)s->lanes;
+    uint32_t b[50], c[10], d[2], amount;
+    uint8_t lfsr = 1;
+
+    for (unsigned round = 0; round < 24; round++) {
+        /* theta: column parities c[x] = xor of the five lanes of column x */
+        for (unsigned x = 0; x < 5; x++) {
+            mc_lwau(0, a[LO(x)]);
+            mc_lwau(1, a[LO(x + 5)]);
+            mc_lwau(2, a[LO(x + 10)]);
+            mc_lwau(3, a[LO(x + 15)]);
+            mc_lwau(4, a[LO(x + 20)]);
+            mc_xor5(c[LO(x)]);
+            mc_lwau(0, a[HI(x)]);
+            mc_lwau(1, a[HI(x + 5)]);
+            mc_lwau(2, a[HI(x + 10)]);
+            mc_lwau(3, a[HI(x + 15)]);
+            mc_lwau(4, a[HI(x + 20)]);
+            mc_xor5(c[HI(x)]);
+        }
+        /* each lane ^= c[x-1] ^ rotl(c[x+1], 1) */
+        amount = 1;
+        for (unsigned x = 0; x < 5; x++) {
+            unsigned xp = (x + 1) % 5, xm = (x + 4) % 5;
+            mc_lwau(0, c[HI(xp)]);
+            mc_lwau(1, c[LO(xp)]);
+            mc_lwau(2, amount);
+            mc_rot(d[1]);
+            mc_swleast(d[0]);
+            uint32_t dlo = d[0] ^ c[LO(xm)], dhi = d[1] ^ c[HI(xm)];
+            for (unsigned y = 0; y < 5; y++) {
+                a[LO(x + 5 * y)] ^= dlo;
+                a[HI(x + 5 * y)] ^= dhi;
+            }
+        }
+
+        /* rho and pi: b[(y, 2x+3y)] = rotl(a[x, y], r), walking pi's cycle from (1, 0);
+         * lane (0, 0) has offset 0 */
+        b[0] = a[0];
+        b[1] = a[1];
+        {
+            unsigned x = 1, y = 0;
+            for (unsigned t = 0; t < 24; t++) {
+                unsigned nx = y, ny = (2 * x + 3 * y) % 5;
+                unsigned from = x + 5 * y, to = nx + 5 * ny;
+                amount = ((t + 1) * (t + 2) / 2) % 64;
+                mc_lwau(0, a[HI(from)]);
+                mc_lwau(1, a[LO(from)]);
+                mc_lwau(2, amount);
+                mc_rot(b[HI(to)]);
+                mc_swleast(b[LO(to)]);
+                x = nx;
+                y = ny;
+            }
+        }
+
+        /* chi: a[x, y] = b[x] ^ (~b[x+1] & b[x+2]) per row half */
+        for (unsigned y = 0; y < 5; y++) {
+            word_t *r = b + 10 * y, *o = a + 10 * y;
+            for (unsigned h = 0; h < 2; h++) {
+                mc_lwau(0, r[h + 0]);
+                mc_lwau(1, r[h + 2]);
+                mc_lwau(2, r[h + 4]);
+                mc_lwau(3, r[h + 6]);
+                mc_lwau(4, r[h + 8]);
+                mc_chi(0, o[h + 0]);
+                mc_chi(1, o[h + 2]);
+                mc_chi(2, o[h + 4]);
+                mc_chi(3, o[h + 6]);
+                mc_chi(4, o[h + 8]);
+            }
+        }
+
+        /* iota: 7 LFSR bits give the round constant bits at positions 2^j - 1 */
+        for (unsigned j = 0; j < 7; j++)
+            if (lfsr_step(&lfsr)) {
+                unsigned pos = (1u << j) - 1;
+                if (pos < 32)
+                    a[0] ^= 1u << pos;
+                else
+                    a[1] ^= 1u << (pos - 32);
+            }
+    }
+}
+
+/* The sponge: byte-wise absorb and squeeze, the same code as kernels/common/ref.c. */
+void kernel_sponge(unsigned rate_bytes, uint8_t suffix, const uint8_t *in, size_t inlen,
+                   uint8_t *out, size_t outlen)
+{
+    keccak_state_t st;
+    uint8_t *bytes = (uint8_t *)st.lanes;
+    unsigned pos = 0;
+
+    for (unsigned i = 0; i < 25; i++)
+        st.lanes[i] = 0;
+
+    /* absorb, one byte at a time */
+    while (inlen > 0) {
+        bytes[pos++] ^= *in++;
+        inlen--;
+        if (pos == rate_bytes) {
+            kernel_permute(&st);
+            pos = 0;
+        }
+    }
+
+    /* pad: suffix (domain bits + first pad bit) at pos, last pad bit at rate - 1 */
+    bytes[pos] ^= suffix;
+    if ((suffix & 0x80) && pos == rate_bytes - 1)
+        kernel_permute(&st);
+    bytes[rate_bytes - 1] ^= 0x80;
+    kernel_permute(&st);
+
+    /* squeeze, one byte at a time */
+    pos = 0;
+    while (outlen > 0) {
+        if (pos == rate_bytes) {
+            kernel_permute(&st);
+            pos = 0;
+        }
+        *out++ = bytes[pos++];
+        outlen--;
+    }
+}

@@ -1,0 +1,132 @@
+/* mips-native: kernels/common/ref.c rewritten for the native-datapath ISE (seed 000,
+ * Table 1). Same algorithm, loop structure and sponge as the compact reference; the lanes
+ * are (low word, high word) pairs in memory order, every 64-bit rotation (theta's rotl 1,
+ * rho, and the round-constant bit 1 << (2^j - 1)) is rot1 + rot2 + mfleast, and chi's
+ * ~a & b is andnot. Requires a little-endian target. */
+#include "kernel.h"
+#include "../../../isa/mips-native/include/mips_native.h"
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "mips-native assumes a little-endian target"
+#endif
+
+typedef struct __attribute__((may_alias)) {
+    uint32_t lo, hi;
+} lane_t;
+
+#define LANE(a, x, y) ((a)[(x) + 5 * (y)])
+
+/* r = rotl64(v, n), 0 <= n < 64 */
+#define ROTL(r, v, n) mn_rotl64((v).hi, (v).lo, (n), &(r).hi, &(r).lo)
+
+/* One step of the round-constant LFSR; returns the bit shifted out (old bit 0). */
+static unsigned lfsr_step(uint8_t *r)
+{
+    unsigned bit = *r & 1;
+    *r = (uint8_t)((*r << 1) ^ ((*r & 0x80) ? 0x71 : 0));
+    return bit;
+}
+
+void kernel_permute(keccak_state_t *s)
+{
+    lane_t *a = (lane_t *)s->lanes;
+    uint8_t lfsr = 1;
+
+    for (unsigned round = 0; round < 24; round++) {
+        /* theta: column parities, then each lane ^= P[x-1] ^ rotl(P[x+1], 1) */
+        lane_t p[5];
+        for (unsigned x = 0; x < 5; x++) {
+            p[x].lo = 0;
+            p[x].hi = 0;
+            for (unsigned y = 0; y < 5; y++) {
+                p[x].lo ^= LANE(a, x, y).lo;
+                p[x].hi ^= LANE(a, x, y).hi;
+            }
+        }
+        for (unsigned x = 0; x < 5; x++) {
+            lane_t d;
+            ROTL(d, p[(x + 1) % 5], 1);
+            d.lo ^= p[(x + 4) % 5].lo;
+            d.hi ^= p[(x + 4) % 5].hi;
+            for (unsigned y = 0; y < 5; y++) {
+                LANE(a, x, y).lo ^= d.lo;
+                LANE(a, x, y).hi ^= d.hi;
+            }
+        }
+
+        /* rho and pi together: follow the 24-lane cycle of pi starting at (1, 0) */
+        {
+            unsigned x = 1, y = 0;
+            lane_t moving = LANE(a, x, y);
+            for (unsigned t = 0; t < 24; t++) {
+                unsigned nx = y, ny = (2 * x + 3 * y) % 5;
+                lane_t next = LANE(a, nx, ny);
+                ROTL(LANE(a, nx, ny), moving, ((t + 1) * (t + 2) / 2) % 64);
+                moving = next;
+                x = nx;
+                y = ny;
+            }
+        }
+
+        /* chi: row by row, a[x] ^= ~a[x+1] & a[x+2] on a copy of the row */
+        for (unsigned y = 0; y < 5; y++) {
+            lane_t row[5];
+            for (unsigned x = 0; x < 5; x++)
+                row[x] = LANE(a, x, y);
+            for (unsigned x = 0; x < 5; x++) {
+                LANE(a, x, y).lo = row[x].lo ^ mn_andnot(row[(x + 1) % 5].lo, row[(x + 2) % 5].lo);
+                LANE(a, x, y).hi = row[x].hi ^ mn_andnot(row[(x + 1) % 5].hi, row[(x + 2) % 5].hi);
+            }
+        }
+
+        /* iota: 7 LFSR bits give the round constant bits at positions 2^j - 1;
+         * the 64-bit 1 << (2^j - 1) is the rotation of 1 by that amount */
+        for (unsigned j = 0; j < 7; j++)
+            if (lfsr_step(&lfsr)) {
+                lane_t one = {1, 0}, bit;
+                ROTL(bit, one, (1u << j) - 1);
+                LANE(a, 0, 0).lo ^= bit.lo;
+                LANE(a, 0, 0).hi ^= bit.hi;
+            }
+    }
+}
+
+/* The sponge: byte-wise absorb and squeeze, the same code as kernels/common/ref.c. */
+void kernel_sponge(unsigned rate_bytes, uint8_t suffix, const uint8_t *in, size_t inlen,
+                   uint8_t *out, size_t outlen)
+{
+    keccak_state_t st;
+    uint8_t *bytes = (uint8_t *)st.lanes;
+    unsigned pos = 0;
+
+    for (unsigned i = 0; i < 25; i++)
+        st.lanes[i] = 0;
+
+    /* absorb, one byte at a time */
+    while (inlen > 0) {
+        bytes[pos++] ^= *in++;
+        inlen--;
+        if (pos == rate_bytes) {
+            kernel_permute(&st);
+            pos = 0;
+        }
+    }
+
+    /* pad: suffix (domain bits + first pad bit) at pos, last pad bit at rate - 1 */
+    bytes[pos] ^= suffix;
+    if ((suffix & 0x80) && pos == rate_bytes - 1)
+        kernel_permute(&st);
+    bytes[rate_bytes - 1] ^= 0x80;
+    kernel_permute(&st);
+
+    /* squeeze, one byte at a time */
+    pos = 0;
+    while (outlen > 0) {
+        if (pos == rate_bytes) {
+            kernel_permute(&st);
+            pos = 0;
+        }
+        *out++ = bytes[pos++];
+        outlen--;
+    }
+}
