@@ -25,6 +25,7 @@ def build_verilator(name, case):
     exe = os.path.join(mdir, "tb")
     if os.path.exists(exe):
         return exe
+    os.makedirs(mdir, exist_ok=True)  # verilator does not create missing parents of -Mdir
     cmd = ["verilator", "--cc", "--exe", "--build", "-O1", "--x-assign", "fast", "--x-initial", "fast",
            "-Wno-fatal", "-j", "1", "-Mdir", mdir, "--top-module", "keccak_core",
            "-GRATE=1344", "-GOUT_BITS=512", "-I" + os.path.join(C.HW, "rtl"),
