@@ -24,6 +24,10 @@ pub enum Trap {
     FetchMisaligned(u32),
     /// The program wrote this (non-zero) value to `tohost`.
     ToHost(u32),
+    /// Signed overflow of a trapping add/subtract (MIPS `add`, `addi`, `sub`).
+    Overflow,
+    /// A conditional trap instruction fired (MIPS `teq`, `tne`, `tge`, ...).
+    TrapInstr,
 }
 
 impl Trap {
@@ -38,7 +42,7 @@ impl Trap {
             Trap::StoreMisaligned(_) => 6,
             Trap::StoreFault(_) => 7,
             Trap::Ecall => 11,
-            Trap::ToHost(_) => return None,
+            Trap::ToHost(_) | Trap::Overflow | Trap::TrapInstr => return None,
         })
     }
 }
@@ -212,6 +216,15 @@ pub struct Cpu {
     pub cycle: u64,
     /// Retired-instruction counter.
     pub instret: u64,
+    /// MIPS multiply/divide result registers HI and LO.
+    pub hi: u32,
+    /// See `hi`.
+    pub lo: u32,
+    /// Set by delayed-branch semantics (MIPS): control goes to this address after the
+    /// next instruction (the delay slot) retires; `npc` is left at the delay slot. The
+    /// run loop moves it aside after the branch and applies it after the delay slot.
+    pub delayed_target: Option<u32>,
+    pub(crate) pending_target: Option<u32>,
     /// Extra cycles an instruction's semantics may charge dynamically (added to the
     /// timing of the current instruction and reset by the machine).
     pub extra_cycles: u64,
@@ -237,6 +250,10 @@ impl Cpu {
             csr: Csrs::default(),
             cycle: 0,
             instret: 0,
+            hi: 0,
+            lo: 0,
+            delayed_target: None,
+            pending_target: None,
             extra_cycles: 0,
             attention: false,
             fetch_hooks: Vec::new(),
@@ -347,6 +364,22 @@ impl Cpu {
     pub fn store32(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
         self.mem.store32(addr, v)?;
         self.after_store(addr, 4, v)
+    }
+
+    /// Delayed jump (MIPS): check 4-byte alignment and set [`Cpu::delayed_target`].
+    #[inline(always)]
+    pub fn delayed_jump(&mut self, target: u32) -> Result<(), Trap> {
+        if target & 3 != 0 {
+            return Err(Trap::FetchMisaligned(target));
+        }
+        self.delayed_target = Some(target);
+        Ok(())
+    }
+
+    /// Whether the current instruction executes in a delay slot (a delayed jump is
+    /// pending).
+    pub fn in_delay_slot(&self) -> bool {
+        self.pending_target.is_some()
     }
 
     /// Set the next PC, checking 4-byte alignment.

@@ -1,5 +1,4 @@
-//! ELF32 little-endian executable loader (RISC-V now; MIPS recognised for a later
-//! backend) and symbol table.
+//! ELF32 little-endian executable loader (RISC-V and MIPS) and symbol table.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -195,9 +194,14 @@ impl Program {
         match bytes[5] {
             1 => {}
             2 => {
-                return Err(ElfError(
-                    "big-endian ELF; only little-endian is supported".into(),
-                ))
+                let mips = bytes.get(18..20) == Some(&[0, 8]);
+                return Err(ElfError(if mips {
+                    "big-endian MIPS ELF; only little-endian MIPS is supported (build with \
+                     mipsel-linux-gnu-gcc / -EL)"
+                        .into()
+                } else {
+                    "big-endian ELF; only little-endian is supported".into()
+                }));
             }
             d => return Err(ElfError(format!("invalid ELF data encoding {d}"))),
         }
@@ -300,10 +304,20 @@ impl Program {
     /// readable/writable/executable segment followed by `data_bytes` zeroed bytes.
     /// For tests and benchmarks that do not need an ELF file.
     pub fn from_words(base: u32, words: &[u32], data_bytes: u32) -> Program {
+        Self::from_words_for(ElfMachine::RiscV, base, words, data_bytes)
+    }
+
+    /// [`Program::from_words`] for a given machine (e.g. [`ElfMachine::Mips`]).
+    pub fn from_words_for(
+        machine: ElfMachine,
+        base: u32,
+        words: &[u32],
+        data_bytes: u32,
+    ) -> Program {
         let data: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         let memsz = data.len() as u32 + data_bytes;
         Program {
-            machine: ElfMachine::RiscV,
+            machine,
             entry: base,
             flags: 0,
             segments: vec![Segment {

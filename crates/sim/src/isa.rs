@@ -109,6 +109,47 @@ pub enum TimingClass {
     Custom,
 }
 
+/// Base instruction-set architecture an ISA string, an extension and an ELF belong to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Base {
+    /// RISC-V RV32 (`rv32i...`).
+    Rv32,
+    /// MIPS32 release 1, little-endian, o32 (`mips32...`).
+    Mips32,
+}
+
+impl Base {
+    /// ISA-string prefix: `rv32` / `mips32`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Base::Rv32 => "rv32",
+            Base::Mips32 => "mips32",
+        }
+    }
+
+    /// Register name used by the disassembler and the trace (ABI names).
+    pub fn reg_name(self, r: u8) -> &'static str {
+        match self {
+            Base::Rv32 => crate::rv32::disasm::reg_name(r),
+            Base::Mips32 => crate::mips::disasm::reg_name(r),
+        }
+    }
+
+    /// The ELF `e_machine` this base runs.
+    pub fn elf_machine(self) -> crate::elf::ElfMachine {
+        match self {
+            Base::Rv32 => crate::elf::ElfMachine::RiscV,
+            Base::Mips32 => crate::elf::ElfMachine::Mips,
+        }
+    }
+}
+
+impl fmt::Display for Base {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Operand layout used by the generic disassembler.
 #[derive(Clone, Copy)]
 pub enum Format {
@@ -165,7 +206,9 @@ impl fmt::Debug for OpInfo {
 /// Conventions: `rd`, `rs1`, `rs2` name general-purpose registers and drive the timing
 /// engine's dependency tracking and the commit trace; a decoder sets them to 0 when the
 /// operation does not use that GPR operand. Extensions with other register files put
-/// those indices in `rs3`, `aux` or `imm`.
+/// those indices in `rs3`, `aux` or `imm`. Indices 32..63 in `rd`/`rs1`/`rs2` are
+/// timing-only pseudo-registers (set after [`DecodedInsn::new`], which masks to 0..31):
+/// MIPS uses [`crate::mips::HILO`] = 32 so that `mflo` waits for `div`.
 #[derive(Clone, Copy)]
 pub struct DecodedInsn {
     /// Copied from `info.exec` (one indirection less in the hot loop).
@@ -195,6 +238,9 @@ pub struct DecodedInsn {
     pub pen_taken: u16,
     /// Penalty when control falls through (not-taken branch).
     pub pen_seq: u16,
+    /// Cycles before issue at which the operation needs its GPR operands (branches and
+    /// register jumps resolved in an earlier stage, e.g. MIPS decode); 0 = at issue.
+    pub lead: u16,
 }
 
 impl DecodedInsn {
@@ -214,6 +260,7 @@ impl DecodedInsn {
             res_extra: 0,
             pen_taken: 0,
             pen_seq: 0,
+            lead: 0,
         }
     }
 
@@ -253,8 +300,13 @@ impl fmt::Debug for DecodedInsn {
 /// for its operations, and list it in [`builtin_extensions`] (or pass it to
 /// [`Registry::register`] at run time). See `crates/sim/README.md`.
 pub trait Extension: Send + Sync {
-    /// Name used in ISA strings (`m`, `zbkb`, `xoasip`, ...), lower case.
+    /// Name used in ISA strings (`m`, `zbkb`, `xoasip`, `xmipsnative`, ...), lower case.
     fn name(&self) -> &'static str;
+    /// The base ISA this extension extends ([`Base::Rv32`] unless overridden). An ISA
+    /// string of the other base that names it is refused.
+    fn base(&self) -> Base {
+        Base::Rv32
+    }
     /// One-line description for listings.
     fn description(&self) -> &'static str {
         ""
@@ -276,6 +328,7 @@ pub fn builtin_extensions() -> Vec<Arc<dyn Extension>> {
         Arc::new(crate::rv32::m::M),
         Arc::new(crate::rv32::bitmanip::Zbb),
         Arc::new(crate::rv32::bitmanip::Zbkb),
+        Arc::new(crate::mips::base::Mips32),
     ]
 }
 
@@ -328,36 +381,49 @@ impl Registry {
         self.exts.iter().find(|e| e.name() == name).cloned()
     }
 
-    /// Parse a Spike-style ISA string: `rv32i`, then single-letter extensions (`m`),
-    /// then `_`-separated multi-letter extensions (`_zbkb_zbb`). `zicsr` and
-    /// `zifencei` are always on and may be named. Case-insensitive.
+    /// Parse an ISA string. RISC-V, Spike style: `rv32i`, then single-letter extensions
+    /// (`m`), then `_`-separated multi-letter extensions (`_zbkb_zbb`); `zicsr` and
+    /// `zifencei` are always on and may be named. MIPS: `mips32`, then `_`-separated
+    /// extensions (`mips32_xmipsnative`). Case-insensitive. Every extension must belong to
+    /// the string's base ([`Extension::base`]).
     pub fn parse_isa(&self, s: &str) -> Result<Isa, IsaError> {
         let lower = s.trim().to_ascii_lowercase();
         let mut parts = lower.split('_');
         let head = parts.next().unwrap_or("");
-        let Some(rest) = head.strip_prefix("rv32") else {
+        let (base, mut names) = if let Some(rest) = head.strip_prefix("mips32") {
+            if !rest.is_empty() {
+                return Err(IsaError(format!(
+                    "ISA string {s:?}: MIPS extensions are `_`-separated after \"mips32\" \
+                     (e.g. mips32_xmipsnative); \"{rest}\" is not understood"
+                )));
+            }
+            (Base::Mips32, vec!["mips32".to_string()])
+        } else if let Some(rest) = head.strip_prefix("rv32") {
+            let mut letters = rest.chars();
+            match letters.next() {
+                Some('i') => {}
+                Some('g') => {
+                    return Err(IsaError(format!(
+                        "ISA string {s:?}: G (IMAFD) is not supported; use rv32i/rv32im"
+                    )))
+                }
+                _ => {
+                    return Err(IsaError(format!(
+                        "ISA string {s:?}: base must be rv32i (e.g. rv32im_zbkb)"
+                    )))
+                }
+            }
+            let mut names: Vec<String> = vec!["i".into(), "zicsr".into()];
+            for c in letters {
+                names.push(c.to_string());
+            }
+            (Base::Rv32, names)
+        } else {
             return Err(IsaError(format!(
-                "ISA string {s:?} must start with \"rv32\" (e.g. rv32im_zbkb)"
+                "ISA string {s:?} must start with \"rv32\" (e.g. rv32im_zbkb) or \"mips32\" \
+                 (e.g. mips32_xmipsnative)"
             )));
         };
-        let mut letters = rest.chars();
-        match letters.next() {
-            Some('i') => {}
-            Some('g') => {
-                return Err(IsaError(format!(
-                    "ISA string {s:?}: G (IMAFD) is not supported; use rv32i/rv32im"
-                )))
-            }
-            _ => {
-                return Err(IsaError(format!(
-                    "ISA string {s:?}: base must be rv32i (e.g. rv32im_zbkb)"
-                )))
-            }
-        }
-        let mut names: Vec<String> = vec!["i".into(), "zicsr".into()];
-        for c in letters {
-            names.push(c.to_string());
-        }
         for p in parts {
             if p.is_empty() {
                 continue;
@@ -366,35 +432,65 @@ impl Registry {
         }
         let mut exts: Vec<Arc<dyn Extension>> = Vec::new();
         for n in &names {
-            if n == "zifencei" {
+            if n == "zifencei" && base == Base::Rv32 {
                 continue; // fence.i is part of the base decoder
             }
             match self.get(n) {
+                Some(e) if e.base() != base => {
+                    return Err(IsaError(format!(
+                        "ISA string {s:?}: extension {n:?} extends {}, not {}; known {} \
+                         extensions: {}",
+                        e.base(),
+                        base,
+                        base,
+                        self.names_for(base).join(", ")
+                    )));
+                }
                 Some(e) => {
                     if !exts.iter().any(|x| x.name() == e.name()) {
                         exts.push(e);
                     }
                 }
                 None => {
-                    let known: Vec<&str> = self
-                        .names()
-                        .into_iter()
-                        .filter(|k| *k != "i" && *k != "zicsr")
-                        .collect();
+                    let always = match base {
+                        Base::Rv32 => " (zicsr, zifencei always on)",
+                        Base::Mips32 => "",
+                    };
                     return Err(IsaError(format!(
-                        "ISA string {s:?}: unknown extension {n:?}; known extensions: {} \
-                         (zicsr, zifencei always on)",
-                        known.join(", ")
+                        "ISA string {s:?}: unknown extension {n:?}; known extensions: \
+                         {}{always}",
+                        self.names_for(base).join(", ")
                     )));
                 }
             }
         }
-        let name = canonical_name(&exts);
-        Ok(Isa { name, exts })
+        let name = canonical_name(base, &exts);
+        Ok(Isa { name, base, exts })
+    }
+
+    /// Names of the registered extensions of `base` that may be named in an ISA string
+    /// (the always-on base decoders excluded).
+    pub fn names_for(&self, base: Base) -> Vec<&'static str> {
+        self.exts
+            .iter()
+            .filter(|e| e.base() == base)
+            .map(|e| e.name())
+            .filter(|k| !matches!(*k, "i" | "zicsr" | "mips32"))
+            .collect()
     }
 }
 
-fn canonical_name(exts: &[Arc<dyn Extension>]) -> String {
+fn canonical_name(base: Base, exts: &[Arc<dyn Extension>]) -> String {
+    if base == Base::Mips32 {
+        let mut s = String::from("mips32");
+        for e in exts {
+            if e.name() != "mips32" {
+                s.push('_');
+                s.push_str(e.name());
+            }
+        }
+        return s;
+    }
     let mut s = String::from("rv32i");
     for e in exts {
         let n = e.name();
@@ -417,6 +513,7 @@ fn canonical_name(exts: &[Arc<dyn Extension>]) -> String {
 #[derive(Clone)]
 pub struct Isa {
     name: String,
+    base: Base,
     exts: Vec<Arc<dyn Extension>>,
 }
 
@@ -442,6 +539,11 @@ impl Isa {
     /// Canonical name, e.g. `rv32im_zbkb`.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The base ISA (`rv32` or `mips32`).
+    pub fn base(&self) -> Base {
+        self.base
     }
 
     /// Enabled extensions, in decode order.
@@ -478,12 +580,14 @@ impl Isa {
 /// ```ignore
 /// define_ops! { OPS, Id;
 ///     ADD = "add", exec_add, R, AddSub, Alu;
+///     // a custom disassembler: Custom(path), e.g. a MIPS layout
+///     ADDU = "addu", exec_addu, Custom(asip_sim::mips::disasm::fmt_r), AddSub, Alu;
 /// }
 /// // &OPS[Id::ADD as usize] is the &'static OpInfo of `add`.
 /// ```
 #[macro_export]
 macro_rules! define_ops {
-    ($table:ident, $idty:ident; $( $id:ident = $name:literal, $exec:expr, $fmt:ident, $class:ident, $t:ident; )*) => {
+    ($table:ident, $idty:ident; $( $id:ident = $name:literal, $exec:expr, $fmt:ident $(($fmtarg:path))?, $class:ident, $t:ident; )*) => {
         #[allow(non_camel_case_types, clippy::upper_case_acronyms, dead_code)]
         #[derive(Clone, Copy)]
         #[repr(usize)]
@@ -493,7 +597,7 @@ macro_rules! define_ops {
             $crate::isa::OpInfo {
                 name: $name,
                 exec: $exec,
-                format: $crate::isa::Format::$fmt,
+                format: $crate::isa::Format::$fmt $(($fmtarg))?,
                 class: $crate::isa::InstrClass::$class,
                 timing: $crate::isa::TimingClass::$t,
             }

@@ -1,4 +1,5 @@
 //! `asip-sim`: an instruction-set simulator for RV32I(M, Zbb, Zbkb, custom extensions)
+//! and MIPS32 (little-endian, delay slots, custom extensions)
 //! with an ELF loader, Linux-style syscalls, a data-driven timing model, a commit-log
 //! trace and a profiler. See `crates/sim/README.md` for the architecture and how to add
 //! an instruction-set extension.
@@ -25,6 +26,7 @@ pub mod cpu;
 pub mod elf;
 pub mod isa;
 pub mod machine;
+pub mod mips;
 pub mod profile;
 pub mod rv32;
 pub mod timing;
@@ -33,7 +35,7 @@ pub use bench::{bench_loop, BenchResult};
 pub use cpu::{Cpu, FetchHook, Memory, Trap};
 pub use elf::{ElfError, ElfMachine, Program, Segment, Symbol, SymbolTable};
 pub use isa::{
-    builtin_extensions, DecodedInsn, Extension, Format, InstrClass, Isa, IsaError, OpInfo,
+    builtin_extensions, Base, DecodedInsn, Extension, Format, InstrClass, Isa, IsaError, OpInfo,
     Registry, TimingClass,
 };
 pub use machine::{run_elf, ExitKind, Machine, RunOptions, RunResult, SimError};

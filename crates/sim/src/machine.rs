@@ -3,9 +3,8 @@
 
 use crate::cpu::{Cpu, Memory, Trap};
 use crate::elf::{ElfError, ElfMachine, Program};
-use crate::isa::{DecodedInsn, Format, InstrClass, Isa, IsaError, OpInfo, TimingClass};
+use crate::isa::{Base, DecodedInsn, Format, InstrClass, Isa, IsaError, OpInfo, TimingClass};
 use crate::profile::{Profile, Profiler};
-use crate::rv32::disasm::reg_name;
 use crate::timing::{TimingError, TimingParams};
 use std::fmt;
 use std::io::Write;
@@ -64,6 +63,16 @@ pub enum SimError {
         /// a7.
         number: u32,
     },
+    /// An exception without a handler that has no RISC-V counterpart (MIPS integer
+    /// overflow, conditional trap instruction, unknown o32 syscall).
+    Exception {
+        /// Address of the instruction.
+        pc: u32,
+        /// What happened.
+        cause: String,
+        /// Disassembly of the instruction.
+        insn: String,
+    },
     /// Ran past `max_cycles`.
     Runaway {
         /// Cycle count reached.
@@ -100,7 +109,10 @@ impl fmt::Display for SimError {
                 f,
                 "{kind} address {addr:#010x} outside memory at pc {pc:#010x}"
             ),
-            SimError::Breakpoint { pc } => write!(f, "ebreak at pc {pc:#010x}"),
+            SimError::Breakpoint { pc } => write!(f, "ebreak/break at pc {pc:#010x}"),
+            SimError::Exception { pc, cause, insn } => {
+                write!(f, "{cause} at pc {pc:#010x} ({insn})")
+            }
             SimError::UnknownSyscall { pc, number } => write!(
                 f,
                 "unknown syscall {number} (a7) at pc {pc:#010x}; supported: write (64), exit (93), exit_group (94)"
@@ -259,7 +271,9 @@ pub struct Machine {
     timing: TimingParams,
     cache: Vec<DecodedInsn>,
     text_base: u32,
-    ready: [u64; 32],
+    ready: [u64; 64],
+    /// Delayed branches (MIPS): the run loop applies `Cpu::delayed_target` after the slot.
+    delay: bool,
     max_cycles: u64,
     trace: Option<Box<dyn Write>>,
     profiler: Option<Profiler>,
@@ -284,10 +298,17 @@ impl Machine {
         timing: TimingParams,
         opts: RunOptions,
     ) -> Result<Machine, SimError> {
-        if prog.machine == ElfMachine::Mips {
-            return Err(SimError::Unsupported(
-                "MIPS ELF: the MIPS32 backend is not implemented yet".into(),
-            ));
+        if prog.machine != isa.base().elf_machine() {
+            let hint = match prog.machine {
+                ElfMachine::Mips => "an ISA string starting with \"mips32\" (e.g. mips32)",
+                ElfMachine::RiscV => "an ISA string starting with \"rv32\" (e.g. rv32im)",
+            };
+            return Err(SimError::Unsupported(format!(
+                "{} ELF cannot run with ISA {} ({}); use {hint}",
+                prog.machine,
+                isa.name(),
+                isa.base()
+            )));
         }
         timing.validate()?;
         timing.check_ops(&isa)?;
@@ -351,13 +372,15 @@ impl Machine {
         cpu.pc = prog.entry;
         cpu.cycle = timing.fill_cycles();
         let n = ((thi - tlo) / 4) as usize;
+        let isa_base = isa.base();
         let mut m = Machine {
             cpu,
             isa,
             timing,
             cache: Vec::with_capacity(n),
             text_base: tlo,
-            ready: [0; 32],
+            ready: [0; 64],
+            delay: isa_base == Base::Mips32,
             max_cycles: opts.max_cycles,
             trace: opts.trace,
             profiler: if opts.profile {
@@ -425,7 +448,11 @@ impl Machine {
                 .store32(sp + 4 * i as u32, *w)
                 .map_err(|_| SimError::Layout("stack set-up outside memory".into()))?;
         }
-        self.cpu.x[2] = sp;
+        let sp_reg = match self.isa.base() {
+            Base::Rv32 => 2,
+            Base::Mips32 => 29,
+        };
+        self.cpu.x[sp_reg] = sp;
         Ok(())
     }
 
@@ -478,6 +505,7 @@ impl Machine {
         let exit = exit?;
         let profile = self.profiler.as_ref().map(|p| {
             p.finish(
+                self.isa.base(),
                 self.text_base,
                 &self.cache,
                 &self.symbols,
@@ -512,14 +540,26 @@ impl Machine {
     fn run_inner<const TRACE: bool, const PROF: bool>(&mut self) -> Result<ExitKind, SimError> {
         loop {
             if !TRACE {
-                match hot_loop::<PROF>(
-                    &mut self.cpu,
-                    &self.cache,
-                    self.text_base,
-                    &mut self.ready,
-                    self.max_cycles,
-                    self.profiler.as_mut(),
-                ) {
+                let stop = if self.delay {
+                    hot_loop::<PROF, true>(
+                        &mut self.cpu,
+                        &self.cache,
+                        self.text_base,
+                        &mut self.ready,
+                        self.max_cycles,
+                        self.profiler.as_mut(),
+                    )
+                } else {
+                    hot_loop::<PROF, false>(
+                        &mut self.cpu,
+                        &self.cache,
+                        self.text_base,
+                        &mut self.ready,
+                        self.max_cycles,
+                        self.profiler.as_mut(),
+                    )
+                };
+                match stop {
                     Stop::Miss => {}
                     Stop::Trap(t, insn) => {
                         if let Some(e) = self.after_exec::<TRACE, PROF>(Err(t), &insn)? {
@@ -582,7 +622,11 @@ impl Machine {
         if let Err(t) = r {
             exit = self.handle_trap(t, pc, insn)?;
         }
-        let before = account(&mut self.cpu, &mut self.ready, insn, pc.wrapping_add(4));
+        let taken = self.cpu.npc != pc.wrapping_add(4) || self.cpu.delayed_target.is_some();
+        let before = account(&mut self.cpu, &mut self.ready, insn, taken);
+        if self.delay {
+            apply_delay(&mut self.cpu);
+        }
         if TRACE {
             self.trace_line(before, pc, insn)?;
         }
@@ -633,8 +677,11 @@ impl Machine {
     #[inline(never)]
     fn trace_line(&mut self, cycle: u64, pc: u32, d: &DecodedInsn) -> Result<(), SimError> {
         let dis = d.disasm(pc);
-        let wb = if d.rd != 0 {
-            format!(" {}={:#010x}", reg_name(d.rd), self.cpu.reg(d.rd))
+        let base = self.isa.base();
+        let wb = if d.rd == crate::mips::HILO && base == Base::Mips32 {
+            format!(" hi={:#010x} lo={:#010x}", self.cpu.hi, self.cpu.lo)
+        } else if d.rd != 0 && d.rd < 32 {
+            format!(" {}={:#010x}", base.reg_name(d.rd), self.cpu.reg(d.rd))
         } else {
             String::new()
         };
@@ -647,13 +694,25 @@ impl Machine {
 
     fn illegal_detail(&self, pc: u32, w: u32) -> String {
         let op = w & 0x7f;
-        let mut s = format!(
-            "opcode {op:#04x} {}, funct3 {}, funct7 {:#04x}; not an instruction of {}",
-            opcode_name(op),
-            (w >> 12) & 7,
-            w >> 25,
-            self.isa.name()
-        );
+        let mut s = if self.isa.base() == Base::Mips32 {
+            format!(
+                "opcode {:#04x} {}, rs {}, rt {}, funct {:#04x}; not an instruction of {}",
+                w >> 26,
+                mips_opcode_name(w >> 26),
+                (w >> 21) & 31,
+                (w >> 16) & 31,
+                w & 63,
+                self.isa.name()
+            )
+        } else {
+            format!(
+                "opcode {op:#04x} {}, funct3 {}, funct7 {:#04x}; not an instruction of {}",
+                opcode_name(op),
+                (w >> 12) & 7,
+                w >> 25,
+                self.isa.name()
+            )
+        };
         if let Some(f) = self.symbols.function_at(pc) {
             s.push_str(&format!(", in {}+{:#x}", f.name, pc - f.addr));
         }
@@ -737,14 +796,45 @@ impl Machine {
                 addr,
                 kind: "store",
             },
+            Trap::Overflow => SimError::Exception {
+                pc,
+                cause: "integer overflow (trapping add/sub)".into(),
+                insn,
+            },
+            Trap::TrapInstr => SimError::Exception {
+                pc,
+                cause: "trap instruction".into(),
+                insn,
+            },
             Trap::Ecall | Trap::ToHost(_) => SimError::Unsupported("unreachable trap".into()),
         })
     }
 
     fn syscall(&mut self, pc: u32) -> Result<Option<ExitKind>, SimError> {
+        let mips = self.isa.base() == Base::Mips32;
         let c = &mut self.cpu;
-        let (a0, a1, a2, a7) = (c.x[10], c.x[11], c.x[12], c.x[17]);
-        match a7 {
+        // RISC-V: a7 = number, a0..a2 args, result in a0. MIPS o32: v0 = number, a0..a2
+        // args, result in v0, a3 = 0 (success) / 1 (v0 = positive errno).
+        let (a0, a1, a2, nr) = if mips {
+            let nr = match c.x[2] {
+                4004 => 64,
+                4001 | 4246 => 93,
+                n => {
+                    return Err(SimError::Exception {
+                        pc,
+                        cause: format!(
+                            "unknown o32 syscall {n} (v0); supported: write (4004), exit (4001), \
+                             exit_group (4246)"
+                        ),
+                        insn: "syscall".into(),
+                    })
+                }
+            };
+            (c.x[4], c.x[5], c.x[6], nr)
+        } else {
+            (c.x[10], c.x[11], c.x[12], c.x[17])
+        };
+        match nr {
             64 => {
                 let Some(buf) = c.mem.slice(a1, a2 as usize) else {
                     return Err(SimError::OutOfRange {
@@ -772,7 +862,13 @@ impl Machine {
                     }
                     _ => (-9i32) as u32, // EBADF
                 };
-                c.set_reg(10, ret);
+                if mips {
+                    let err = (ret as i32) < 0;
+                    c.set_reg(2, if err { ret.wrapping_neg() } else { ret });
+                    c.set_reg(7, err as u32);
+                } else {
+                    c.set_reg(10, ret);
+                }
                 Ok(None)
             }
             93 | 94 => Ok(Some(ExitKind::Exit(a0 as i32))),
@@ -795,18 +891,15 @@ enum Stop {
 
 /// Timing of one retired instruction (in-order scoreboard, see [`crate::timing`]).
 /// Returns the cycle count before the instruction.
+/// `taken`: control does not fall through (jump, taken branch, delayed or not).
 #[inline(always)]
-fn account(cpu: &mut Cpu, ready: &mut [u64; 32], insn: &DecodedInsn, seq: u32) -> u64 {
+fn account(cpu: &mut Cpu, ready: &mut [u64; 64], insn: &DecodedInsn, taken: bool) -> u64 {
     let before = cpu.cycle;
-    let r = ready[(insn.rs1 & 31) as usize].max(ready[(insn.rs2 & 31) as usize]);
-    let issue = before.max(r);
+    let r = ready[(insn.rs1 & 63) as usize].max(ready[(insn.rs2 & 63) as usize]);
+    let issue = before.max(r + insn.lead as u64);
     let done = issue + insn.occ as u64;
-    let pen = if cpu.npc != seq {
-        insn.pen_taken
-    } else {
-        insn.pen_seq
-    };
-    ready[(insn.rd & 31) as usize] = done + insn.res_extra as u64;
+    let pen = if taken { insn.pen_taken } else { insn.pen_seq };
+    ready[(insn.rd & 63) as usize] = done + insn.res_extra as u64;
     ready[0] = 0;
     cpu.cycle = done + pen as u64 + cpu.extra_cycles;
     cpu.extra_cycles = 0;
@@ -814,12 +907,23 @@ fn account(cpu: &mut Cpu, ready: &mut [u64; 32], insn: &DecodedInsn, seq: u32) -
     before
 }
 
+/// Delayed branches: a target set by the instruction that just retired waits one
+/// instruction (the delay slot); a pending one takes effect now.
+#[inline(always)]
+fn apply_delay(cpu: &mut Cpu) {
+    if let Some(t) = cpu.pending_target.take() {
+        cpu.npc = t;
+    }
+    cpu.pending_target = cpu.delayed_target.take();
+}
+
 /// The fast loop: decoded-text fetch, semantics, timing, optional profile counters.
-fn hot_loop<const PROF: bool>(
+/// `DELAY`: the ISA has branch delay slots (MIPS).
+fn hot_loop<const PROF: bool, const DELAY: bool>(
     cpu: &mut Cpu,
     cache: &[DecodedInsn],
     base: u32,
-    ready: &mut [u64; 32],
+    ready: &mut [u64; 64],
     max: u64,
     mut prof: Option<&mut Profiler>,
 ) -> Stop {
@@ -834,7 +938,11 @@ fn hot_loop<const PROF: bool>(
         if let Err(t) = (insn.exec)(cpu, insn) {
             return Stop::Trap(t, *insn);
         }
-        let before = account(cpu, ready, insn, seq);
+        let taken = cpu.npc != seq || (DELAY && cpu.delayed_target.is_some());
+        let before = account(cpu, ready, insn, taken);
+        if DELAY {
+            apply_delay(cpu);
+        }
         if PROF {
             if let Some(p) = prof.as_deref_mut() {
                 p.record(idx, pc, cpu.cycle - before, insn);
@@ -847,6 +955,18 @@ fn hot_loop<const PROF: bool>(
         if cpu.cycle >= max {
             return Stop::Max;
         }
+    }
+}
+
+fn mips_opcode_name(op: u32) -> &'static str {
+    match op {
+        0 => "SPECIAL",
+        1 => "REGIMM",
+        0x10..=0x13 => "coprocessor (COP0..COP3)",
+        0x1c => "SPECIAL2",
+        0x1f => "SPECIAL3",
+        0x31 | 0x35 | 0x39 | 0x3d => "floating-point load/store",
+        _ => "I-type",
     }
 }
 

@@ -6,7 +6,7 @@
 //! (issue + stalls + penalties); the pipeline-fill cycles belong to no instruction.
 
 use crate::elf::SymbolTable;
-use crate::isa::{DecodedInsn, InstrClass, TimingClass};
+use crate::isa::{Base, DecodedInsn, InstrClass, TimingClass};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Totals of one instruction class.
@@ -125,6 +125,7 @@ impl Profiler {
 
     pub fn finish(
         &self,
+        isa_base: Base,
         base: u32,
         cache: &[DecodedInsn],
         syms: &SymbolTable,
@@ -205,14 +206,24 @@ impl Profiler {
                 leaders.insert(s.addr & !3);
             }
         }
+        // MIPS: a block ends after the delay slot; j/jal targets are region-absolute
+        let after = if isa_base == Base::Mips32 { 8 } else { 4 };
         for (i, d) in cache.iter().enumerate() {
             let pc = base + 4 * i as u32;
             match d.info.timing {
                 TimingClass::Branch | TimingClass::Jal => {
-                    leaders.insert(pc.wrapping_add(d.imm as u32));
-                    leaders.insert(pc.wrapping_add(4));
+                    let target = if isa_base == Base::Mips32 && d.info.timing == TimingClass::Jal {
+                        crate::mips::jump_target(pc, d.imm)
+                    } else {
+                        pc.wrapping_add(d.imm as u32)
+                    };
+                    leaders.insert(target);
+                    leaders.insert(pc.wrapping_add(after));
                 }
-                TimingClass::Jalr | TimingClass::System => {
+                TimingClass::Jalr => {
+                    leaders.insert(pc.wrapping_add(after));
+                }
+                TimingClass::System => {
                     leaders.insert(pc.wrapping_add(4));
                 }
                 _ => {}

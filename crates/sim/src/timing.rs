@@ -5,7 +5,7 @@
 //! The engine is a single-issue in-order scoreboard evaluated per retired instruction:
 //!
 //! ```text
-//! issue   = max(now, ready[rs1], ready[rs2])          // RAW stalls (load-use, div)
+//! issue   = max(now, max(ready[rs1], ready[rs2]) + lead)  // RAW stalls (load-use, div)
 //! now     = issue + occ + (taken ? pen_taken : pen_seq) + extra_cycles
 //! ready[rd] = issue + occ + res_extra
 //! ```
@@ -81,6 +81,12 @@ pub struct TimingParams {
     /// Without forwarding: extra cycles before any result can be used.
     #[serde(default)]
     pub no_forwarding_penalty: u32,
+    /// Cycles before issue at which conditional branches and register jumps need their
+    /// operands (they are resolved that many stages before the ALU, e.g. 1 for a MIPS
+    /// pipeline that compares in decode): a branch right after an ALU op that produces
+    /// its operand stalls this many cycles more. Default 0.
+    #[serde(default)]
+    pub branch_operand_lead: u32,
     /// Latencies per class.
     pub latency: Latencies,
     /// Per-operation latency overrides by mnemonic (e.g. `remv = 1`).
@@ -104,6 +110,7 @@ impl std::error::Error for TimingError {}
 pub const PRESETS: &[(&str, &str)] = &[
     ("zscale", include_str!("../timing/zscale.toml")),
     ("ideal", include_str!("../timing/ideal.toml")),
+    ("mips5", include_str!("../timing/mips5.toml")),
 ];
 
 #[derive(Deserialize)]
@@ -112,7 +119,7 @@ struct Wrapper {
 }
 
 impl TimingParams {
-    /// A named preset (`zscale`, `ideal`).
+    /// A named preset (`zscale`, `ideal`, `mips5`).
     pub fn preset(name: &str) -> Result<TimingParams, TimingError> {
         let Some((_, src)) = PRESETS.iter().find(|(n, _)| *n == name) else {
             let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
@@ -186,6 +193,7 @@ impl TimingParams {
             ("jalr_penalty", self.jalr_penalty),
             ("load_use_penalty", self.load_use_penalty),
             ("no_forwarding_penalty", self.no_forwarding_penalty),
+            ("branch_operand_lead", self.branch_operand_lead),
         ] {
             if v > 10_000 {
                 return Err(TimingError(format!("timing: {n} too large ({v})")));
@@ -241,7 +249,12 @@ impl TimingParams {
             TimingClass::Jalr => (self.jalr_penalty, self.jalr_penalty),
             _ => (0, 0),
         };
+        let lead = match d.info.timing {
+            TimingClass::Branch | TimingClass::Jalr => self.branch_operand_lead,
+            _ => 0,
+        };
         let c = |v: u32| v.min(u16::MAX as u32) as u16;
+        d.lead = c(lead);
         d.occ = c(occ);
         d.res_extra = c(res_extra);
         d.pen_taken = c(pt);

@@ -137,7 +137,7 @@ fn elf_errors() {
 }
 
 #[test]
-fn mips_is_recognised_but_not_runnable_yet() {
+fn mips_elf_with_rv32_isa_is_refused() {
     let mut code = vec![0u32; 4];
     code[0] = 0;
     let b = make_elf(8, 0x40_0000, &words_to_bytes(&code), &[]);

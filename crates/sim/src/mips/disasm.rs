@@ -1,0 +1,170 @@
+//! objdump-like MIPS disassembly: o32 register names without `$` (`addiu a0,a0,1`,
+//! `lw v0,8(sp)`), objdump's pseudo-instructions (`nop`, `move`, `li`, `b`, `beqz`,
+//! `bnez`, `negu`, `bal`), absolute branch targets in hex. The operands are printed from
+//! the instruction word's fields, so the layouts also serve MIPS extensions
+//! (`Custom(asip_sim::mips::disasm::fmt_r)` in `define_ops!`).
+
+use super::fields::*;
+use crate::isa::DecodedInsn;
+
+/// o32 names of $0..$31.
+pub const REG_NAMES: [&str; 32] = [
+    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "t0", "t1", "t2", "t3", "t4", "t5", "t6",
+    "t7", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8",
+    "ra",
+];
+
+/// o32 name of a register (`hilo` for the timing pseudo-register 32).
+pub fn reg_name(r: u8) -> &'static str {
+    if r == super::HILO {
+        "hilo"
+    } else {
+        REG_NAMES[(r & 31) as usize]
+    }
+}
+
+fn g(r: u32) -> &'static str {
+    REG_NAMES[(r & 31) as usize]
+}
+
+/// `op rd,rs,rt` (addu/or with rt = zero print as `move rd,rs`, subu rd,zero,rt as
+/// `negu rd,rt`).
+pub fn fmt_r(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    let n = d.info.name;
+    if matches!(n, "addu" | "or") && rt(w) == 0 {
+        return format!("move {},{}", g(rd(w)), g(rs(w)));
+    }
+    if n == "subu" && rs(w) == 0 {
+        return format!("negu {},{}", g(rd(w)), g(rt(w)));
+    }
+    format!("{n} {},{},{}", g(rd(w)), g(rs(w)), g(rt(w)))
+}
+
+/// `op rt,rs,imm` with the signed immediate in decimal (`addiu` from zero prints as
+/// `li rt,imm`).
+pub fn fmt_i(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    let n = d.info.name;
+    if n == "addiu" && rs(w) == 0 {
+        return format!("li {},{}", g(rt(w)), simm(w));
+    }
+    format!("{n} {},{},{}", g(rt(w)), g(rs(w)), simm(w))
+}
+
+/// `op rt,rs,0xuimm` (zero-extended logic immediates; `ori` from zero prints as `li`).
+pub fn fmt_iu(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    let n = d.info.name;
+    if n == "ori" && rs(w) == 0 {
+        return format!("li {},{:#x}", g(rt(w)), uimm(w));
+    }
+    format!("{n} {},{},{:#x}", g(rt(w)), g(rs(w)), uimm(w))
+}
+
+/// `lui rt,0xuimm`.
+pub fn fmt_lui(d: &DecodedInsn, _pc: u32) -> String {
+    format!("{} {},{:#x}", d.info.name, g(rt(d.word)), uimm(d.word))
+}
+
+/// `op rd,rt,sa` (`sll zero,zero,0` prints as `nop`).
+pub fn fmt_shift(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    if w == 0 {
+        return "nop".into();
+    }
+    format!("{} {},{},{}", d.info.name, g(rd(w)), g(rt(w)), sa(w))
+}
+
+/// `op rd,rt,rs` (variable shifts).
+pub fn fmt_shiftv(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    format!("{} {},{},{}", d.info.name, g(rd(w)), g(rt(w)), g(rs(w)))
+}
+
+/// `op rt,imm(rs)` (loads and stores).
+pub fn fmt_mem(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    format!("{} {},{}({})", d.info.name, g(rt(w)), simm(w), g(rs(w)))
+}
+
+/// `op rs,rt,target` (beq/bne and their likely forms; `b`, `beqz`, `bnez`).
+pub fn fmt_branch2(d: &DecodedInsn, pc: u32) -> String {
+    let w = d.word;
+    let t = pc.wrapping_add(branch_off(w) as u32);
+    let n = d.info.name;
+    match (n, rs(w), rt(w)) {
+        ("beq", 0, 0) => format!("b {t:#x}"),
+        ("beq" | "bne", _, 0) => format!("{n}z {},{t:#x}", g(rs(w))),
+        _ => format!("{n} {},{},{t:#x}", g(rs(w)), g(rt(w))),
+    }
+}
+
+/// `op rs,target` (blez, bgtz, bltz, bgez, bltzal, bgezal, likely forms; `bal`).
+pub fn fmt_branch1(d: &DecodedInsn, pc: u32) -> String {
+    let w = d.word;
+    let t = pc.wrapping_add(branch_off(w) as u32);
+    if d.info.name == "bgezal" && rs(w) == 0 {
+        return format!("bal {t:#x}");
+    }
+    format!("{} {},{t:#x}", d.info.name, g(rs(w)))
+}
+
+/// `op target` (j, jal).
+pub fn fmt_j(d: &DecodedInsn, pc: u32) -> String {
+    format!("{} {:#x}", d.info.name, super::jump_target(pc, d.imm))
+}
+
+/// `jr rs`.
+pub fn fmt_jr(d: &DecodedInsn, _pc: u32) -> String {
+    format!("{} {}", d.info.name, g(rs(d.word)))
+}
+
+/// `jalr rs` (rd = ra) or `jalr rd,rs`.
+pub fn fmt_jalr(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    if rd(w) == 31 {
+        format!("{} {}", d.info.name, g(rs(w)))
+    } else {
+        format!("{} {},{}", d.info.name, g(rd(w)), g(rs(w)))
+    }
+}
+
+/// `op rs,rt` (mult/div family, conditional traps).
+pub fn fmt_rs_rt(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    format!("{} {},{}", d.info.name, g(rs(w)), g(rt(w)))
+}
+
+/// `op rs,imm` (trap-immediate forms).
+pub fn fmt_rs_imm(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    format!("{} {},{}", d.info.name, g(rs(w)), simm(w))
+}
+
+/// `op rd` (mfhi, mflo).
+pub fn fmt_rd(d: &DecodedInsn, _pc: u32) -> String {
+    format!("{} {}", d.info.name, g(rd(d.word)))
+}
+
+/// `op rs` (mthi, mtlo).
+pub fn fmt_rs(d: &DecodedInsn, _pc: u32) -> String {
+    format!("{} {}", d.info.name, g(rs(d.word)))
+}
+
+/// `op rd,rs` (clz, clo).
+pub fn fmt_rd_rs(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    format!("{} {},{}", d.info.name, g(rd(w)), g(rs(w)))
+}
+
+/// `rdhwr rt,$rd` (hardware register number in decimal).
+pub fn fmt_rdhwr(d: &DecodedInsn, _pc: u32) -> String {
+    let w = d.word;
+    format!("{} {},${}", d.info.name, g(rt(w)), rd(w))
+}
+
+/// Mnemonic alone (syscall, break, sync).
+pub fn fmt_bare(d: &DecodedInsn, _pc: u32) -> String {
+    d.info.name.to_string()
+}
