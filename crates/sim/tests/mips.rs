@@ -725,7 +725,7 @@ fn differential_against_qemu_mipsel() {
 // ---- fuzz --------------------------------------------------------------------------------
 #[test]
 fn random_mips_words_never_panic() {
-    let mut rng = Rng(0x5eed_0f_d1ff_u64);
+    let mut rng = Rng(0x005e_ed0f_d1ff_u64);
     let isa = Isa::parse("mips32").unwrap();
     let t = TimingParams::preset("mips5").unwrap();
     let ops = [
@@ -750,7 +750,7 @@ fn random_mips_words_never_panic() {
         };
         let mut m = Machine::new(&p, isa.clone(), t.clone(), opts).unwrap();
         for k in 1..32 {
-            m.cpu_mut().x[k] = if rng.u32() % 2 == 0 {
+            m.cpu_mut().x[k] = if rng.u32() & 1 == 0 {
                 BASE + (rng.u32() & 0x1ff)
             } else {
                 rng.u32()
