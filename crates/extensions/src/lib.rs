@@ -14,6 +14,8 @@ pub fn registry() -> Registry {
     // r.register(std::sync::Arc::new(isa_oasip::Oasip));
     r.register(std::sync::Arc::new(isa_oasip::Oasip));
     r.register(std::sync::Arc::new(isa_dasip::Dasip));
+    r.register(std::sync::Arc::new(isa_mips_native::MipsNative));
+    r.register(std::sync::Arc::new(isa_mips_coproc::MipsCop));
     r
 }
 

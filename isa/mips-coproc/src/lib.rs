@@ -16,7 +16,7 @@
 //! `isa/mips-coproc/README.md`.
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass};
 
 /// LWC2 major opcode (`lwau`).
 pub const OP_LWC2: u32 = 0x32;
@@ -223,6 +223,9 @@ impl Extension for MipsCop {
     }
     fn description(&self) -> &'static str {
         "MIPS coprocessor SHA-3 ISE (seed 000, Table 2): lwau, xor5, chi, rot, swleast"
+    }
+    fn base(&self) -> Base {
+        Base::Mips32
     }
     fn ops(&self) -> &'static [OpInfo] {
         OPS

@@ -16,7 +16,7 @@
 //! `Most` and `Least` are extension state ([`NativeState`]).
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass};
 
 /// Major opcode SPECIAL2.
 pub const OPCODE: u32 = 0x1c;
@@ -252,6 +252,9 @@ impl Extension for MipsNative {
     }
     fn description(&self) -> &'static str {
         "MIPS native-datapath SHA-3 ISE (seed 000, Table 1): andnot, rot1, rot2, mfleast"
+    }
+    fn base(&self) -> Base {
+        Base::Mips32
     }
     fn ops(&self) -> &'static [OpInfo] {
         OPS

@@ -1,0 +1,78 @@
+//! Encodings, table-driven: every xmipsnative instruction decodes from its canonical word
+//! with its operands; nothing MIPS32 defines in SPECIAL2 (or any other major opcode)
+//! decodes as xmipsnative; reserved fields must be zero.
+
+use isa_mips_native::{decode, enc, F_ANDNOT, F_MFLEAST, F_ROT1, F_ROT2, MIPS32_SPECIAL2_FUNCTS};
+
+/// Our allocation: (function code, mnemonic).
+const OURS: [(u32, &str); 4] = [
+    (F_ANDNOT, "andnot"),
+    (F_ROT1, "rot1"),
+    (F_ROT2, "rot2"),
+    (F_MFLEAST, "mfleast"),
+];
+
+#[test]
+fn function_codes_are_distinct_and_unused_by_mips32() {
+    for (i, (f, n)) in OURS.iter().enumerate() {
+        assert!(!MIPS32_SPECIAL2_FUNCTS.contains(f), "{n} uses MIPS32 funct {f:#x}");
+        assert!((0x10..=0x1f).contains(f), "{n}: outside the UDI range");
+        for (g, m) in &OURS[i + 1..] {
+            assert_ne!(f, g, "{n} and {m}");
+        }
+    }
+}
+
+#[test]
+fn canonical_words_decode_with_their_operands() {
+    for (rd, rs, rt) in [(1, 2, 3), (31, 31, 31), (0, 0, 0), (2, 4, 5), (8, 9, 10)] {
+        let d = decode(enc::andnot(rd, rs, rt)).expect("andnot");
+        assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("andnot", rd as u8, rs as u8, rt as u8));
+        let d = decode(enc::rot1(rs, rt)).expect("rot1");
+        assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("rot1", 0, rs as u8, rt as u8));
+        let d = decode(enc::rot2(rd, rs, rt)).expect("rot2");
+        assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("rot2", rd as u8, rs as u8, rt as u8));
+        let d = decode(enc::mfleast(rd)).expect("mfleast");
+        assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("mfleast", rd as u8, 0, 0));
+    }
+    // the words GNU as produces for udi0..udi3 (see include/mips_native.h)
+    assert_eq!(enc::andnot(10, 8, 9), 0x7109_5010);
+    assert_eq!(enc::rot1(8, 9), 0x7109_0011);
+    assert_eq!(enc::rot2(10, 8, 9), 0x7109_5012);
+    assert_eq!(enc::mfleast(10), 0x7000_5013);
+}
+
+#[test]
+fn reserved_fields_must_be_zero() {
+    assert!(decode(enc::andnot(1, 2, 3) | (1 << 6)).is_none(), "sa != 0");
+    assert!(decode(enc::rot1(2, 3) | (5 << 11)).is_none(), "rot1 rd != 0");
+    assert!(decode(enc::mfleast(3) | (4 << 21)).is_none(), "mfleast rs != 0");
+    assert!(decode(enc::mfleast(3) | (4 << 16)).is_none(), "mfleast rt != 0");
+}
+
+/// MIPS32 words from every major opcode and every SPECIAL2 function (a table of what the
+/// base ISA defines), with assorted register fields: none is ours.
+#[test]
+fn no_mips32_word_decodes_as_xmipsnative() {
+    let mut n = 0;
+    for op in 0..64u32 {
+        for f in 0..64u32 {
+            if op == 0x1c && (0x10..=0x13).contains(&f) {
+                continue;
+            }
+            for fields in [0u32, 0x0109_5000, 0x03ff_f800, 0x0085_1000] {
+                let w = (op << 26) | fields | f;
+                assert!(decode(w).is_none(), "{w:#010x}");
+                n += 1;
+            }
+        }
+    }
+    for f in MIPS32_SPECIAL2_FUNCTS {
+        assert!(decode((0x1c << 26) | (4 << 21) | (5 << 16) | (2 << 11) | f).is_none());
+    }
+    assert_eq!(n, 64 * 64 * 4 - 16);
+    // the other UDI slots (udi4..udi15) are free
+    for f in 0x14..=0x1fu32 {
+        assert!(decode((0x1c << 26) | f).is_none());
+    }
+}
