@@ -16,7 +16,9 @@
 //! `isa/mips-coproc/README.md`.
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{Base, DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{
+    Base, DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass,
+};
 
 /// LWC2 major opcode (`lwau`).
 pub const OP_LWC2: u32 = 0x32;

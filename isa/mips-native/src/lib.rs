@@ -16,7 +16,9 @@
 //! `Most` and `Least` are extension state ([`NativeState`]).
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{Base, DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{
+    Base, DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass,
+};
 
 /// Major opcode SPECIAL2.
 pub const OPCODE: u32 = 0x1c;

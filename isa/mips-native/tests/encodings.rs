@@ -15,7 +15,10 @@ const OURS: [(u32, &str); 4] = [
 #[test]
 fn function_codes_are_distinct_and_unused_by_mips32() {
     for (i, (f, n)) in OURS.iter().enumerate() {
-        assert!(!MIPS32_SPECIAL2_FUNCTS.contains(f), "{n} uses MIPS32 funct {f:#x}");
+        assert!(
+            !MIPS32_SPECIAL2_FUNCTS.contains(f),
+            "{n} uses MIPS32 funct {f:#x}"
+        );
         assert!((0x10..=0x1f).contains(f), "{n}: outside the UDI range");
         for (g, m) in &OURS[i + 1..] {
             assert_ne!(f, g, "{n} and {m}");
@@ -27,11 +30,20 @@ fn function_codes_are_distinct_and_unused_by_mips32() {
 fn canonical_words_decode_with_their_operands() {
     for (rd, rs, rt) in [(1, 2, 3), (31, 31, 31), (0, 0, 0), (2, 4, 5), (8, 9, 10)] {
         let d = decode(enc::andnot(rd, rs, rt)).expect("andnot");
-        assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("andnot", rd as u8, rs as u8, rt as u8));
+        assert_eq!(
+            (d.name(), d.rd, d.rs1, d.rs2),
+            ("andnot", rd as u8, rs as u8, rt as u8)
+        );
         let d = decode(enc::rot1(rs, rt)).expect("rot1");
-        assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("rot1", 0, rs as u8, rt as u8));
+        assert_eq!(
+            (d.name(), d.rd, d.rs1, d.rs2),
+            ("rot1", 0, rs as u8, rt as u8)
+        );
         let d = decode(enc::rot2(rd, rs, rt)).expect("rot2");
-        assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("rot2", rd as u8, rs as u8, rt as u8));
+        assert_eq!(
+            (d.name(), d.rd, d.rs1, d.rs2),
+            ("rot2", rd as u8, rs as u8, rt as u8)
+        );
         let d = decode(enc::mfleast(rd)).expect("mfleast");
         assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("mfleast", rd as u8, 0, 0));
     }
@@ -45,9 +57,18 @@ fn canonical_words_decode_with_their_operands() {
 #[test]
 fn reserved_fields_must_be_zero() {
     assert!(decode(enc::andnot(1, 2, 3) | (1 << 6)).is_none(), "sa != 0");
-    assert!(decode(enc::rot1(2, 3) | (5 << 11)).is_none(), "rot1 rd != 0");
-    assert!(decode(enc::mfleast(3) | (4 << 21)).is_none(), "mfleast rs != 0");
-    assert!(decode(enc::mfleast(3) | (4 << 16)).is_none(), "mfleast rt != 0");
+    assert!(
+        decode(enc::rot1(2, 3) | (5 << 11)).is_none(),
+        "rot1 rd != 0"
+    );
+    assert!(
+        decode(enc::mfleast(3) | (4 << 21)).is_none(),
+        "mfleast rs != 0"
+    );
+    assert!(
+        decode(enc::mfleast(3) | (4 << 16)).is_none(),
+        "mfleast rt != 0"
+    );
 }
 
 /// MIPS32 words from every major opcode and every SPECIAL2 function (a table of what the
@@ -74,5 +95,43 @@ fn no_mips32_word_decodes_as_xmipsnative() {
     // the other UDI slots (udi4..udi15) are free
     for f in 0x14..=0x1fu32 {
         assert!(decode((0x1c << 26) | f).is_none());
+    }
+}
+
+/// With the simulator's MIPS32 base decoder: our words are accepted by xmipsnative only,
+/// and the MIPS32 SPECIAL2 instructions (mul, madd, clz, ...) by the base only.
+#[test]
+fn disjoint_from_the_mips32_base_decoder() {
+    let mut r = asip_sim::Registry::new();
+    r.register(std::sync::Arc::new(isa_mips_native::MipsNative));
+    let isa = r.parse_isa("mips32_xmipsnative").expect("isa");
+    let who = |w: u32| -> Vec<&'static str> {
+        isa.extensions()
+            .iter()
+            .filter(|e| e.decode(w).is_some())
+            .map(|e| e.name())
+            .collect()
+    };
+    for (rd, rs, rt) in [(1, 2, 3), (31, 31, 31), (8, 9, 10)] {
+        for w in [
+            enc::andnot(rd, rs, rt),
+            enc::rot1(rs, rt),
+            enc::rot2(rd, rs, rt),
+            enc::mfleast(rd),
+        ] {
+            assert_eq!(who(w), vec!["xmipsnative"], "{w:#010x}");
+        }
+    }
+    // mul v0,a0,a1; madd a0,a1; clz v0,a0 (rt = rd); clo; msub
+    for w in [
+        0x7085_1002u32,
+        0x7085_0000,
+        0x7082_1020,
+        0x7082_1021,
+        0x7085_0004,
+    ] {
+        let acc = who(w);
+        assert_eq!(acc.len(), 1, "{w:#010x}: {acc:?}");
+        assert_ne!(acc[0], "xmipsnative", "{w:#010x}");
     }
 }

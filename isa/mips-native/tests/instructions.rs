@@ -49,13 +49,7 @@ fn amount_is_rt_mod_64() {
 #[test]
 fn rot1_halves_per_table_1() {
     // n < 32: Most = rs << n, Least = rs >> (32 - n)
-    assert_eq!(
-        rot1(0x8000_0001, 1),
-        NativeState {
-            most: 2,
-            least: 1
-        }
-    );
+    assert_eq!(rot1(0x8000_0001, 1), NativeState { most: 2, least: 1 });
     assert_eq!(
         rot1(0xf000_000f, 4),
         NativeState {
@@ -64,13 +58,7 @@ fn rot1_halves_per_table_1() {
         }
     );
     // n >= 32: Least = rs << (n - 32), Most = rs >> (64 - n)
-    assert_eq!(
-        rot1(0x8000_0001, 33),
-        NativeState {
-            most: 1,
-            least: 2
-        }
-    );
+    assert_eq!(rot1(0x8000_0001, 33), NativeState { most: 1, least: 2 });
     // n = 0: Least = rs >> 32 = 0; n = 32: Most = rs >> 32 = 0
     assert_eq!(
         rot1(0xdead_beef, 0),
@@ -136,7 +124,8 @@ fn a_five_bit_shifter_would_break_amounts_0_and_32() {
     // with x >> (32 & 31) = x (a 5-bit shifter), Table 1 at n = 0 would OR the high word
     // into Least: not a rotation
     let (hi, lo) = (0xdead_beef_u32, 0x1234_5678_u32);
-    let five_bit_least = lo | (hi >> (32u32 & 31));
+    let five_bit_shr = |x: u32, n: u32| x >> (n & 31);
+    let five_bit_least = lo | five_bit_shr(hi, 32);
     assert_eq!(five_bit_least, 0xdebd_feff);
     assert_eq!(rot64(hi, lo, 0), (hi, lo));
 }
