@@ -31,7 +31,7 @@ enum Command {
     BenchHost(cmd::bench_host::BenchHostArgs),
     /// List the design points in designs/.
     Designs(cmd::designs::DesignsArgs),
-    /// Run an RV32 ELF on the simulator with a design's cycle model.
+    /// Run an RV32 or MIPS32 ELF on the simulator with a design's cycle model.
     Run(cmd::run::RunArgs),
     /// Benchmark a design: cycles/byte, cycles/permutation, code size, digests checked.
     Bench(cmd::bench::BenchArgs),

@@ -16,6 +16,9 @@ fn f1(v: f64) -> String {
 fn f2(v: f64) -> String {
     format!("{v:.2}")
 }
+fn f0(v: f64) -> String {
+    format!("{v:.0}")
+}
 fn ratio(measured: f64, published: f64) -> String {
     if published == 0.0 {
         "n/a".into()
@@ -67,7 +70,12 @@ pub fn designs_table(r: &Results, designs: &[Design]) -> String {
             b512.map(|b| f1(b.cycles_per_byte))
                 .unwrap_or_else(|| "-".into()),
             b.cycles_per_permutation.to_string(),
-            b.instret_per_permutation.to_string(),
+            // MIPS32 has no user-readable instruction counter: the harness prints 0.
+            if b.instret_per_permutation == 0 {
+                "n/a".into()
+            } else {
+                b.instret_per_permutation.to_string()
+            },
             b.code_size_bytes.to_string(),
             speedup(r, d, SEED_ALG)
                 .map(f2)
@@ -230,6 +238,29 @@ pub fn profile_table(r: &Results) -> String {
     md_table(&head, &rows)
 }
 
+/// Area of the instruction-set extensions' functional units (`unit` = `isa/<ext>[/<part>]`).
+pub fn units_table(r: &Results) -> String {
+    let rows: Vec<Vec<String>> = r
+        .areas()
+        .filter(|a| a.unit.starts_with("isa/"))
+        .map(|a| {
+            let n = |v: Option<u64>| v.map(|x| x.to_string()).unwrap_or_else(|| "-".into());
+            let g = |v: Option<f64>| v.map(f0).unwrap_or_else(|| "-".into());
+            vec![
+                format!("`{}`", a.unit),
+                n(a.luts),
+                n(a.ffs),
+                g(a.slices_est),
+                g(a.ge_est),
+            ]
+        })
+        .collect();
+    md_table(
+        &["unit", "LUTs", "FFs", "slices (est.)", "GE (est.)"],
+        &rows,
+    )
+}
+
 /// The constant-time check of every design.
 pub fn constant_time_table(r: &Results) -> String {
     let rows: Vec<Vec<String>> = r
@@ -280,8 +311,12 @@ pub fn hw_table(r: &Results) -> String {
                 a.and_then(|a| a.ffs)
                     .map(|v| v.to_string())
                     .unwrap_or_else(|| "-".into()),
-                opt(a.and_then(|a| a.slices_est)),
-                opt(a.and_then(|a| a.fmax_mhz_est)),
+                a.and_then(|a| a.slices_est)
+                    .map(f0)
+                    .unwrap_or_else(|| "-".into()),
+                a.and_then(|a| a.fmax_mhz_est)
+                    .map(f1)
+                    .unwrap_or_else(|| "-".into()),
                 opt(h.mbps_per_slice),
                 if h.digests_ok {
                     "yes".into()
@@ -359,6 +394,11 @@ pub fn seed004_table(r: &Results, published: &[HwPublished]) -> String {
             .map(f2)
             .unwrap_or_else(|| "-".into())
     };
+    let opt0 = |v: Option<f64>| {
+        v.filter(|x| x.is_finite())
+            .map(f0)
+            .unwrap_or_else(|| "-".into())
+    };
     let rows: Vec<Vec<String>> = r
         .hw_perfs()
         .map(|h| {
@@ -374,10 +414,10 @@ pub fn seed004_table(r: &Results, published: &[HwPublished]) -> String {
             };
             vec![
                 h.case.clone(),
-                opt(p.map(|p| p.slices)),
-                opt(a.and_then(|a| a.slices_est)),
-                opt(p.map(|p| p.fmax_mhz)),
-                opt(a.and_then(|a| a.fmax_mhz_est)),
+                opt0(p.map(|p| p.slices)),
+                opt0(a.and_then(|a| a.slices_est)),
+                opt0(p.map(|p| p.fmax_mhz)),
+                opt0(a.and_then(|a| a.fmax_mhz_est)),
                 opt(p.map(|p| p.gbps)),
                 opt(h.gbps),
                 opt(p.map(|p| p.mbps_per_slice)),
@@ -417,6 +457,10 @@ pub fn markdown(r: &Results, designs: &[Design], hw_pub: &[HwPublished]) -> Stri
     if r.profiles().next().is_some() {
         s.push_str("## Instruction-class profile\n\nShare of the kernel's cycles per instruction class (seed 001 Fig. 5 classes), SHA3-256.\n\n");
         s.push_str(&profile_table(r));
+    }
+    if r.areas().any(|a| a.unit.starts_with("isa/")) {
+        s.push_str("\n## Extension functional units\n\nMethod: each extension's Verilog unit alone (`scripts/synth_unit.py`), Yosys `synth_xilinx -family xc6v`; slices estimated as max(LUT/4, FF/8); GE = NAND2-equivalent weights of an abc gate mapping. `isa/<ext>` is the whole unit, `isa/<ext>/<part>` its parts. The processor around it is not synthesized yet.\n\n");
+        s.push_str(&units_table(r));
     }
     if r.hw_perfs().next().is_some() {
         s.push_str("\n## Keccak hardware cases\n\nMethod: Verilator testbench cycles against golden vectors; Yosys `synth_xilinx -family xc6v` LUTs/FFs, slices estimated as max(LUT/4, FF/8), Fmax estimated from LUT levels (docs/hardware.md); Gbps by seed 004 eq. (5). Published: Xilinx ISE place and route on the XC6VLX75T, which this flow cannot reproduce: compare the ratios between cases.\n\n");

@@ -71,7 +71,7 @@ pub fn measure_ours_round(buf: &[u8], wall: Duration, clock: Clock) -> f64 {
     let start = Instant::now();
     let mut bytes = 0usize;
     let mut n = 0;
-    let mut cpu1 = cpu0;
+    let mut cpu1;
     loop {
         let mut h = new_hasher(Algorithm::Sha3_256, &Params::default()).expect("sha3-256");
         h.update(buf);

@@ -192,31 +192,99 @@ pub fn case_records(
     Ok(recs)
 }
 
-/// Hardware steps of `reproduce`: synthesis + throughput of every case (not in quick mode).
+/// Area records of one extension's functional units (`scripts/synth_unit.py isa/<ext>`).
+pub fn unit_records(root: &Path, ext: &str) -> std::result::Result<Vec<Record>, FlowError> {
+    let arg = format!("isa/{ext}");
+    let out = Command::new("python3")
+        .arg(root.join("scripts").join("synth_unit.py"))
+        .args([arg.as_str(), "--json"])
+        .current_dir(root)
+        .output()
+        .map_err(|e| FlowError::Io("running scripts/synth_unit.py".into(), e))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: serde_json::Value = match text.find('[') {
+        Some(i) if out.status.success() => serde_json::from_str(&text[i..])
+            .map_err(|e| FlowError::Usage(format!("scripts/synth_unit.py {arg}: {e}")))?,
+        _ => {
+            return Err(FlowError::Build {
+                what: format!("scripts/synth_unit.py {arg}"),
+                output: String::from_utf8_lossy(&out.stderr).into_owned(),
+            })
+        }
+    };
+    let units = v.as_array().cloned().unwrap_or_default();
+    Ok(units
+        .iter()
+        .map(|e| {
+            let name = e.get("unit").and_then(|x| x.as_str()).unwrap_or("?");
+            let whole = e.get("whole").and_then(|x| x.as_bool()).unwrap_or(false);
+            Record::Area(AreaRecord {
+                unit: if whole {
+                    format!("isa/{ext}")
+                } else {
+                    format!("isa/{ext}/{name}")
+                },
+                flow: "yosys synth_xilinx -family xc6v; GE from abc gate mapping (scripts/synth_unit.py)".into(),
+                luts: u(e, "luts"),
+                ffs: u(e, "ffs"),
+                slices_est: f(e, "slices_est"),
+                lut_levels: u(e, "lut_levels"),
+                fmax_mhz_est: f(e, "fmax_mhz_est"),
+                ge_est: f(e, "ge_est"),
+            })
+        })
+        .collect())
+}
+
+/// Extension folders that describe their functional units in `rtl/units.json`.
+pub fn unit_extensions(root: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root.join("isa"))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .filter(|e| e.path().join("rtl").join("units.json").is_file())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Hardware steps of `reproduce`: synthesis + throughput of every case and synthesis of
+/// every extension's functional units (not in quick mode).
 pub fn reproduce_tasks(root: &Path, quick: bool) -> Vec<Task> {
     if quick {
         return Vec::new();
+    }
+    let mut tasks = Vec::new();
+    if root.join("scripts").join("synth_unit.py").is_file() {
+        for ext in unit_extensions(root) {
+            let root = root.to_path_buf();
+            tasks.push(Task::External {
+                name: format!("synth isa/{ext}"),
+                run: Box::new(move || unit_records(&root, &ext)),
+            });
+        }
     }
     let names = match case_names(root) {
         Ok(n) => n,
         Err(e) => {
             let msg = e.to_string();
-            return vec![Task::External {
+            tasks.push(Task::External {
                 name: "hw cases".into(),
                 run: Box::new(move || Err(FlowError::Usage(msg.clone()))),
-            }];
+            });
+            return tasks;
         }
     };
-    names
-        .into_iter()
-        .map(|c| {
-            let root = root.to_path_buf();
-            Task::External {
-                name: format!("hw case {c}"),
-                run: Box::new(move || case_records(&root, &c, "sha3-512")),
-            }
-        })
-        .collect()
+    tasks.extend(names.into_iter().map(|c| {
+        let root = root.to_path_buf();
+        Task::External {
+            name: format!("hw case {c}"),
+            run: Box::new(move || case_records(&root, &c, "sha3-512")),
+        }
+    }));
+    tasks
 }
 
 pub fn run(a: &HwArgs) -> Result<u8> {

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Runs a statically linked RV32 ELF with Linux-style syscalls (write, exit), as qemu-riscv32
-would, on the cycle model of a design (or of an ISA string and timing preset). Prints the
+Runs a statically linked RV32 or MIPS32 (little-endian) ELF with Linux-style syscalls
+(write, exit), as qemu-riscv32 / qemu-mipsel would, on the cycle model of a design (or of an ISA string and timing preset). Prints the
 program's output, then exit code, cycles, retired instructions and CPI on stderr; exits with
 the program's exit code. Traps (illegal instruction, bad access, --max-cycles reached) are
 reported with PC, instruction word and disassembly, exit code 1.
@@ -25,10 +25,10 @@ pub struct RunArgs {
     /// Take ISA and timing model from this design.
     #[arg(long, conflicts_with_all = ["isa", "timing"])]
     pub design: Option<String>,
-    /// ISA string (Spike style), default rv32im.
+    /// ISA string (Spike style); default rv32im, or mips32 for a MIPS ELF.
     #[arg(long)]
     pub isa: Option<String>,
-    /// Timing preset (zscale, ideal), default zscale.
+    /// Timing preset (zscale, mips5, ideal); default zscale, or mips5 for a MIPS ELF.
     #[arg(long)]
     pub timing: Option<String>,
     /// Stop with an error after this many cycles.
@@ -46,7 +46,11 @@ fn adhoc_design(isa: &str, timing: &str) -> Design {
     Design {
         name: "(command line)".into(),
         title: String::new(),
-        arch: Arch::Rv32,
+        arch: if isa.starts_with("mips") {
+            Arch::Mips32
+        } else {
+            Arch::Rv32
+        },
         isa: isa.into(),
         kernel: String::new(),
         march: None,
@@ -63,10 +67,21 @@ fn adhoc_design(isa: &str, timing: &str) -> Design {
 pub fn run(a: &RunArgs) -> Result<u8> {
     let d = match &a.design {
         Some(n) => find_design(n)?,
-        None => adhoc_design(
-            a.isa.as_deref().unwrap_or("rv32im"),
-            a.timing.as_deref().unwrap_or("zscale"),
-        ),
+        None => {
+            // Defaults follow the ELF's machine: rv32im/zscale, or mips32/mips5.
+            let mips = exec::load(&a.elf)
+                .map(|p| p.machine == asip_sim::ElfMachine::Mips)
+                .unwrap_or(false);
+            let (isa, timing) = if mips {
+                ("mips32", "mips5")
+            } else {
+                ("rv32im", "zscale")
+            };
+            adhoc_design(
+                a.isa.as_deref().unwrap_or(isa),
+                a.timing.as_deref().unwrap_or(timing),
+            )
+        }
     };
     let trace: Option<Box<dyn Write>> = match &a.trace {
         Some(p) => Some(Box::new(std::io::BufWriter::new(
