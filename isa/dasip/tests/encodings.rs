@@ -2,9 +2,6 @@
 //! word. Every xdasip word pattern is enumerated over its fields, and every such word
 //! must be rejected by every other enabled extension (rv32im, zicsr, zbkb, zbb, xoasip).
 
-mod common;
-use common::*;
-
 fn xdasip_words() -> Vec<u32> {
     // every custom-1 and custom-2 word, sampled over all fixed fields with the operand
     // fields walked exhaustively where they select (funct3, funct7, opcode-level bits)
@@ -29,7 +26,7 @@ fn xdasip_words() -> Vec<u32> {
 
 #[test]
 fn no_word_decodes_in_two_extensions() {
-    let reg = registry();
+    let reg = asip_extensions::registry();
     for isa_s in [
         "rv32im_xdasip",
         "rv32im_zbkb_xdasip",

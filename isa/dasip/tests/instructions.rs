@@ -2,11 +2,12 @@
 //! every xdasip operation, both addressing modes over their ranges, pairs doing both
 //! halves, decode rejections and the aux load-use stall.
 
-mod common;
 use asip_sim::Trap;
-use common::*;
+use asip_testkit::words::{self, *};
 use isa_dasip::*;
 
+/// The ISA the unit tests run on.
+const ISA: &str = "rv32im_xdasip";
 const A0: u32 = 10;
 const A1: u32 = 11;
 const A2: u32 = 12;
@@ -33,7 +34,7 @@ fn lui_addi(rd: u32, v: u32) -> [u32; 2] {
 fn run_aux(words: &[u32], lanes: &[u64], regs: &[(usize, u32)]) -> ([u64; 6], Vec<u64>, u64) {
     let mut w = words.to_vec();
     w.extend(exit_seq());
-    let mut m = machine(&w).expect("machine");
+    let mut m = words::machine(ISA, &w).expect("machine");
     for (i, v) in lanes.iter().enumerate() {
         let a = DATA + 8 * i as u32;
         m.cpu_mut().mem.store32(a, *v as u32).unwrap();
@@ -271,7 +272,7 @@ fn aux_load_use_stall_is_one_cycle() {
 fn misaligned_and_out_of_range_trap() {
     let mut w = vec![encode_mem(Mem::Ldl, Mode::S5, 0, A0, 0, 0)];
     w.extend(exit_seq());
-    let mut m = machine(&w).unwrap();
+    let mut m = words::machine(ISA, &w).unwrap();
     m.cpu_mut().x[A0 as usize] = DATA + 2;
     let e = m.run().unwrap_err().to_string();
     assert!(e.to_lowercase().contains("misaligned"), "{e}");

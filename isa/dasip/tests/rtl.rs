@@ -3,24 +3,13 @@
 //! Icarus Verilog testbench (loud skip without iverilog). Also `verilator --lint-only
 //! -Wall` on every module (loud skip without verilator).
 
-mod common;
-use common::*;
+use asip_testkit::rtl;
+use asip_testkit::Rng;
 use isa_dasip::{logic, m5_addr, s5_addr, LogicOp};
 use std::fmt::Write as _;
-use std::process::Command;
-
-fn rtl_dir() -> std::path::PathBuf {
-    root().join("isa/dasip/rtl")
-}
 
 #[test]
 fn units_match_rust_model() {
-    if !have_iverilog() {
-        eprintln!(
-            "\n*** SKIPPED: iverilog not found; the xdasip RTL-vs-model test did not run ***\n"
-        );
-        return;
-    }
     let mut rng = Rng(0x0d45_1b00_5eed_0001);
     let ops = [LogicOp::Xor, LogicOp::Rotl, LogicOp::Mvar, LogicOp::NandXor];
     let mut lv = String::new();
@@ -92,64 +81,26 @@ fn units_match_rust_model() {
         };
         add(m5, high, base, index, imm);
     }
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("dasip-rtl");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("logic.hex"), lv).unwrap();
-    std::fs::write(dir.join("agu.hex"), av).unwrap();
-    let vvp = dir.join("tb.vvp");
-    let out = Command::new("iverilog")
-        .args(["-g2005", "-Wall", "-o"])
-        .arg(&vvp)
-        .arg(rtl_dir().join("tb/tb_units.v"))
-        .arg(rtl_dir().join("dasip_logic.v"))
-        .arg(rtl_dir().join("dasip_agu.v"))
-        .output()
-        .expect("iverilog");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = Command::new("vvp")
-        .arg(&vvp)
-        .arg(format!("+logic={}", dir.join("logic.hex").display()))
-        .arg(format!("+agu={}", dir.join("agu.hex").display()))
-        .arg(format!("+nl={nl}"))
-        .arg(format!("+na={na}"))
-        .output()
-        .expect("vvp");
-    let text = String::from_utf8_lossy(&out.stdout);
+    let dir = rtl::rtl_dir("dasip");
+    let files = [
+        rtl::testbench("dasip", "tb_units.v"),
+        dir.join("dasip_logic.v"),
+        dir.join("dasip_agu.v"),
+    ];
+    let args = [format!("+nl={nl}"), format!("+na={na}")];
+    let Some(text) = rtl::icarus("dasip-rtl", &files, &[("logic", &lv), ("agu", &av)], &args)
+    else {
+        return;
+    };
     assert!(
         text.contains(&format!("PASS {nl} logic {na} agu")),
         "{text}"
     );
 }
 
-fn have_iverilog() -> bool {
-    Command::new("iverilog")
-        .arg("-V")
-        .output()
-        .map(|o| o.status.success())
-        .unwrap_or(false)
-}
-
 #[test]
 fn verilator_lint_clean() {
-    if !have("verilator") {
-        eprintln!("\n*** SKIPPED: verilator not found; xdasip RTL lint did not run ***\n");
-        return;
-    }
-    let out = Command::new("verilator")
-        .args(["--lint-only", "-Wall", "--top-module", "dasip_fu"])
-        .arg(rtl_dir().join("dasip_fu.v"))
-        .arg(rtl_dir().join("dasip_auxrf.v"))
-        .arg(rtl_dir().join("dasip_logic.v"))
-        .arg(rtl_dir().join("dasip_agu.v"))
-        .output()
-        .expect("verilator");
-    assert!(
-        out.status.success(),
-        "lint:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let srcs = rtl::modules("dasip");
+    assert_eq!(srcs.len(), 4, "{srcs:?}");
+    rtl::verilator_lint(&srcs, &["dasip_fu"]);
 }

@@ -3,7 +3,6 @@
 //! xmipscop and vice versa (the registry's decoders of `mips32_xmipscop` and
 //! `mips32_xmipsnative` accept disjoint sets of words); reserved index values.
 
-mod common;
 use asip_sim::Registry;
 use isa_mips_coproc::{decode, enc, OP_LWC2, OP_SWC2};
 use std::sync::Arc;

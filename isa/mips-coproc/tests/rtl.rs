@@ -3,29 +3,10 @@
 //! Chi index), replayed by an Icarus testbench; Verilator lint. Skips loudly without the
 //! tools.
 
-mod common;
-use common::*;
+use asip_testkit::rtl;
+use asip_testkit::Rng;
 use isa_mips_coproc::{chi, rot, xor5, CopState};
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::process::Command;
-
-fn rtl_dir() -> PathBuf {
-    root().join("isa/mips-coproc/rtl")
-}
-
-fn sources() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(rtl_dir())
-        .expect("rtl dir")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            let n = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            n.starts_with("mc_") && n.ends_with(".v")
-        })
-        .collect();
-    v.sort();
-    v
-}
 
 fn vectors(n: usize, seed: u64) -> (String, [usize; 5]) {
     let mut g = Rng(seed);
@@ -68,63 +49,20 @@ fn vectors(n: usize, seed: u64) -> (String, [usize; 5]) {
 
 #[test]
 fn verilator_lint_is_clean() {
-    if !have("verilator") {
-        eprintln!("\n*** SKIPPED: verilator not found; RTL lint did not run ***\n");
-        return;
-    }
-    let srcs = sources();
+    let srcs = rtl::modules("mips-coproc");
     assert!(srcs.len() >= 3, "{srcs:?}");
-    for s in &srcs {
-        let top = s.file_stem().and_then(|n| n.to_str()).expect("name");
-        let out = Command::new("verilator")
-            .args(["--lint-only", "-Wall", "--top-module", top])
-            .args(&srcs)
-            .output()
-            .expect("verilator");
-        assert!(
-            out.status.success(),
-            "verilator lint of {top}:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    rtl::verilator_lint(&srcs, &[]);
 }
 
 #[test]
 fn rtl_matches_the_model_on_random_vectors() {
-    if !have_with("iverilog", "-V") || !have_with("vvp", "-V") {
-        eprintln!("\n*** SKIPPED: iverilog/vvp not found; the RTL-vs-model test did not run ***\n");
-        return;
-    }
     let (vec, per_op) = vectors(40_000, 0xc0_9e0c);
     assert!(per_op.iter().all(|&n| n > 5000), "{per_op:?}");
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("mips-coproc-rtl");
-    std::fs::create_dir_all(&dir).expect("mkdir");
-    let vf = dir.join("vectors.txt");
-    std::fs::write(&vf, vec).expect("write vectors");
-    let bin = dir.join("tb");
-    let out = Command::new("iverilog")
-        .args(["-g2005", "-Wall", "-o"])
-        .arg(&bin)
-        .args(sources())
-        .arg(rtl_dir().join("tb_mc_fu.v"))
-        .output()
-        .expect("iverilog");
-    assert!(
-        out.status.success(),
-        "iverilog:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = Command::new("vvp")
-        .arg("-n")
-        .arg(&bin)
-        .arg(format!("+vec={}", vf.display()))
-        .output()
-        .expect("vvp");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("RESULT"))
-        .unwrap_or_else(|| panic!("no RESULT line:\n{text}"));
-    assert!(line.contains("vectors=40000"), "{text}");
-    assert!(line.ends_with("fails=0"), "{text}");
+    let mut files = rtl::modules("mips-coproc");
+    files.push(rtl::testbench("mips-coproc", "tb_mc_fu.v"));
+    let Some(r) = rtl::run_vectors("mips-coproc-rtl", &files, &vec) else {
+        return;
+    };
+    assert_eq!(r.vectors, 40000, "{}", r.output);
+    assert_eq!(r.fails, 0, "{}", r.output);
 }

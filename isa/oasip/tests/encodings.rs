@@ -1,8 +1,8 @@
 //! Encodings: every xoasip instruction decodes from its canonical word, and no two
 //! extensions of an enabled set (rv32im + xoasip, with zbkb, with zbb) accept one word.
 
-mod common;
-use common::*;
+use asip_testkit::words::isa;
+use asip_testkit::Rng;
 use isa_oasip::enc;
 
 const SETS: [&str; 3] = ["rv32im_xoasip", "rv32im_zbkb_xoasip", "rv32im_zbb_xoasip"];

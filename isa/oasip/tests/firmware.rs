@@ -1,62 +1,42 @@
-//! End to end: the rv32-oasip firmware on the simulator (rv32im_xoasip, zscale timing)
-//! against the golden model, and constant time.
+//! End to end: the rv32-oasip firmware on the simulator (design rv32-oasip: rv32im_xoasip,
+//! zscale timing) against the golden model, and constant time.
 
-mod common;
-use common::*;
-use sha3_golden::{hash, Algorithm, Params};
+use asip_testkit::firmware;
 
-const ISA: &str = "rv32im_xoasip";
+const DESIGN: &str = "rv32-oasip";
 
-fn check_alg(alg: Algorithm) {
-    let Some(elf) = firmware("rv32-oasip") else {
+fn check_alg(alg: &str) {
+    let Some(fw) = firmware(DESIGN) else {
         return;
     };
     let lens: Vec<usize> = (0..=300).collect();
-    let (lines, _) = run_bench(&elf, ISA, alg.name(), &lens, 0, false);
-    assert_eq!(lines.len(), lens.len());
-    for l in &lines {
-        let msg = harness_message(l.seed, l.len);
-        let want = hash(alg, &Params::default(), &msg, alg.default_output_len()).expect("golden");
-        assert_eq!(l.digest, want, "{} len {}", alg.name(), l.len);
-    }
+    fw.check_digests(alg, &lens, 0);
 }
 
 #[test]
 fn sha3_256_lengths_0_to_300() {
-    check_alg(Algorithm::Sha3_256);
+    check_alg("sha3-256");
 }
 
 #[test]
 fn sha3_512_lengths_0_to_300() {
-    check_alg(Algorithm::Sha3_512);
+    check_alg("sha3-512");
 }
 
 #[test]
 fn shake128_lengths_0_to_300() {
-    check_alg(Algorithm::Shake128);
+    check_alg("shake128");
 }
 
 #[test]
 fn shake256_lengths_0_to_300() {
-    check_alg(Algorithm::Shake256);
+    check_alg("shake256");
 }
 
 #[test]
 fn constant_time_over_50_messages() {
-    let Some(elf) = firmware("rv32-oasip") else {
+    let Some(fw) = firmware(DESIGN) else {
         return;
     };
-    let mut cycles = Vec::new();
-    for seed in 1..=50u32 {
-        let (lines, _) = run_bench(&elf, ISA, "sha3-256", &[200], seed * 7919, false);
-        let l = &lines[0];
-        let msg = harness_message(l.seed, 200);
-        let want = hash(Algorithm::Sha3_256, &Params::default(), &msg, 32).expect("golden");
-        assert_eq!(l.digest, want, "seed {}", l.seed);
-        cycles.push(l.cycles);
-    }
-    assert!(
-        cycles.iter().all(|&c| c == cycles[0]),
-        "cycles differ: {cycles:?}"
-    );
+    fw.constant_time("sha3-256", 200, 50);
 }

@@ -1,15 +1,15 @@
 //! include/oasip.h from C: tests/data/intrinsics.c built with the distro's gcc and run on
 //! the simulator (exit status 0 = every check in the program passed).
 
-mod common;
 use asip_sim::{Machine, Program, RunOptions, TimingParams};
-use common::*;
+use asip_testkit::words::isa;
+use asip_testkit::{have, root, skip};
 use std::process::Command;
 
 #[test]
 fn intrinsics_header_compiles_and_computes_the_model_results() {
     if !have("riscv64-unknown-elf-gcc") {
-        eprintln!("\n*** SKIPPED: riscv64-unknown-elf-gcc not found; oasip.h was not tested ***\n");
+        skip("riscv64-unknown-elf-gcc", "the oasip.h test");
         return;
     }
     let src = root().join("isa/oasip/tests/data/intrinsics.c");

@@ -1,10 +1,22 @@
 //! Per-instruction semantics on the simulator: edge cases, whole input ranges, the
 //! Keccak constants, the hardware-loop rules (counts, nesting, branches out, timing).
 
-mod common;
 use asip_sim::SimError;
-use common::*;
+use asip_testkit::words::{self, *};
 use isa_oasip::{enc, OasipState};
+
+const ISA: &str = "rv32im_xoasip";
+
+fn regs_after(w: &[u32], regs: &[(usize, u32)]) -> [u32; 32] {
+    words::regs_after(ISA, w, regs)
+}
+
+fn run_words(
+    w: &[u32],
+    regs: &[(usize, u32)],
+) -> (Result<asip_sim::RunResult, SimError>, asip_sim::Machine) {
+    words::run_words(ISA, w, regs)
+}
 
 // registers used below
 const T0: u32 = 5;
@@ -368,7 +380,7 @@ fn doloop_rejects_a_loop_end_before_its_body() {
 
 #[test]
 fn disassembly() {
-    let isa = isa("rv32im_xoasip");
+    let isa = isa(ISA);
     let cases = [
         (enc::remv(T0, T1, -7), "remv t0, t1, -7"),
         (enc::hmask(A0, A1), "hmask a0, a1"),

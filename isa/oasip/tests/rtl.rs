@@ -2,31 +2,12 @@
 //! operand/result vectors from the model, replayed by an Icarus testbench; Verilator lint.
 //! Skips loudly without iverilog / verilator.
 
-mod common;
-use common::*;
+use asip_testkit::rtl;
+use asip_testkit::Rng;
 use isa_oasip::{hmask, lfsr, pack, remv, rotl, OasipState};
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::process::Command;
 
 const OPS: [&str; 7] = ["remv", "hmask", "pack", "rotl", "extlw", "lfsr", "doloop"];
-
-fn rtl_dir() -> PathBuf {
-    root().join("isa/oasip/rtl")
-}
-
-fn sources() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(rtl_dir())
-        .expect("rtl dir")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            let n = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            n.starts_with("oasip_") && n.ends_with(".v")
-        })
-        .collect();
-    v.sort();
-    v
-}
 
 /// Random event stream and the model's expected outputs, one line per event.
 fn vectors(n: usize, seed: u64) -> (String, [usize; 7], usize) {
@@ -119,33 +100,13 @@ fn vectors(n: usize, seed: u64) -> (String, [usize; 7], usize) {
 
 #[test]
 fn verilator_lint_is_clean() {
-    if !have("verilator") {
-        eprintln!("\n*** SKIPPED: verilator not found; RTL lint did not run ***\n");
-        return;
-    }
-    let srcs = sources();
+    let srcs = rtl::modules("oasip");
     assert!(srcs.len() >= 6, "{srcs:?}");
-    for s in &srcs {
-        let top = s.file_stem().and_then(|n| n.to_str()).expect("name");
-        let out = Command::new("verilator")
-            .args(["--lint-only", "-Wall", "--top-module", top])
-            .args(&srcs)
-            .output()
-            .expect("verilator");
-        assert!(
-            out.status.success(),
-            "verilator lint of {top}:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    rtl::verilator_lint(&srcs, &[]);
 }
 
 #[test]
 fn rtl_matches_the_model_on_random_vectors() {
-    if !have_with("iverilog", "-V") || !have_with("vvp", "-V") {
-        eprintln!("\n*** SKIPPED: iverilog/vvp not found; the RTL-vs-model test did not run ***\n");
-        return;
-    }
     let (vec, per_op, loopbacks) = vectors(60_000, 0x0a51_9000);
     // the stream exercises every op and the loop controller
     assert!(
@@ -154,34 +115,11 @@ fn rtl_matches_the_model_on_random_vectors() {
         OPS.iter().zip(per_op).collect::<Vec<_>>()
     );
     assert!(loopbacks > 100, "only {loopbacks} loop-backs");
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("oasip-rtl");
-    std::fs::create_dir_all(&dir).expect("mkdir");
-    let vf = dir.join("vectors.txt");
-    std::fs::write(&vf, vec).expect("write vectors");
-    let bin = dir.join("tb");
-    let out = Command::new("iverilog")
-        .args(["-g2005", "-Wall", "-o"])
-        .arg(&bin)
-        .args(sources())
-        .arg(rtl_dir().join("tb_oasip_fu.v"))
-        .output()
-        .expect("iverilog");
-    assert!(
-        out.status.success(),
-        "iverilog:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = Command::new("vvp")
-        .arg("-n")
-        .arg(&bin)
-        .arg(format!("+vec={}", vf.display()))
-        .output()
-        .expect("vvp");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("RESULT"))
-        .unwrap_or_else(|| panic!("no RESULT line:\n{text}"));
-    assert!(line.contains("vectors=60000"), "{text}");
-    assert!(line.ends_with("fails=0"), "{text}");
+    let mut files = rtl::modules("oasip");
+    files.push(rtl::testbench("oasip", "tb_oasip_fu.v"));
+    let Some(r) = rtl::run_vectors("oasip-rtl", &files, &vec) else {
+        return;
+    };
+    assert_eq!(r.vectors, 60000, "{}", r.output);
+    assert_eq!(r.fails, 0, "{}", r.output);
 }

@@ -1,0 +1,115 @@
+//! Test helpers shared by the extension crates under `isa/` (a dev-dependency only).
+//!
+//! - [`firmware`]: build a design's firmware once per test process and run the benchmark
+//!   harness on the simulator, check digests against the golden model, constant time
+//!   (all through `asip_flow`).
+//! - [`words`]: run a program given as raw instruction words on the simulator.
+//! - [`rtl`]: Verilator lint and the Icarus RTL-vs-model harness.
+//!
+//! Tests that need an external tool print a loud `*** SKIPPED` line and return when the
+//! tool is missing (`scripts/setup`, run by `make test`, installs them all).
+
+pub mod firmware;
+pub mod rtl;
+pub mod words;
+
+pub use firmware::{firmware, Firmware};
+pub use words::Rng;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The project's root folder (the workspace this crate belongs to).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("project root")
+}
+
+/// Whether `tool flag` can be started and exits with status 0.
+pub fn have_with(tool: &str, flag: &str) -> bool {
+    Command::new(tool)
+        .arg(flag)
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
+}
+
+/// Whether `tool --version` works.
+pub fn have(tool: &str) -> bool {
+    have_with(tool, "--version")
+}
+
+/// Print the loud message of a test that did not run because `tool` is missing.
+pub fn skip(tool: &str, what: &str) {
+    eprintln!(
+        "\n*** SKIPPED: {tool} not found; {what} did not run (run scripts/setup to install it) ***\n"
+    );
+}
+
+/// A scratch folder for a test's files: `<target>/tmp/testkit/<name>` next to the test
+/// binary (the folder `CARGO_TARGET_TMPDIR` names), else under the system temp folder.
+pub fn work_dir(name: &str) -> PathBuf {
+    let base = std::env::current_exe()
+        .ok()
+        .and_then(|exe| {
+            // <target>/<profile>/deps/<test binary>
+            exe.parent()?.parent()?.parent().map(|t| t.join("tmp"))
+        })
+        .unwrap_or_else(std::env::temp_dir);
+    let dir = base.join("testkit").join(name);
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("mkdir {}: {e}", dir.display()));
+    dir
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn root_holds_the_project() {
+        let r = root();
+        assert!(
+            r.join("designs").is_dir() && r.join("isa").is_dir(),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn missing_tools_are_detected() {
+        assert!(!have("definitely-not-a-tool-xyz"));
+        assert!(!have_with("definitely-not-a-tool-xyz", "-V"));
+    }
+
+    #[test]
+    fn rtl_modules_exclude_testbenches() {
+        for ext in ["oasip", "dasip", "mips-native", "mips-coproc"] {
+            let m = rtl::modules(ext);
+            assert!(m.len() >= 2, "{ext}: {m:?}");
+            for p in &m {
+                let n = p.file_name().unwrap().to_str().unwrap();
+                assert!(n.ends_with(".v") && !n.starts_with("tb_"), "{ext}: {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn raw_words_run() {
+        let x = words::regs_after("rv32im", &[words::addi(5, 0, 7), words::add(6, 5, 5)], &[]);
+        assert_eq!((x[5], x[6]), (7, 14));
+        let mut g = Rng(1);
+        assert_ne!(g.next(), g.next());
+    }
+
+    #[test]
+    fn firmware_digests_against_the_golden_model() {
+        let Some(fw) = firmware("rv32-ref") else {
+            return;
+        };
+        let h = fw.check_digests("sha3-256", &[0, 1, 136], 5);
+        assert_eq!(h.len(), 3);
+        assert!(h.iter().all(|r| r.cycles > 0));
+        assert!(!fw.words().is_empty());
+    }
+}

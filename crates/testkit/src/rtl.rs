@@ -1,0 +1,126 @@
+//! RTL against the Rust model: Verilator lint and an Icarus Verilog harness (compile the
+//! given Verilog files with a testbench, feed it vector files, return what it printed).
+//!
+//! Layout of an extension's RTL: `isa/<ext>/rtl/*.v` are the synthesizable modules (one
+//! per file), `isa/<ext>/rtl/tb/tb_*.v` the testbenches.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// `isa/<ext>/rtl`.
+pub fn rtl_dir(ext: &str) -> PathBuf {
+    crate::root().join("isa").join(ext).join("rtl")
+}
+
+/// The synthesizable modules of an extension: every `*.v` directly in `isa/<ext>/rtl`, sorted.
+pub fn modules(ext: &str) -> Vec<PathBuf> {
+    let dir = rtl_dir(ext);
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "v"))
+        .collect();
+    v.sort();
+    v
+}
+
+/// `isa/<ext>/rtl/tb/<file>`.
+pub fn testbench(ext: &str, file: &str) -> PathBuf {
+    rtl_dir(ext).join("tb").join(file)
+}
+
+fn stem(p: &Path) -> &str {
+    p.file_stem().and_then(|n| n.to_str()).expect("file name")
+}
+
+/// `verilator --lint-only -Wall` of each of `tops` (a module name; every file's module when
+/// empty) with all of `files`; asserts a clean lint. False after a loud SKIPPED line when
+/// verilator is missing.
+pub fn verilator_lint(files: &[PathBuf], tops: &[&str]) -> bool {
+    if !crate::have("verilator") {
+        crate::skip("verilator", "RTL lint");
+        return false;
+    }
+    let all: Vec<&str> = files.iter().map(|f| stem(f)).collect();
+    let tops = if tops.is_empty() { &all[..] } else { tops };
+    for top in tops {
+        let out = Command::new("verilator")
+            .args(["--lint-only", "-Wall", "--top-module", top])
+            .args(files)
+            .output()
+            .expect("verilator");
+        assert!(
+            out.status.success(),
+            "verilator lint of {top}:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    true
+}
+
+/// Compile `files` with `iverilog -g2005 -Wall` in the scratch folder `work`, write each of
+/// `inputs` (plusarg name, file contents) there and run `vvp -n sim +name=<file> ... args`.
+/// Returns the simulation's standard output; `None` after a loud SKIPPED line when
+/// iverilog/vvp are missing.
+pub fn icarus(
+    work: &str,
+    files: &[PathBuf],
+    inputs: &[(&str, &str)],
+    args: &[String],
+) -> Option<String> {
+    if !crate::have_with("iverilog", "-V") || !crate::have_with("vvp", "-V") {
+        crate::skip("iverilog/vvp", &format!("the RTL-vs-model test {work}"));
+        return None;
+    }
+    let dir = crate::work_dir(work);
+    let bin = dir.join("sim.vvp");
+    let out = Command::new("iverilog")
+        .args(["-g2005", "-Wall", "-o"])
+        .arg(&bin)
+        .args(files)
+        .output()
+        .expect("iverilog");
+    assert!(
+        out.status.success(),
+        "iverilog:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut cmd = Command::new("vvp");
+    cmd.arg("-n").arg(&bin);
+    for (name, text) in inputs {
+        let f = dir.join(format!("{name}.txt"));
+        std::fs::write(&f, text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        cmd.arg(format!("+{name}={}", f.display()));
+    }
+    let out = cmd.args(args).output().expect("vvp");
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// What a vector testbench reported on its `RESULT vectors=N ... fails=F` line.
+#[derive(Debug, Clone)]
+pub struct VectorResult {
+    pub vectors: usize,
+    pub fails: usize,
+    /// The whole output, for assertion messages.
+    pub output: String,
+}
+
+/// The vector-file protocol of the testbenches: one vector per line in `+vec=<file>`, a
+/// final `RESULT vectors=N ... fails=F` line. `None` after a loud skip (see [`icarus`]).
+pub fn run_vectors(work: &str, files: &[PathBuf], vectors: &str) -> Option<VectorResult> {
+    let text = icarus(work, files, &[("vec", vectors)], &[])?;
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("RESULT"))
+        .unwrap_or_else(|| panic!("no RESULT line:\n{text}"));
+    let field = |k: &str| -> usize {
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix(k)?.strip_prefix('=')?.parse().ok())
+            .unwrap_or_else(|| panic!("no {k}= in {line:?}"))
+    };
+    Some(VectorResult {
+        vectors: field("vectors"),
+        fails: field("fails"),
+        output: text,
+    })
+}

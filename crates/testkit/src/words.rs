@@ -1,0 +1,104 @@
+//! Programs given as raw instruction words, run on the simulator (zscale timing, every
+//! extension of the project registered), and a tiny RV32 encoder.
+
+use asip_sim::{Isa, Machine, Program, RunOptions, RunResult, SimError, TimingParams};
+
+/// Load address of a raw-word program.
+pub const BASE: u32 = 0x1_0000;
+
+/// An ISA string parsed with every extension of the project (`asip_extensions::registry()`).
+pub fn isa(s: &str) -> Isa {
+    asip_extensions::registry()
+        .parse_isa(s)
+        .unwrap_or_else(|e| panic!("isa {s}: {e}"))
+}
+
+// --- tiny RV32 encoder ---
+pub fn i(imm: i32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
+    (((imm as u32) & 0xfff) << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op
+}
+pub fn addi(rd: u32, rs1: u32, imm: i32) -> u32 {
+    i(imm, rs1, 0, rd, 0x13)
+}
+pub fn add(rd: u32, rs1: u32, rs2: u32) -> u32 {
+    (rs2 << 20) | (rs1 << 15) | (rd << 7) | 0x33
+}
+pub fn b(off: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
+    let o = off as u32;
+    ((o >> 12) & 1) << 31
+        | ((o >> 5) & 0x3f) << 25
+        | rs2 << 20
+        | rs1 << 15
+        | f3 << 12
+        | ((o >> 1) & 0xf) << 8
+        | ((o >> 11) & 1) << 7
+        | 0x63
+}
+pub fn j(off: i32, rd: u32) -> u32 {
+    let o = off as u32;
+    ((o >> 20) & 1) << 31
+        | ((o >> 1) & 0x3ff) << 21
+        | ((o >> 11) & 1) << 20
+        | ((o >> 12) & 0xff) << 12
+        | rd << 7
+        | 0x6f
+}
+pub const NOP: u32 = 0x13;
+/// `addi a7, zero, 93; ecall` (exit with a0).
+pub fn exit_seq() -> Vec<u32> {
+    vec![addi(17, 0, 93), 0x73]
+}
+
+/// A machine running `words` at [`BASE`] (4 KiB image) on `isa_str`, zscale timing.
+pub fn machine(isa_str: &str, words: &[u32]) -> Result<Machine, SimError> {
+    let prog = Program::from_words(BASE, words, 4096);
+    Machine::new(
+        &prog,
+        isa(isa_str),
+        TimingParams::preset("zscale")?,
+        RunOptions {
+            max_cycles: 1_000_000,
+            ..RunOptions::default()
+        },
+    )
+}
+
+/// Run `words` + the exit sequence with preset registers; the machine afterwards.
+pub fn run_words(
+    isa_str: &str,
+    words: &[u32],
+    regs: &[(usize, u32)],
+) -> (Result<RunResult, SimError>, Machine) {
+    let mut w = words.to_vec();
+    w.extend(exit_seq());
+    let mut m = machine(isa_str, &w).expect("machine");
+    for &(k, v) in regs {
+        m.cpu_mut().x[k] = v;
+    }
+    let r = m.run();
+    (r, m)
+}
+
+/// Registers after running `words` (panics on a simulation error).
+pub fn regs_after(isa_str: &str, words: &[u32], regs: &[(usize, u32)]) -> [u32; 32] {
+    let (r, m) = run_words(isa_str, words, regs);
+    r.expect("run");
+    m.cpu().x
+}
+
+/// Tiny deterministic PRNG (xorshift64*).
+pub struct Rng(pub u64);
+impl Rng {
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    pub fn u32(&mut self) -> u32 {
+        (self.next() >> 32) as u32
+    }
+}
