@@ -105,3 +105,54 @@ impl Firmware {
             .collect()
     }
 }
+
+/// Every length 0..=300 of `alg` with seed 0 against the golden model (skips loudly
+/// without the design's compiler).
+pub fn check_lengths_0_to_300(design: &str, alg: &str) {
+    let Some(fw) = firmware(design) else {
+        return;
+    };
+    let lens: Vec<usize> = (0..=300).collect();
+    fw.check_digests(alg, &lens, 0);
+}
+
+/// 50 random 200-byte SHA3-256 messages take identical cycles, more than `min_cycles`.
+pub fn check_constant_time(design: &str, min_cycles: u64) {
+    let Some(fw) = firmware(design) else {
+        return;
+    };
+    let r = fw.constant_time("sha3-256", 200, 50);
+    assert!(r.min_cycles > min_cycles, "{r:?}");
+}
+
+/// The end-to-end tests every extension's design gets: SHA3-256/512 and SHAKE128/256 for
+/// lengths 0..=300 against the golden model, and constant time over 50 messages (with a
+/// lower bound on the cycles, default 0).
+#[macro_export]
+macro_rules! firmware_tests {
+    ($design:expr) => {
+        $crate::firmware_tests!($design, 0);
+    };
+    ($design:expr, $min_cycles:expr) => {
+        #[test]
+        fn sha3_256_lengths_0_to_300() {
+            $crate::firmware::check_lengths_0_to_300($design, "sha3-256");
+        }
+        #[test]
+        fn sha3_512_lengths_0_to_300() {
+            $crate::firmware::check_lengths_0_to_300($design, "sha3-512");
+        }
+        #[test]
+        fn shake128_lengths_0_to_300() {
+            $crate::firmware::check_lengths_0_to_300($design, "shake128");
+        }
+        #[test]
+        fn shake256_lengths_0_to_300() {
+            $crate::firmware::check_lengths_0_to_300($design, "shake256");
+        }
+        #[test]
+        fn constant_time_over_50_messages() {
+            $crate::firmware::check_constant_time($design, $min_cycles);
+        }
+    };
+}
