@@ -235,7 +235,7 @@ pub fn reproduce(
         let text = std::fs::read_to_string(readme)
             .map_err(|e| FlowError::Io(format!("reading {}", readme.display()), e))?;
         let mut body = format!(
-            "{}\n{}",
+            "Method: each design's firmware built with the distro's cross compiler and run on the project's simulator with the design's timing model; digests checked against the golden model; c/B = long-message cycles per byte; code = kernel text + rodata + data; speed-up over the design's baseline (`rv32-ref` / `mips-ref`).\n\n{}\n{}",
             report::designs_table(&results, &designs),
             report::seed_tables(&results, &designs)
         );
