@@ -465,7 +465,18 @@ impl Registry {
             }
         }
         let name = canonical_name(base, &exts);
-        Ok(Isa { name, base, exts })
+        let others = self
+            .exts
+            .iter()
+            .filter(|e| e.base() == base && !exts.iter().any(|x| x.name() == e.name()))
+            .cloned()
+            .collect();
+        Ok(Isa {
+            name,
+            base,
+            exts,
+            others,
+        })
     }
 
     /// Names of the registered extensions of `base` that may be named in an ISA string
@@ -515,6 +526,9 @@ pub struct Isa {
     name: String,
     base: Base,
     exts: Vec<Arc<dyn Extension>>,
+    /// Extensions of the same base known to the registry but not enabled: only used to
+    /// explain an illegal instruction ("that is `rori` of zbkb, not enabled").
+    others: Vec<Arc<dyn Extension>>,
 }
 
 impl fmt::Debug for Isa {
@@ -554,6 +568,14 @@ impl Isa {
     /// Whether the named extension is enabled.
     pub fn has(&self, name: &str) -> bool {
         self.exts.iter().any(|e| e.name() == name)
+    }
+
+    /// If `word` is an instruction of a known extension that this ISA does not enable:
+    /// that extension's name and the instruction's disassembly at `pc`.
+    pub fn decode_disabled(&self, word: u32, pc: u32) -> Option<(&'static str, String)> {
+        self.others
+            .iter()
+            .find_map(|e| e.decode(word).map(|d| (e.name(), d.disasm(pc))))
     }
 
     /// Decode one word (the single decoder used everywhere).

@@ -713,9 +713,15 @@ impl Machine {
                 self.isa.name()
             )
         };
+        if let Some((ext, text)) = self.isa.decode_disabled(w, pc) {
+            s.push_str(&format!(
+                "; it is `{text}` of extension {ext}, which is not enabled"
+            ));
+        }
         if let Some(f) = self.symbols.function_at(pc) {
             s.push_str(&format!(", in {}+{:#x}", f.name, pc - f.addr));
         }
+        s.push_str(&format!(", at cycle {}", self.cycles()));
         s
     }
 

@@ -28,6 +28,26 @@ fn illegal_instruction_message_has_pc_and_word() {
 }
 
 #[test]
+fn illegal_instruction_names_the_extension_that_is_not_enabled() {
+    // rori t5, t0, 31 (Zbb/Zbkb) on plain rv32im, after one addi (cycle count > 0).
+    let rori = 0x6000_5013 | (31 << 20) | (5 << 15) | (30 << 7);
+    let e = run("rv32im", "zscale", &[addi(5, 0, 1), rori]).unwrap_err();
+    let msg = e.to_string();
+    assert!(
+        msg.contains("it is `rori t5, t0, 31` of extension zb"),
+        "{msg}"
+    );
+    assert!(msg.contains("which is not enabled"), "{msg}");
+    assert!(msg.contains(", at cycle "), "{msg}");
+    // With the extension enabled, the rori at 0x10004 executes (whatever follows it).
+    if let Err(SimError::IllegalInstruction { pc, .. }) =
+        run("rv32im_zbkb", "zscale", &[addi(5, 0, 1), rori])
+    {
+        assert_ne!(pc, 0x10004, "rori must decode with zbkb enabled");
+    }
+}
+
+#[test]
 fn misaligned_and_out_of_range() {
     let e = run("rv32im", "zscale", &[addi(5, 0, 2), lw(6, 5, 0x101)]).unwrap_err();
     // address 0x103 is misaligned
