@@ -578,6 +578,27 @@ pub const VIEWS: [&str; 4] = [
     "hw-throughput-vs-area",
 ];
 
+/// LUTs the custom extensions of an ISA string add (sum of their whole units,
+/// `isa/<folder>` records); 0 for a base ISA; None when an enabled extension has no
+/// measured unit (e.g. the standard Zbkb).
+pub fn extension_luts(r: &Results, isa: &str) -> Option<f64> {
+    let norm = |s: &str| s.replace('-', "");
+    let mut total = 0.0;
+    for ext in isa.split('_').skip(1) {
+        let Some(name) = ext.strip_prefix('x') else {
+            return None;
+        };
+        let a = r.areas().find(|a| {
+            a.unit
+                .strip_prefix("isa/")
+                .map(|f| !f.contains('/') && norm(f).starts_with(&norm(name)))
+                .unwrap_or(false)
+        })?;
+        total += a.luts? as f64;
+    }
+    Some(total)
+}
+
 /// The four charts.
 pub fn charts(r: &Results, designs: &[Design]) -> Vec<String> {
     let cpb: Vec<(String, f64)> = designs
@@ -600,8 +621,11 @@ pub fn charts(r: &Results, designs: &[Design]) -> Vec<String> {
         .iter()
         .filter_map(|d| {
             let b = bench(r, &d.name, SEED_ALG)?;
-            let a = r.areas().find(|a| a.unit == d.name)?;
-            Some((d.name.clone(), a.luts? as f64, b.cycles_per_byte))
+            Some((
+                d.name.clone(),
+                extension_luts(r, &d.isa)?,
+                b.cycles_per_byte,
+            ))
         })
         .collect();
     let hw_pts: Vec<(String, f64, f64)> = r
@@ -623,10 +647,10 @@ pub fn charts(r: &Results, designs: &[Design]) -> Vec<String> {
             "Share of kernel cycles per instruction class (SHA3-256)",
             &rows,
         ),
-        svg::scatter_pareto(
+        svg::scatter_pareto_linx(
             VIEWS[2],
-            "Processor area against cycles per byte (Pareto front dashed)",
-            "LUTs",
+            "Extension area against SHA3-256 cycles per byte (Pareto front dashed)",
+            "LUTs of the extension units (0 = base ISA; the core itself not included)",
             "cycles/byte",
             &area_pts,
             true,

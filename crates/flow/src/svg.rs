@@ -169,26 +169,73 @@ pub fn scatter_pareto(
     pts: &[(String, f64, f64)],
     smaller_y_better: bool,
 ) -> String {
-    let pts: Vec<&(String, f64, f64)> = pts.iter().filter(|p| p.1 > 0.0 && p.2 > 0.0).collect();
+    scatter(view, title, xlabel, ylabel, pts, smaller_y_better, false)
+}
+
+/// Like [`scatter_pareto`], with a linear x axis from 0 (x = 0 allowed).
+pub fn scatter_pareto_linx(
+    view: &str,
+    title: &str,
+    xlabel: &str,
+    ylabel: &str,
+    pts: &[(String, f64, f64)],
+    smaller_y_better: bool,
+) -> String {
+    scatter(view, title, xlabel, ylabel, pts, smaller_y_better, true)
+}
+
+/// Smallest 1-2-5 x 10^k at or above `v`.
+fn nice_ceil(v: f64) -> f64 {
+    let p = 10f64.powf(v.max(1e-9).log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .iter()
+        .map(|m| m * p)
+        .find(|c| *c >= v)
+        .unwrap_or(10.0 * p)
+}
+
+fn scatter(
+    view: &str,
+    title: &str,
+    xlabel: &str,
+    ylabel: &str,
+    pts: &[(String, f64, f64)],
+    smaller_y_better: bool,
+    linear_x: bool,
+) -> String {
+    let pts: Vec<&(String, f64, f64)> = pts
+        .iter()
+        .filter(|p| (p.1 > 0.0 || (linear_x && p.1 == 0.0)) && p.2 > 0.0)
+        .collect();
     if pts.is_empty() {
         return empty(view, title, "no points with both measurements yet");
     }
     let (left, right, top, bottom) = (70.0, 30.0, 36.0, 50.0);
     let (w, h) = (720.0, 420.0);
     let lx = |v: f64| v.log10();
+    let fx = |v: f64| if linear_x { v } else { v.log10() };
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for p in &pts {
-        x0 = x0.min(lx(p.1));
-        x1 = x1.max(lx(p.1));
+        x0 = x0.min(fx(p.1));
+        x1 = x1.max(fx(p.1));
         y0 = y0.min(lx(p.2));
         y1 = y1.max(lx(p.2));
     }
-    let (x0, x1) = (x0.floor(), x1.ceil().max(x0.floor() + 1.0));
+    let (x0, x1) = if linear_x {
+        (0.0, nice_ceil(x1.max(1.0)))
+    } else {
+        (x0.floor(), x1.ceil().max(x0.floor() + 1.0))
+    };
     let (y0, y1) = (y0.floor(), y1.ceil().max(y0.floor() + 1.0));
-    let px = |v: f64| left + (lx(v) - x0) / (x1 - x0) * (w - left - right);
+    let px = |v: f64| left + (fx(v) - x0) / (x1 - x0) * (w - left - right);
     let py = |v: f64| h - bottom - (lx(v) - y0) / (y1 - y0) * (h - top - bottom);
     let mut s = open(view, w as u32, h as u32, title);
-    for t in log_ticks(10f64.powf(x0), 10f64.powf(x1)) {
+    let xticks: Vec<f64> = if linear_x {
+        (0..=5).map(|i| x1 * i as f64 / 5.0).collect()
+    } else {
+        log_ticks(10f64.powf(x0), 10f64.powf(x1))
+    };
+    for t in xticks {
         let _ = write!(s, "<line x1=\"{0:.1}\" x2=\"{0:.1}\" y1=\"{1}\" y2=\"{2}\" stroke=\"#eee\"/><text x=\"{0:.1}\" y=\"{3}\" text-anchor=\"middle\">{4}</text>", px(t), top, h - bottom, h - bottom + 14.0, fmt_num(t));
     }
     for t in log_ticks(10f64.powf(y0), 10f64.powf(y1)) {
@@ -225,7 +272,8 @@ pub fn scatter_pareto(
             px(p.1) + 7.0, py(p.2) - 6.0, esc(&p.0)
         );
     }
-    let _ = write!(s, "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{} (log)</text><text x=\"14\" y=\"{:.1}\" text-anchor=\"middle\" transform=\"rotate(-90 14 {:.1})\">{} (log)</text></svg>",
+    let xscale = if linear_x { "" } else { " (log)" };
+    let _ = write!(s, "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}{xscale}</text><text x=\"14\" y=\"{:.1}\" text-anchor=\"middle\" transform=\"rotate(-90 14 {:.1})\">{} (log)</text></svg>",
         (left + w - right) / 2.0, h - 10.0, esc(xlabel), (top + h - bottom) / 2.0, (top + h - bottom) / 2.0, esc(ylabel));
     s
 }
