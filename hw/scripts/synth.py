@@ -2,8 +2,18 @@
 """Yosys synthesis of one named case (or one round-constant generator) with the method of
 docs/hardware.md; results cached in hw/build/synth/<hash>/result.json.
 
-usage: synth.py --case V [--alg sha3-512] [--json] [--no-sim]
+usage: synth.py --case V [--alg sha3-512] [--json] [--no-sim] [--exact]
        synth.py --rc cbyte|lfsr|full [--json]
+
+Default (fast, hierarchical) flow for a case, see docs/hardware.md "Method":
+  FPGA: the theta / rho-pi-chi-iota instances that have a loop register on both sides
+  ("isolated" segments) are mapped once per module (cached in hw/build/synth/mod_*), the
+  rest of the core (entry multiplexer, the segments next to it, control, registers) is
+  mapped flat as below with those instances as black boxes; the mapped modules are then
+  inserted and the whole netlist flattened (no re-optimisation) for stat and depth.
+  ASIC: every theta / rpci instance is a black box; ge_est = GE(shell) + K x (GE(theta) +
+  GE(rpci)), each module mapped once with the same abc -g script.
+--exact: the whole core flattened in one run for both passes (the original method).
 
 FPGA: synth_xilinx -family xc6v -flatten -noiopad -nowidelut (Virtex-6, the seed's device).
   luts, ffs from stat; slices_est = max(ceil(LUT/4), ceil(FF/8)) (Virtex-6 slice: 4 LUT6 +
@@ -32,6 +42,7 @@ GE_WEIGHTS = {  # NAND2 equivalents
     "$_XOR_": 2.33, "$_XNOR_": 2.33, "$_ANDNOT_": 1.33, "$_ORNOT_": 1.33, "$_MUX_": 2.33,
     "$_BUF_": 0.0,
 }
+ABC_GATES = "abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX"
 GE_DFF = 4.67          # plain D flip-flop
 GE_DFF_EN = 1.33       # extra for a clock enable
 GE_DFF_RST = 0.67      # extra for a reset
@@ -90,7 +101,7 @@ def synth(top, params, srcs, tag):
            f"write_json {d}/xilinx.json",
            "design -load orig",
            f"synth -flatten -top {top}",
-           "abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX",
+           ABC_GATES,
            "opt_clean",
            f"tee -q -o {d}/gates_stat.txt stat"]
     with open(os.path.join(d, "synth.ys"), "w") as f:
@@ -112,20 +123,174 @@ def synth(top, params, srcs, tag):
            "fmax_mhz_est": round(fmax_mhz(levels) if not muxf else
                                  1000.0 / (1000.0 / fmax_mhz(levels) + 0.2 * muxf), 1),
            "ge_est": round(ge_of(gc)), "gate_cells": sum(gc.values()),
-           "synth_seconds": round(time.time() - t0, 1), "cache": d}
+           "synth_seconds": round(time.time() - t0, 1), "method": "exact", "cache": d}
     with open(res_path, "w") as f:
         json.dump(res, f, indent=1)
     return res
 
 
-def synth_case(name, alg, with_sim=True):
+# ---------------- fast hierarchical flow for keccak_core (see module docstring) -------------
+# resources the core does not use (no multipliers, shift-register chains; BUFG is not
+# counted); the passes cost seconds on 1600-bit registers. They can reorder cells, which
+# moves ABC's result by a few tenths of a per cent (docs/hardware.md)
+FAST_OPTS = "-nodsp -nosrl -noclkbuf"
+SEG_MODULES = {"theta": ("keccak_theta", "keccak_theta.v"), "rpci": ("keccak_rpci", "keccak_rpci.v")}
+
+
+def yosys_version():
+    return C.run(["yosys", "-V"]).stdout.strip()
+
+
+def segments(params):
+    """keccak_core's segments as in the RTL: [(cell path, kind, isolated)]; isolated = a loop
+    register on its input and on its output (nothing to merge with across its ports).
+    Mirrors the generate loop of rtl/keccak_core.v (HAS_REG, LATE): keep the two in step."""
+    K, N, SUB, LATE = params["K"], params["N"], params["SUB"], params.get("LATE", 0)
+    segs, group = 2 * K, K // N
+
+    def has_reg(s):
+        return SUB if s % 2 == 0 else int((s // 2 + 1) % group == 0)
+    out = []
+    for s in range(segs):
+        kind = "theta" if s % 2 == 0 else "rpci"
+        reg_in = bool(LATE) if s == 0 else bool(has_reg(s - 1))
+        reg_out = bool(has_reg(s)) and not (LATE and s == segs - 1)
+        out.append((f"g_seg[{s}].g_{kind}.u_{kind}", kind, reg_in and reg_out))
+    return out
+
+
+class _Lock:
+    """Exclusive lock on a cache folder (parallel synth.py runs share module results)."""
+    def __init__(self, path):
+        self.path = path + ".lock"
+
+    def __enter__(self):
+        import fcntl
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        self.f = open(self.path, "w")
+        fcntl.flock(self.f, fcntl.LOCK_EX)
+
+    def __exit__(self, *a):
+        self.f.close()
+
+
+def _yosys(d, lines):
+    with open(os.path.join(d, "synth.ys"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    r = C.run(["yosys", "-q", "-l", os.path.join(d, "yosys.log"), os.path.join(d, "synth.ys")])
+    if r.returncode != 0:
+        C.die("yosys failed, see " + os.path.join(d, "yosys.log"))
+
+
+def synth_module(kind, version):
+    """One datapath module mapped alone: FPGA netlist (renamed <module>_map, RTLIL) and
+    generic-gate statistics. Cached by module source, this script and the Yosys version."""
+    top, src = SEG_MODULES[kind]
+    path = os.path.join(C.HW, "rtl", src)
+    key = C.src_hash([path, os.path.abspath(__file__)], version + top)
+    d = os.path.join(C.BUILD, "synth", f"mod_{kind}_{key}")
+    res_path = os.path.join(d, "result.json")
+    with _Lock(d):
+        if os.path.exists(res_path):
+            with open(res_path) as f:
+                return json.load(f)
+        os.makedirs(d, exist_ok=True)
+        t0 = time.time()
+        _yosys(d, [f"read_verilog {path}", "design -save orig",
+                   f"{SYNTH_XILINX} {FAST_OPTS} -top {top}",
+                   f"tee -q -o {d}/xilinx_stat.txt stat",
+                   f"rename {top} {top}_map",
+                   f"write_rtlil {d}/map.il",
+                   "design -load orig",
+                   f"synth -flatten -top {top}", ABC_GATES, "opt_clean",
+                   f"tee -q -o {d}/gates_stat.txt stat"])
+        xc = parse_stat(os.path.join(d, "xilinx_stat.txt"))
+        gc = parse_stat(os.path.join(d, "gates_stat.txt"))
+        res = {"module": top, "luts": sum(n for t, n in xc.items() if t.startswith("LUT")),
+               "ge_est": ge_of(gc), "il": os.path.join(d, "map.il"),
+               "synth_seconds": round(time.time() - t0, 1)}
+        with open(res_path, "w") as f:
+            json.dump(res, f, indent=1)
+        return res
+
+
+def synth_core_hier(params, tag):
+    top = "keccak_core"
+    allsrc = [os.path.join(C.HW, "rtl", f) for f in C.RTL_CORE]
+    version = yosys_version()
+    key = C.src_hash(allsrc + [os.path.abspath(__file__), os.path.join(C.HW, "scripts", "netdepth.py")],
+                     version + top + json.dumps(params, sort_keys=True))
+    d = os.path.join(C.BUILD, "synth", f"{tag}_hier_{key}")
+    res_path = os.path.join(d, "result.json")
+    if os.path.exists(res_path):
+        with open(res_path) as f:
+            return json.load(f)
+    t0 = time.time()
+    mods = {k: synth_module(k, version) for k in SEG_MODULES}
+    os.makedirs(d, exist_ok=True)
+    segs = segments(params)
+    chp = " ".join(f"-set {k} {v}" for k, v in params.items())
+
+    def cellsel(path):  # '[' ']' are wildcards in Yosys selections: match them with '?'
+        return f"{top}/" + path.replace("[", "?").replace("]", "?")
+    iso = [(p, k) for p, k, i in segs if i]
+    ys = [f"read_verilog {' '.join(allsrc)}", f"chparam {chp} {top}", f"hierarchy -top {top}",
+          "design -save orig"]
+    # FPGA: isolated segments become black boxes <module>_map, the rest is mapped flat
+    used = sorted({k for _, k in iso})
+    for k in used:
+        m = SEG_MODULES[k][0]
+        ys += [f"copy {m} {m}_map", f"blackbox {m}_map"]
+    for p, k in iso:
+        ys.append(f"chtype -set {SEG_MODULES[k][0]}_map {cellsel(p)}")
+    ys += [f"{SYNTH_XILINX} {FAST_OPTS} -top {top}",
+           # a loop register fed by a black box keeps one copy of its clock-enable LUT per
+           # flip-flop (the flat flow folds them): merge identical cells
+           "opt_merge", "opt_clean"]
+    for k in used:
+        ys += [f"delete {SEG_MODULES[k][0]}_map", f"read_rtlil {mods[k]['il']}"]
+    ys += [f"hierarchy -top {top}", "flatten", f"hierarchy -top {top}", "opt_clean",
+           f"tee -q -o {d}/xilinx_stat.txt stat {top}", f"write_json {d}/xilinx.json"]
+    # ASIC: every segment a black box, GE composed from the module results
+    ys += ["design -load orig"]
+    for k in SEG_MODULES:
+        m = SEG_MODULES[k][0]
+        ys += [f"blackbox {m}"]
+    ys += [f"synth -flatten -top {top}", ABC_GATES, "opt_clean", f"tee -q -o {d}/gates_stat.txt stat {top}"]
+    _yosys(d, ys)
+    xc = parse_stat(os.path.join(d, "xilinx_stat.txt"))
+    luts = sum(n for t, n in xc.items() if t.startswith("LUT"))
+    ffs = sum(n for t, n in xc.items() if t.startswith("FD"))
+    levels, muxf = netdepth.depth(os.path.join(d, "xilinx.json"), top)
+    os.remove(os.path.join(d, "xilinx.json"))
+    gc = {t: n for t, n in parse_stat(os.path.join(d, "gates_stat.txt")).items()
+          if not t.startswith("keccak_")}
+    ge = ge_of(gc) + sum(mods[k]["ge_est"] for _, k, _ in segs)
+    res = {"luts": luts, "ffs": ffs, "muxf": sum(n for t, n in xc.items() if t.startswith("MUXF")),
+           "carry4": xc.get("CARRY4", 0),
+           "slices_est": max(math.ceil(luts / 4), math.ceil(ffs / 8)),
+           "lut_levels": levels, "muxf_on_path": muxf,
+           "fmax_mhz_est": round(fmax_mhz(levels) if not muxf else
+                                 1000.0 / (1000.0 / fmax_mhz(levels) + 0.2 * muxf), 1),
+           "ge_est": round(ge), "gate_cells": sum(gc.values()),
+           "synth_seconds": round(time.time() - t0, 1), "method": "hier",
+           "isolated_segments": [p for p, _ in iso], "cache": d}
+    with open(res_path, "w") as f:
+        json.dump(res, f, indent=1)
+    return res
+
+
+def synth_case(name, alg, with_sim=True, exact=False):
     case = C.get_case(name)
     rate, outb, _, _ = C.ALGS[alg]
     params = {k: case[k] for k in C.CORE_PARAMS if k in case}
     params.update({"RATE": rate * 8, "OUT_BITS": outb * 8})
     res = {"case": name, "alg": alg}
     res.update(params)
-    res.update(synth("keccak_core", params, C.RTL_CORE, f"case{name}_{alg}"))
+    if exact:
+        res.update(synth("keccak_core", params, C.RTL_CORE, f"case{name}_{alg}"))
+    else:
+        res.update(synth_core_hier(params, f"case{name}_{alg}"))
     if with_sim:
         import sim
         vec, _ = C.vectors_file(alg, 24, 1)
@@ -150,12 +315,15 @@ def main():
     ap.add_argument("--alg", default="sha3-512", choices=sorted(C.ALGS))
     ap.add_argument("--no-sim", action="store_true", help="area/depth only, no throughput")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--exact", action="store_true",
+                    help="flatten the whole core in one Yosys run (slow; the default composes "
+                         "separately mapped datapath modules, docs/hardware.md)")
     a = ap.parse_args()
     if a.rc:
         res = {"rc": a.rc}
         res.update(synth("keccak_rc_unit", {"MODE": RC_MODES[a.rc]}, ["keccak_rc.v", "keccak_rc_unit.v"], f"rc_{a.rc}"))
     else:
-        res = synth_case(a.case, a.alg, not a.no_sim)
+        res = synth_case(a.case, a.alg, not a.no_sim, a.exact)
     if a.json:
         print(json.dumps(res))
     else:
