@@ -229,8 +229,10 @@ pub fn reproduce(
         },
         records,
     };
-    let hw_pub = report::load_seed004(&root.join("hw").join("seed004.json"));
-    write_reports(&o.out, &results, &designs, &hw_pub)?;
+    let seed004 = root.join("hw").join("seed004.json");
+    let hw_pub = report::load_seed004(&seed004);
+    let asic_pub = report::load_seed004_asic(&seed004);
+    write_reports(&o.out, &results, &designs, &hw_pub, asic_pub.as_ref())?;
     if let Some(readme) = &o.readme {
         let text = std::fs::read_to_string(readme)
             .map_err(|e| FlowError::Io(format!("reading {}", readme.display()), e))?;
@@ -266,6 +268,7 @@ pub fn write_reports(
     r: &Results,
     designs: &[Design],
     hw_pub: &[report::HwPublished],
+    asic_pub: Option<&report::AsicPublished>,
 ) -> Result<(), FlowError> {
     std::fs::create_dir_all(out)
         .map_err(|e| FlowError::Io(format!("creating {}", out.display()), e))?;
@@ -275,8 +278,8 @@ pub fn write_reports(
     };
     w("results.json", r.to_json())?;
     w("results.csv", report::csv(r))?;
-    w("README.md", report::markdown(r, designs, hw_pub))?;
-    w("index.html", report::html(r, designs, hw_pub))?;
+    w("README.md", report::markdown(r, designs, hw_pub, asic_pub))?;
+    w("index.html", report::html(r, designs, hw_pub, asic_pub))?;
     Ok(())
 }
 
