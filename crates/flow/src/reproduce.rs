@@ -244,6 +244,10 @@ pub fn reproduce(
         if results.hw_perfs().next().is_some() && !hw_pub.is_empty() {
             body.push_str("#### seed 004, Table II (SHA3-512, Virtex-6)\n\n");
             body.push_str(&report::seed004_table(&results, &hw_pub));
+            if let Some(a) = &asic_pub {
+                body.push_str("\n#### seed 004, Table IV (ASIC, Case V)\n\n");
+                body.push_str(&report::seed004_asic_table(&results, a));
+            }
         }
         match rewrite_block(&text, &body) {
             Some(new) => std::fs::write(readme, new)
