@@ -7,7 +7,7 @@
 ARCH          := mips
 MARCH         ?= mips32
 CFLAGS_KERNEL ?= -O2
-KERNEL_SRCS   := kernels/mips-coproc/keccak.c
+KERNEL_SRCS   := kernels/mips-coproc/keccak.c kernels/common/sponge_bytes.c
 # qemu cannot execute the custom coprocessor-2 instructions; verified on the project
 # simulator (isa/mips-coproc/tests/firmware.rs and the flow's tests).
 QEMU_UNSUPPORTED := custom instructions

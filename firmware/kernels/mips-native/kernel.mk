@@ -6,7 +6,7 @@
 ARCH          := mips
 MARCH         ?= mips32
 CFLAGS_KERNEL ?= -O2
-KERNEL_SRCS   := kernels/mips-native/keccak.c
+KERNEL_SRCS   := kernels/mips-native/keccak.c kernels/common/sponge_bytes.c
 # qemu cannot execute the custom SPECIAL2 instructions; verified on the project simulator
 # (isa/mips-native/tests/firmware.rs and the flow's tests).
 QEMU_UNSUPPORTED := custom instructions

@@ -1,6 +1,8 @@
-/* rv32-oasip sponge: byte-wise absorb and squeeze, the same code as the compact reference
- * (kernels/common/ref.c), so rv32-oasip and rv32-ref differ only in kernel_permute
- * (permute.S). Requires a little-endian target. */
+/* The byte-wise sponge shared by the kernels that keep the state as 25 plain 64-bit lanes
+ * (rv32-ref, mips-ref, rv32-oasip, mips-native, mips-coproc): absorb and squeeze one byte
+ * at a time, pad10*1 with the domain suffix, calling the kernel's own kernel_permute.
+ * Linked into the kernel object, so it counts in the kernel's code size.
+ * Requires a little-endian target (lane byte order = state byte order). */
 #include "kernel.h"
 
 void kernel_sponge(unsigned rate_bytes, uint8_t suffix, const uint8_t *in, size_t inlen,
