@@ -19,6 +19,29 @@ pub fn build_dir(root: &Path, d: &Design) -> PathBuf {
     root.join("firmware").join("build").join(&d.name)
 }
 
+fn lock_build(bdir: &Path) -> Result<std::fs::File, FlowError> {
+    use std::os::unix::io::AsRawFd;
+    let parent = bdir.parent().unwrap_or(bdir);
+    std::fs::create_dir_all(parent)
+        .map_err(|e| FlowError::Io(format!("creating {}", parent.display()), e))?;
+    let path = bdir.with_extension("lock");
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| FlowError::Io(format!("opening {}", path.display()), e))?;
+    // SAFETY: flock on a descriptor we own; blocks until the lock is ours.
+    let rc = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) };
+    if rc != 0 {
+        return Err(FlowError::Io(
+            format!("locking {}", path.display()),
+            std::io::Error::last_os_error(),
+        ));
+    }
+    Ok(f)
+}
+
 /// Build (or bring up to date) the benchmark ELF of a design; returns its path.
 pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     project::require(project::MAKE)?;
@@ -33,6 +56,10 @@ pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
         )));
     }
     let bdir = build_dir(root, d);
+    // One build of a design at a time, across threads and processes (parallel tests and
+    // reproduce jobs share firmware/build/<design>): an exclusive flock on a lock file
+    // beside the build folder, released when `_lock` is dropped.
+    let _lock = lock_build(&bdir)?;
     let mut cmd = Command::new("make");
     cmd.arg("-s")
         .arg("-C")
