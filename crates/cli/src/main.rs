@@ -43,6 +43,8 @@ enum Command {
     Reproduce(cmd::reproduce::ReproduceArgs),
     /// Keccak hardware cases: simulate, synthesize, list.
     Hw(cmd::hw::HwArgs),
+    /// The RV32 processor in RTL: run, bench, lockstep against the simulator, sources.
+    Rtl(cmd::rtl::RtlArgs),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::BenchSim(a) => cmd::bench_sim::run(a),
         Command::Reproduce(a) => cmd::reproduce::run(a),
         Command::Hw(a) => cmd::hw::run(a),
+        Command::Rtl(a) => cmd::rtl::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -51,12 +51,32 @@ pub fn golden_digest(alg: &str, seed: u32, len: usize, out_len: usize) -> Vec<u8
         .expect("golden model hashes harness functions")
 }
 
+/// Which engine runs the firmware.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    /// The instruction-set simulator with the design's timing model.
+    #[default]
+    Sim,
+    /// The design's processor in RTL (Verilator), `crate::rtl`.
+    Rtl,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Sim => "sim",
+            Engine::Rtl => "rtl",
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct BenchOptions {
     pub alg: String,
     pub lens: Vec<usize>,
     pub seed: u32,
     pub max_cycles: u64,
+    pub engine: Engine,
 }
 
 impl Default for BenchOptions {
@@ -66,6 +86,7 @@ impl Default for BenchOptions {
             lens: DEFAULT_LENS.to_vec(),
             seed: 0,
             max_cycles: 2_000_000_000,
+            engine: Engine::Sim,
         }
     }
 }
@@ -79,19 +100,56 @@ pub fn run_harness(
     seed: u32,
     max_cycles: u64,
 ) -> Result<HarnessOutput, FlowError> {
+    run_harness_on(Engine::Sim, d, elf, alg, lens, seed, max_cycles)
+}
+
+/// The benchmark harness's argv for a function, lengths and seed.
+pub fn harness_argv(alg: &str, lens: &[usize], seed: u32) -> Vec<String> {
     let lens_arg = lens
         .iter()
         .map(|l| l.to_string())
         .collect::<Vec<_>>()
         .join(",");
-    let argv = vec![
+    vec![
         "bench.elf".to_string(),
         alg.to_string(),
         lens_arg,
         seed.to_string(),
-    ];
+    ]
+}
+
+/// Run the harness on an engine (simulator or RTL) and parse what it printed.
+pub fn run_harness_on(
+    engine: Engine,
+    d: &Design,
+    elf: &Path,
+    alg: &str,
+    lens: &[usize],
+    seed: u32,
+    max_cycles: u64,
+) -> Result<HarnessOutput, FlowError> {
+    if engine == Engine::Rtl {
+        let prog = exec::load(elf)?;
+        let out = crate::rtl::run_program(
+            &crate::project::root(),
+            d,
+            &prog,
+            crate::rtl::RtlOptions {
+                argv: harness_argv(alg, lens, seed),
+                max_cycles,
+                ..Default::default()
+            },
+        )?;
+        if out.exit_code != 0 {
+            return Err(FlowError::ProgramExit {
+                code: out.exit_code,
+                stderr: out.stderr,
+            });
+        }
+        return Ok(harness::parse(&out.stdout)?);
+    }
     let opts = ExecOptions {
-        argv,
+        argv: harness_argv(alg, lens, seed),
         max_cycles,
         profile: false,
         trace: None,
@@ -117,7 +175,7 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
             lens.push(l);
         }
     }
-    let h = run_harness(d, &elf, &o.alg, &lens, o.seed, o.max_cycles)?;
+    let h = run_harness_on(o.engine, d, &elf, &o.alg, &lens, o.seed, o.max_cycles)?;
     let (perm_cycles, perm_instret) = h
         .perm
         .ok_or_else(|| FlowError::Missing("the harness printed no 'perm' line".to_string()))?;
@@ -158,6 +216,7 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
         isa: d.isa.clone(),
         kernel: d.kernel.clone(),
         timing: d.timing.clone(),
+        engine: o.engine.name().to_string(),
         alg: o.alg.clone(),
         rate_bytes: rate,
         cycles_per_byte: cycles_per_block / rate as f64,

@@ -50,6 +50,16 @@ pub struct Published {
     pub baseline: Option<String>,
 }
 
+/// The `[rtl]` table of a design: the processor in Verilog.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RtlSpec {
+    /// Extension units plugged into the core's extension port, by name (the unit
+    /// registry is `asip_flow::rtl::UNITS`); empty for the base core.
+    #[serde(default)]
+    pub units: Vec<String>,
+}
+
 /// One design point, as read from `designs/<name>.toml`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,6 +89,9 @@ pub struct Design {
     pub baseline: Option<String>,
     #[serde(default)]
     pub published: Option<Published>,
+    /// The processor in RTL (`sha3-asip rtl`): which extension units plug into the core.
+    #[serde(default)]
+    pub rtl: Option<RtlSpec>,
     /// Free-form notes shown in `sha3-asip designs --long`.
     #[serde(default)]
     pub notes: Option<String>,

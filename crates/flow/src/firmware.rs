@@ -19,7 +19,7 @@ pub fn build_dir(root: &Path, d: &Design) -> PathBuf {
     root.join("firmware").join("build").join(&d.name)
 }
 
-fn lock_build(bdir: &Path) -> Result<std::fs::File, FlowError> {
+pub(crate) fn lock_build(bdir: &Path) -> Result<std::fs::File, FlowError> {
     use std::os::unix::io::AsRawFd;
     let parent = bdir.parent().unwrap_or(bdir);
     std::fs::create_dir_all(parent)

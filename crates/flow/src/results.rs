@@ -29,6 +29,8 @@ pub struct BenchRecord {
     pub isa: String,
     pub kernel: String,
     pub timing: String,
+    /// What ran the firmware: `sim` (simulator + timing model) or `rtl` (the processor).
+    pub engine: String,
     pub alg: String,
     pub rate_bytes: usize,
     /// Long-message cycles per byte: steady-state cycles per absorbed block / rate.

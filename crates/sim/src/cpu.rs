@@ -232,6 +232,10 @@ pub struct Cpu {
     /// code invalidation). Cleared by the machine before running hooks.
     pub attention: bool,
     pub(crate) fetch_hooks: Vec<FetchHook>,
+    /// The last memory write of the current instruction: (address, width in bytes,
+    /// value). The machine clears it before each traced instruction and reports it in
+    /// the commit log.
+    pub last_store: Option<(u32, u32, u32)>,
     pub(crate) tohost: Option<u32>,
     pub(crate) text_lo: u32,
     pub(crate) text_hi: u32,
@@ -257,6 +261,7 @@ impl Cpu {
             extra_cycles: 0,
             attention: false,
             fetch_hooks: Vec::new(),
+            last_store: None,
             tohost: None,
             text_lo: 0,
             text_hi: 0,
@@ -333,6 +338,7 @@ impl Cpu {
 
     #[inline(always)]
     fn after_store(&mut self, addr: u32, width: u32, v: u32) -> Result<(), Trap> {
+        self.last_store = Some((addr, width, v));
         if addr < self.text_hi && addr.wrapping_add(width) > self.text_lo {
             self.dirty_code.push(addr & !3);
             self.attention = true;

@@ -38,6 +38,8 @@ pub use isa::{
     builtin_extensions, Base, DecodedInsn, Extension, Format, InstrClass, Isa, IsaError, OpInfo,
     Registry, TimingClass,
 };
-pub use machine::{run_elf, ExitKind, Machine, RunOptions, RunResult, SimError};
+pub use machine::{
+    run_elf, trace_text, ExitKind, Machine, RunOptions, RunResult, SimError, TraceWrite,
+};
 pub use profile::{BlockStat, ClassStat, FuncStat, OpStat, PcStat, Profile};
 pub use timing::{TimingError, TimingParams};

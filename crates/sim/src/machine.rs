@@ -5,7 +5,7 @@ use crate::cpu::{Cpu, Memory, Trap};
 use crate::elf::{ElfError, ElfMachine, Program};
 use crate::isa::{Base, DecodedInsn, Format, InstrClass, Isa, IsaError, OpInfo, TimingClass};
 use crate::profile::{Profile, Profiler};
-use crate::timing::{TimingError, TimingParams};
+use crate::timing::{Dynamic, TimingError, TimingParams};
 use std::fmt;
 use std::io::Write;
 
@@ -274,6 +274,8 @@ pub struct Machine {
     ready: [u64; 64],
     /// Delayed branches (MIPS): the run loop applies `Cpu::delayed_target` after the slot.
     delay: bool,
+    /// The timing model has operand-dependent latencies ([`TimingParams::has_dynamic`]).
+    dynamic: bool,
     max_cycles: u64,
     trace: Option<Box<dyn Write>>,
     profiler: Option<Profiler>,
@@ -373,6 +375,7 @@ impl Machine {
         cpu.cycle = timing.fill_cycles();
         let n = ((thi - tlo) / 4) as usize;
         let isa_base = isa.base();
+        let dynamic = timing.has_dynamic();
         let mut m = Machine {
             cpu,
             isa,
@@ -381,6 +384,7 @@ impl Machine {
             text_base: tlo,
             ready: [0; 64],
             delay: isa_base == Base::Mips32,
+            dynamic,
             max_cycles: opts.max_cycles,
             trace: opts.trace,
             profiler: if opts.profile {
@@ -541,7 +545,16 @@ impl Machine {
         loop {
             if !TRACE {
                 let stop = if self.delay {
-                    hot_loop::<PROF, true>(
+                    hot_loop::<PROF, true, false>(
+                        &mut self.cpu,
+                        &self.cache,
+                        self.text_base,
+                        &mut self.ready,
+                        self.max_cycles,
+                        self.profiler.as_mut(),
+                    )
+                } else if self.dynamic {
+                    hot_loop::<PROF, false, true>(
                         &mut self.cpu,
                         &self.cache,
                         self.text_base,
@@ -550,7 +563,7 @@ impl Machine {
                         self.profiler.as_mut(),
                     )
                 } else {
-                    hot_loop::<PROF, false>(
+                    hot_loop::<PROF, false, false>(
                         &mut self.cpu,
                         &self.cache,
                         self.text_base,
@@ -606,8 +619,12 @@ impl Machine {
             None => self.fetch_slow(pc)?,
         };
         self.cpu.npc = pc.wrapping_add(4);
+        if TRACE {
+            self.cpu.last_store = None;
+        }
+        let timed = timed(&self.cpu, &insn);
         let r = (insn.exec)(&mut self.cpu, &insn);
-        self.after_exec::<TRACE, PROF>(r, &insn)
+        self.after_exec::<TRACE, PROF>(r, &timed)
     }
 
     /// Everything after the semantics of the instruction at `cpu.pc` ran: trap
@@ -619,16 +636,17 @@ impl Machine {
     ) -> Result<Option<ExitKind>, SimError> {
         let pc = self.cpu.pc;
         let mut exit = None;
+        let trapped = r.is_err() && !matches!(r, Err(Trap::ToHost(_)) | Err(Trap::Ecall));
         if let Err(t) = r {
             exit = self.handle_trap(t, pc, insn)?;
         }
         let taken = self.cpu.npc != pc.wrapping_add(4) || self.cpu.delayed_target.is_some();
-        let before = account(&mut self.cpu, &mut self.ready, insn, taken);
+        let (before, retire) = account(&mut self.cpu, &mut self.ready, insn, taken);
         if self.delay {
             apply_delay(&mut self.cpu);
         }
         if TRACE {
-            self.trace_line(before, pc, insn)?;
+            self.trace_line(retire, pc, insn, trapped)?;
         }
         if PROF {
             if let Some(p) = self.profiler.as_mut() {
@@ -675,21 +693,46 @@ impl Machine {
     }
 
     #[inline(never)]
-    fn trace_line(&mut self, cycle: u64, pc: u32, d: &DecodedInsn) -> Result<(), SimError> {
-        let dis = d.disasm(pc);
+    fn trace_line(
+        &mut self,
+        cycle: u64,
+        pc: u32,
+        d: &DecodedInsn,
+        trapped: bool,
+    ) -> Result<(), SimError> {
         let base = self.isa.base();
-        let wb = if d.rd == crate::mips::HILO && base == Base::Mips32 {
-            format!(" hi={:#010x} lo={:#010x}", self.cpu.hi, self.cpu.lo)
+        let wb = if trapped {
+            TraceWrite::None
+        } else if d.rd == crate::mips::HILO && base == Base::Mips32 {
+            TraceWrite::HiLo(self.cpu.hi, self.cpu.lo)
         } else if d.rd != 0 && d.rd < 32 {
-            format!(" {}={:#010x}", base.reg_name(d.rd), self.cpu.reg(d.rd))
+            TraceWrite::Reg(d.rd, self.cpu.reg(d.rd))
         } else {
-            String::new()
+            TraceWrite::None
         };
+        let mem = if trapped { None } else { self.cpu.last_store };
+        let line = trace_text(base, cycle, pc, d, wb, mem);
         if let Some(t) = self.trace.as_mut() {
-            writeln!(t, "{cycle:>10} {pc:#010x} ({:#010x}) {dis:<32}{wb}", d.word)
-                .map_err(|e| SimError::Io(e.to_string()))?;
+            writeln!(t, "{line}").map_err(|e| SimError::Io(e.to_string()))?;
         }
         Ok(())
+    }
+
+    /// Decode one word as the run loop does (an undecodable word becomes the `illegal`
+    /// pseudo-instruction), with the timing fields bound. For tools that format commit
+    /// logs of other engines (the RTL processors) exactly like [`RunOptions::trace`].
+    pub fn decode_word_for_trace(&self, w: u32) -> DecodedInsn {
+        self.decode_word(w)
+    }
+
+    /// The detail text of an illegal-instruction error at `pc` for word `w` (what the
+    /// run loop reports), with the cycle given by the caller.
+    pub fn illegal_detail_at(&self, pc: u32, w: u32, cycle: u64) -> String {
+        let s = self.illegal_detail(pc, w);
+        match s.rfind(", at cycle ") {
+            Some(i) => format!("{}, at cycle {cycle}", &s[..i]),
+            None => s,
+        }
     }
 
     fn illegal_detail(&self, pc: u32, w: u32) -> String {
@@ -883,6 +926,43 @@ impl Machine {
     }
 }
 
+/// The register write shown on a commit-log line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TraceWrite {
+    /// No register written (or the instruction trapped).
+    None,
+    /// GPR and its new value.
+    Reg(u8, u32),
+    /// MIPS HI and LO.
+    HiLo(u32, u32),
+}
+
+/// One commit-log line (`run --trace`): retire cycle, pc, word, disassembly, the register
+/// written and its value, the memory written (address, width in bytes, value). Every
+/// engine (simulator, RTL processors) formats its log with this function, so logs can be
+/// compared line by line.
+pub fn trace_text(
+    base: Base,
+    cycle: u64,
+    pc: u32,
+    d: &DecodedInsn,
+    wb: TraceWrite,
+    mem: Option<(u32, u32, u32)>,
+) -> String {
+    let dis = d.disasm(pc);
+    let mut s = format!("{cycle:>10} {pc:#010x} ({:#010x}) {dis:<32}", d.word);
+    match wb {
+        TraceWrite::None => {}
+        TraceWrite::Reg(r, v) => s.push_str(&format!(" {}={v:#010x}", base.reg_name(r))),
+        TraceWrite::HiLo(h, l) => s.push_str(&format!(" hi={h:#010x} lo={l:#010x}")),
+    }
+    if let Some((a, w, v)) = mem {
+        let digits = 2 * w as usize + 2;
+        s.push_str(&format!(" mem[{a:#010x}]={v:#0digits$x}"));
+    }
+    s
+}
+
 /// Why the fast loop returned.
 enum Stop {
     /// PC outside the decoded text.
@@ -896,10 +976,11 @@ enum Stop {
 }
 
 /// Timing of one retired instruction (in-order scoreboard, see [`crate::timing`]).
-/// Returns the cycle count before the instruction.
+/// Returns the cycle count before the instruction and its retire cycle (the last cycle
+/// it occupies the execute stage: issue + occupancy - 1).
 /// `taken`: control does not fall through (jump, taken branch, delayed or not).
 #[inline(always)]
-fn account(cpu: &mut Cpu, ready: &mut [u64; 64], insn: &DecodedInsn, taken: bool) -> u64 {
+fn account(cpu: &mut Cpu, ready: &mut [u64; 64], insn: &DecodedInsn, taken: bool) -> (u64, u64) {
     let before = cpu.cycle;
     let r = ready[(insn.rs1 & 63) as usize].max(ready[(insn.rs2 & 63) as usize]);
     let issue = before.max(r + insn.lead as u64);
@@ -910,7 +991,21 @@ fn account(cpu: &mut Cpu, ready: &mut [u64; 64], insn: &DecodedInsn, taken: bool
     cpu.cycle = done + pen as u64 + cpu.extra_cycles;
     cpu.extra_cycles = 0;
     cpu.instret += 1;
-    before
+    (before, done.saturating_sub(1))
+}
+
+/// `insn` with its operand-dependent timing resolved from the source registers as they are
+/// before it executes (the semantics may overwrite them when `rd` is a source).
+#[inline(always)]
+fn timed(cpu: &Cpu, insn: &DecodedInsn) -> DecodedInsn {
+    if insn.dynamic == Dynamic::None {
+        *insn
+    } else {
+        insn.with_operands(
+            cpu.x[(insn.rs1 & 31) as usize],
+            cpu.x[(insn.rs2 & 31) as usize],
+        )
+    }
 }
 
 /// Delayed branches: a target set by the instruction that just retired waits one
@@ -924,8 +1019,9 @@ fn apply_delay(cpu: &mut Cpu) {
 }
 
 /// The fast loop: decoded-text fetch, semantics, timing, optional profile counters.
-/// `DELAY`: the ISA has branch delay slots (MIPS).
-fn hot_loop<const PROF: bool, const DELAY: bool>(
+/// `DELAY`: the ISA has branch delay slots (MIPS). `DYN`: the timing model has
+/// operand-dependent latencies (resolved before the semantics run).
+fn hot_loop<const PROF: bool, const DELAY: bool, const DYN: bool>(
     cpu: &mut Cpu,
     cache: &[DecodedInsn],
     base: u32,
@@ -941,11 +1037,18 @@ fn hot_loop<const PROF: bool, const DELAY: bool>(
         };
         let seq = pc.wrapping_add(4);
         cpu.npc = seq;
+        let resolved;
+        let tinsn = if DYN && insn.dynamic != Dynamic::None {
+            resolved = timed(cpu, insn);
+            &resolved
+        } else {
+            insn
+        };
         if let Err(t) = (insn.exec)(cpu, insn) {
-            return Stop::Trap(t, *insn);
+            return Stop::Trap(t, *tinsn);
         }
         let taken = cpu.npc != seq || (DELAY && cpu.delayed_target.is_some());
-        let before = account(cpu, ready, insn, taken);
+        let (before, _) = account(cpu, ready, tinsn, taken);
         if DELAY {
             apply_delay(cpu);
         }
@@ -976,7 +1079,8 @@ fn mips_opcode_name(op: u32) -> &'static str {
     }
 }
 
-fn misa(isa: &Isa) -> u32 {
+/// `misa` of an ISA: MXL = 1 (32-bit) and one bit per single-letter extension.
+pub fn misa(isa: &Isa) -> u32 {
     let mut v = 1u32 << 30; // MXL = 1 (32-bit)
     for e in isa.extensions() {
         let n = e.name().as_bytes();

@@ -54,7 +54,20 @@ pub fn run(a: &BenchArgs) -> Result<u8> {
         };
         records.push(bench::bench(&root(), &d, &o)?);
     }
-    if a.json {
+    print_records(&records, a.json)?;
+    if records.iter().all(|r| r.digest_ok) {
+        Ok(0)
+    } else {
+        Err(CliError::new(format!(
+            "design '{}' produced wrong digests (see the table)",
+            d.name
+        )))
+    }
+}
+
+/// Print benchmark records as a table or (with `json`) as JSON.
+pub fn print_records(records: &[asip_flow::results::BenchRecord], json: bool) -> Result<()> {
+    if json {
         let text = if records.len() == 1 {
             serde_json::to_string_pretty(&records[0])
         } else {
@@ -63,7 +76,7 @@ pub fn run(a: &BenchArgs) -> Result<u8> {
         .map_err(|e| CliError::new(e.to_string()))?;
         println!("{text}");
     } else {
-        for r in &records {
+        for r in records {
             // MIPS32 has no user-readable instruction counter: the harness prints 0.
             let instr = if r.instret_per_permutation == 0 {
                 "n/a".to_string()
@@ -92,12 +105,5 @@ pub fn run(a: &BenchArgs) -> Result<u8> {
             }
         }
     }
-    if records.iter().all(|r| r.digest_ok) {
-        Ok(0)
-    } else {
-        Err(CliError::new(format!(
-            "design '{}' produced wrong digests (see the table)",
-            d.name
-        )))
-    }
+    Ok(())
 }

@@ -59,6 +59,7 @@ fn adhoc_design(isa: &str, timing: &str) -> Design {
         timing_overrides: None,
         baseline: None,
         published: None,
+        rtl: None,
         notes: None,
         path: PathBuf::new(),
     }

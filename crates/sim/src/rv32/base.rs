@@ -49,7 +49,7 @@ define_ops! { OPS, Id;
     FENCE_I = "fence.i", exec_nop, Bare, Other, System;
     ECALL = "ecall", exec_ecall, Bare, Other, System;
     EBREAK = "ebreak", exec_ebreak, Bare, Other, System;
-    MRET = "mret", exec_mret, Bare, Other, System;
+    MRET = "mret", exec_mret, Bare, Other, Jalr;
     WFI = "wfi", exec_nop, Bare, Other, System;
 }
 

@@ -1,0 +1,224 @@
+//! `sha3-asip rtl`: run firmware on a design's processor in RTL (Verilator), benchmark it,
+//! check it in lockstep against the simulator, list its sources.
+
+use super::flow_support::{find_design, parse_lens, root};
+use crate::error::{CliError, Context, Result};
+use asip_flow::bench::{self, BenchOptions, Engine, HARNESS_ALGS};
+use asip_flow::exec;
+use asip_flow::rtl::{self, RtlOptions};
+use clap::{Args, Subcommand};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+#[command(after_help = "\
+The RV32 processor (hw/cores/rv32, docs/rv32-core.md) with the extension units a design lists
+in its [rtl] table, simulated cycle by cycle with Verilator (built on first use into
+hw/build/rtl/<design>/). Programs start from the simulator's own memory image (segments,
+heap, stack, argv); ecalls with mtvec = 0 are the firmware's Linux-ABI host calls (write,
+exit, exit_group), and a store of a non-zero value to the ELF's `tohost` symbol ends the run
+(riscv-tests: 1 = pass, otherwise test value>>1 failed).
+
+Examples:
+  sha3-asip rtl run firmware/build/rv32-ref/bench.elf --design rv32-ref -- sha3-256 0,64
+  sha3-asip rtl bench --design rv32-zbkb --alg sha3-256 --json
+  sha3-asip rtl lockstep --design rv32-ref --len 0,200
+  sha3-asip rtl files --design rv32-zbkb --json")]
+pub struct RtlArgs {
+    #[command(subcommand)]
+    pub cmd: RtlCmd,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum RtlCmd {
+    /// Run an ELF on the design's processor; prints what `sha3-asip run` prints.
+    Run(RunArgs),
+    /// Benchmark the design's kernel on its processor (same output as `bench`).
+    Bench(BenchArgs),
+    /// Run the benchmark firmware on the RTL and on the simulator and compare the commit
+    /// logs line by line (retire cycle, pc, word, register and memory writes).
+    Lockstep(LockstepArgs),
+    /// The processor's Verilog sources, top module and parameters.
+    Files(FilesArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct RunArgs {
+    /// The ELF to run.
+    pub elf: PathBuf,
+    /// Design (must have an [rtl] table).
+    #[arg(long)]
+    pub design: String,
+    /// Stop with an error after this many cycles.
+    #[arg(long, default_value_t = 10_000_000_000)]
+    pub max_cycles: u64,
+    /// Write the commit log (the simulator's `run --trace` format) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+    /// Write a waveform (VCD) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub vcd: Option<PathBuf>,
+    /// Arguments passed to the program (argv[1..]).
+    #[arg(last = true)]
+    pub args: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[arg(long)]
+    pub design: String,
+    /// Function: sha3-224, sha3-256, sha3-384, sha3-512, shake128, shake256, or all.
+    #[arg(long, default_value = "sha3-256")]
+    pub alg: String,
+    /// Message lengths in bytes, comma-separated.
+    #[arg(long, default_value = "0,64,136,1024")]
+    pub len: String,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u32,
+    /// Print JSON (as `bench --json`, with "engine": "rtl").
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct LockstepArgs {
+    #[arg(long)]
+    pub design: String,
+    #[arg(long, default_value = "sha3-256")]
+    pub alg: String,
+    /// Message lengths of the benchmark firmware's run.
+    #[arg(long, default_value = "0,137")]
+    pub len: String,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u32,
+}
+
+#[derive(Args, Debug)]
+pub struct FilesArgs {
+    #[arg(long)]
+    pub design: String,
+    /// JSON: {"top", "files", "params"}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(a: &RtlArgs) -> Result<u8> {
+    match &a.cmd {
+        RtlCmd::Run(r) => run_elf(r),
+        RtlCmd::Bench(b) => bench_rtl(b),
+        RtlCmd::Lockstep(l) => lockstep(l),
+        RtlCmd::Files(f) => files(f),
+    }
+}
+
+fn run_elf(a: &RunArgs) -> Result<u8> {
+    let d = find_design(&a.design)?;
+    let prog = exec::load(&a.elf).map_err(|e| CliError::new(e.to_string()))?;
+    let mut argv = vec![a.elf.display().to_string()];
+    argv.extend(a.args.iter().cloned());
+    let on_commit: Option<Box<dyn FnMut(&rtl::Commit, &str) -> _>> = match &a.trace {
+        Some(p) => {
+            let mut w = std::io::BufWriter::new(
+                std::fs::File::create(p).context(|| format!("creating {}", p.display()))?,
+            );
+            Some(Box::new(move |_: &rtl::Commit, line: &str| {
+                writeln!(w, "{line}")
+                    .map_err(|e| asip_flow::error::FlowError::Io("writing the trace".into(), e))
+            }))
+        }
+        None => None,
+    };
+    let out = rtl::run_program(
+        &root(),
+        &d,
+        &prog,
+        RtlOptions {
+            argv,
+            max_cycles: a.max_cycles,
+            on_commit,
+            vcd: a.vcd.clone(),
+        },
+    )
+    .map_err(|e| CliError::new(e.to_string()))?;
+    print!("{}", out.stdout);
+    eprint!("{}", out.stderr);
+    let _ = std::io::stdout().flush();
+    let cpi = if out.instret == 0 {
+        0.0
+    } else {
+        out.cycles as f64 / out.instret as f64
+    };
+    eprintln!(
+        "sha3-asip: exit {} | cycles {} | instret {} | CPI {:.3} | isa {} | engine rtl",
+        out.exit_code, out.cycles, out.instret, cpi, d.isa
+    );
+    Ok(out.exit_code.clamp(0, 255) as u8)
+}
+
+fn bench_rtl(a: &BenchArgs) -> Result<u8> {
+    let d = find_design(&a.design)?;
+    let lens = parse_lens(&a.len)?;
+    let algs: Vec<String> = if a.alg == "all" {
+        HARNESS_ALGS.iter().map(|s| s.to_string()).collect()
+    } else {
+        bench::alg_shape(&a.alg)?;
+        vec![a.alg.clone()]
+    };
+    let mut records = Vec::new();
+    for alg in &algs {
+        let o = BenchOptions {
+            alg: alg.clone(),
+            lens: lens.clone(),
+            seed: a.seed,
+            engine: Engine::Rtl,
+            ..BenchOptions::default()
+        };
+        records.push(bench::bench(&root(), &d, &o)?);
+    }
+    super::bench::print_records(&records, a.json)?;
+    if records.iter().all(|r| r.digest_ok) {
+        Ok(0)
+    } else {
+        Err(CliError::new(format!(
+            "design '{}' produced wrong digests on the RTL (see the table)",
+            d.name
+        )))
+    }
+}
+
+fn lockstep(a: &LockstepArgs) -> Result<u8> {
+    let d = find_design(&a.design)?;
+    let lens = parse_lens(&a.len)?;
+    bench::alg_shape(&a.alg)?;
+    let r = asip_flow::lockstep::check(&root(), &d, &a.alg, &lens, a.seed)
+        .map_err(|e| CliError::new(e.to_string()))?;
+    println!(
+        "lockstep {}: {} instructions, {} cycles: RTL commit log == simulator commit log",
+        d.name, r.instructions, r.cycles
+    );
+    Ok(0)
+}
+
+fn files(a: &FilesArgs) -> Result<u8> {
+    let d = find_design(&a.design)?;
+    let f = rtl::files(&root(), &d).map_err(|e| CliError::new(e.to_string()))?;
+    if a.json {
+        let v = serde_json::json!({
+            "top": f.top,
+            "files": f.files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+            "include_dirs": Vec::<String>::new(),
+            "params": f.params.iter().map(|(k, v)| (k.clone(), serde_json::json!(v)))
+                .collect::<serde_json::Map<_, _>>(),
+        });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        println!("top {}", f.top);
+        for (k, v) in &f.params {
+            println!("param {k}={v}");
+        }
+        for p in &f.files {
+            println!("{}", p.display());
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,67 @@
+// rv32_alu: the single-cycle integer datapath of the execute stage: adder/subtractor,
+// comparisons, logic, barrel shifter, and the single-cycle 32x32 multiplier (seed 001
+// Sect. 2.2: single-cycle ALU, shifter and multiplier).
+// op_i encodes {funct7[5], funct3} for OP/OP-IMM and M (with mul_i), see rv32_core.
+module rv32_alu (
+    input  wire [31:0] a_i,
+    input  wire [31:0] b_i,
+    input  wire [2:0]  funct3_i,
+    input  wire        alt_i,      // funct7[5]: sub / sra
+    input  wire        mul_i,      // M-extension multiply (funct3 0..3)
+    output reg  [31:0] result_o,
+    output wire        eq_o,
+    output wire        lt_o,
+    output wire        ltu_o
+);
+    wire [32:0] diff = {1'b0, a_i} - {1'b0, b_i};
+    wire [31:0] sum = a_i + b_i;
+    assign eq_o  = (a_i == b_i);
+    assign ltu_o = diff[32];
+    assign lt_o  = (a_i[31] ^ b_i[31]) ? a_i[31] : diff[32];
+
+    // shifter: right shifts with a sign fill; left shifts through bit reversal
+    wire        left = (funct3_i == 3'b001);
+    reg  [31:0] sh_in, sh_rev;
+    wire [32:0] sh_ext;
+    wire [32:0] sh_out = $signed(sh_ext) >>> b_i[4:0];
+    integer     i;
+    always @(*) begin
+        for (i = 0; i < 32; i = i + 1) begin
+            sh_rev[i] = a_i[31 - i];
+        end
+        sh_in = left ? sh_rev : a_i;
+    end
+    assign sh_ext = {alt_i & a_i[31] & ~left, sh_in};
+    reg [31:0] sh_res;
+    always @(*) begin
+        for (i = 0; i < 32; i = i + 1) begin
+            sh_res[i] = left ? sh_out[31 - i] : sh_out[i];
+        end
+    end
+
+    // multiplier: 33x33 signed product covers mul, mulh, mulhsu, mulhu
+    wire        a_signed = (funct3_i == 3'b001) || (funct3_i == 3'b010);
+    wire        b_signed = (funct3_i == 3'b001);
+    wire signed [32:0] ma = {a_signed & a_i[31], a_i};
+    wire signed [32:0] mb = {b_signed & b_i[31], b_i};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire signed [65:0] prod = ma * mb;  // bits 65:64 are sign copies
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    always @(*) begin
+        if (mul_i) begin
+            result_o = (funct3_i == 3'b000) ? prod[31:0] : prod[63:32];
+        end else begin
+            case (funct3_i)
+                3'b000:  result_o = alt_i ? diff[31:0] : sum;
+                3'b001:  result_o = sh_res;
+                3'b010:  result_o = {31'd0, lt_o};
+                3'b011:  result_o = {31'd0, ltu_o};
+                3'b100:  result_o = a_i ^ b_i;
+                3'b101:  result_o = sh_res;
+                3'b110:  result_o = a_i | b_i;
+                default: result_o = a_i & b_i;
+            endcase
+        end
+    end
+endmodule

@@ -1,0 +1,486 @@
+// rv32_core: the project's Z-scale-class RV32IM(+Zicsr) processor core.
+//
+// Pipeline (docs/rv32-core.md has the timing diagram and the reasons):
+//   F  the next-PC multiplexer drives the synchronous instruction memory (imem_addr_o);
+//   D  the fetched word arrives (imem_rdata_i); jal is recognised and redirects fetch;
+//   X  execute: register read (asynchronous register file, bypass from W), ALU, shifter,
+//      single-cycle multiplier, iterative divider, branch/jalr resolution, CSRs, traps,
+//      data-memory request, extension units (rv32_ext, generated per design); the
+//      instruction retires here;
+//   W  write-back: the ALU result register or the load data (synchronous data memory)
+//      is written to the register file; the RVFI commit port reports the instruction.
+// F, D and X are the three pipeline stages of the timing model `zscale` (the first
+// instruction executes in cycle 2); W is the register-file write of the retired
+// instruction. All redirects are registered: a jal decided in D costs 1 cycle, a taken
+// branch, jalr, trap or mret decided in X costs 2. A consumer of a load result that
+// follows the load directly waits 1 cycle in X (the memory output is not bypassed).
+module rv32_core #(
+    parameter [31:0] MISA          = 32'h4000_1100,  // RV32IM
+    parameter        DIV_EARLY_OUT = 0
+) (
+    input  wire        clk_i,
+    input  wire        rst_ni,
+    input  wire [31:0] boot_addr_i,
+    // instruction memory: synchronous read, word addressed by imem_addr_o[31:2]
+    output wire [31:0] imem_addr_o,
+    input  wire [31:0] imem_rdata_i,
+    input  wire        imem_err_i,      // registered with imem_rdata_i
+    // data memory: request in X, read data in the next cycle
+    output wire        dmem_req_o,
+    output wire        dmem_we_o,
+    output wire [3:0]  dmem_be_o,
+    output wire [31:0] dmem_addr_o,
+    output wire [31:0] dmem_wdata_o,
+    input  wire        dmem_err_i,      // combinational: the address is outside memory
+    input  wire [31:0] dmem_rdata_i,
+    // host calls: ecall with mtvec == 0 (the Linux user ABI of the firmware)
+    output wire        host_call_o,
+    input  wire [31:0] host_wdata_i,    // the value the ecall writes to a0
+    // debug register access (harness only; tie off in a real system)
+    input  wire [4:0]  dbg_raddr_i,
+    output wire [31:0] dbg_rdata_o,
+    input  wire        dbg_we_i,
+    input  wire [4:0]  dbg_waddr_i,
+    input  wire [31:0] dbg_wdata_i,
+    // RVFI commit port (riscv-formal names), one record per retired instruction, in W
+    output wire        rvfi_valid,
+    output wire [63:0] rvfi_order,
+    output wire [31:0] rvfi_insn,
+    output wire        rvfi_trap,
+    output wire        rvfi_halt,
+    output wire        rvfi_intr,
+    output wire [1:0]  rvfi_mode,
+    output wire [1:0]  rvfi_ixl,
+    output wire [4:0]  rvfi_rs1_addr,
+    output wire [4:0]  rvfi_rs2_addr,
+    output wire [31:0] rvfi_rs1_rdata,
+    output wire [31:0] rvfi_rs2_rdata,
+    output wire [4:0]  rvfi_rd_addr,
+    output wire [31:0] rvfi_rd_wdata,
+    output wire [31:0] rvfi_pc_rdata,
+    output wire [31:0] rvfi_pc_wdata,
+    output wire [31:0] rvfi_mem_addr,
+    output wire [3:0]  rvfi_mem_rmask,
+    output wire [3:0]  rvfi_mem_wmask,
+    output wire [31:0] rvfi_mem_rdata,
+    output wire [31:0] rvfi_mem_wdata,
+    // trap details of the W record (not RVFI): mcause and mtval
+    output wire [31:0] commit_cause_o,
+    output wire [31:0] commit_tval_o
+);
+    // ------------------------------------------------------------------ fetch / decode
+    reg         redirect_q;
+    reg  [31:0] redirect_pc_q;
+    reg         d_valid_q;
+    reg  [31:0] d_pc_q;
+    wire [31:0] d_insn = imem_rdata_i;
+
+    wire        x_stall;
+    wire        x_redirect;
+    wire [31:0] x_target;
+    wire        kill_d  = redirect_q || x_redirect;
+    wire        d_fire  = d_valid_q && !kill_d && !x_stall;
+    wire [31:0] d_jal_target = d_pc_q + {{12{d_insn[31]}}, d_insn[19:12], d_insn[20],
+                                         d_insn[30:21], 1'b0};
+    wire        d_jal = d_fire && !imem_err_i && (d_insn[6:0] == 7'h6f) &&
+                        (d_jal_target[1:0] == 2'b00);
+
+    reg         boot_q;        // the first cycle after reset fetches boot_addr_i
+    reg  [31:0] fetch_pc;
+    always @(*) begin
+        if (boot_q) begin
+            fetch_pc = boot_addr_i;
+        end else if (redirect_q) begin
+            fetch_pc = redirect_pc_q;
+        end else if (d_valid_q && x_stall) begin
+            fetch_pc = d_pc_q;            // hold: fetch the word in D again
+        end else begin
+            fetch_pc = d_pc_q + 32'd4;
+        end
+    end
+    assign imem_addr_o = fetch_pc;
+
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            boot_q        <= 1'b1;
+            redirect_q    <= 1'b1;
+            redirect_pc_q <= 32'd0;
+            d_valid_q     <= 1'b0;
+            d_pc_q        <= 32'd0;
+        end else begin
+            boot_q        <= 1'b0;
+            redirect_q    <= x_redirect || d_jal;
+            redirect_pc_q <= x_redirect ? x_target : d_jal_target;
+            d_valid_q     <= 1'b1;
+            d_pc_q        <= fetch_pc;
+        end
+    end
+
+    // ------------------------------------------------------------------ execute
+    reg         x_valid_q;
+    reg  [31:0] x_insn_q;
+    reg  [31:0] x_pc_q /* verilator public_flat_rd */;
+    reg         x_ferr_q;
+    reg         x_started_q;   // the divider was started for the instruction in X
+
+    wire [6:0]  opc  = x_insn_q[6:0];
+    wire [4:0]  rd   = x_insn_q[11:7];
+    wire [2:0]  f3   = x_insn_q[14:12];
+    wire [4:0]  rs1  = x_insn_q[19:15];
+    wire [4:0]  rs2  = x_insn_q[24:20];
+    wire [6:0]  f7   = x_insn_q[31:25];
+    wire [31:0] imm_i = {{20{x_insn_q[31]}}, x_insn_q[31:20]};
+    wire [31:0] imm_s = {{20{x_insn_q[31]}}, x_insn_q[31:25], x_insn_q[11:7]};
+    wire [31:0] imm_b = {{19{x_insn_q[31]}}, x_insn_q[31], x_insn_q[7], x_insn_q[30:25],
+                         x_insn_q[11:8], 1'b0};
+    wire [31:0] imm_u = {x_insn_q[31:12], 12'd0};
+    wire [31:0] imm_j = {{12{x_insn_q[31]}}, x_insn_q[19:12], x_insn_q[20], x_insn_q[30:21],
+                         1'b0};
+
+    // base decode: exactly the words crates/sim/src/rv32/{base,m,zicsr}.rs accept
+    wire is_lui    = opc == 7'h37;
+    wire is_auipc  = opc == 7'h17;
+    wire is_jal    = opc == 7'h6f;
+    wire is_jalr   = opc == 7'h67 && f3 == 3'd0;
+    wire is_branch = opc == 7'h63 && f3 != 3'd2 && f3 != 3'd3;
+    wire is_load   = opc == 7'h03 && (f3 == 3'd0 || f3 == 3'd1 || f3 == 3'd2 ||
+                                      f3 == 3'd4 || f3 == 3'd5);
+    wire is_store  = opc == 7'h23 && (f3 == 3'd0 || f3 == 3'd1 || f3 == 3'd2);
+    wire is_opimm  = opc == 7'h13 && (f3 == 3'd1 ? f7 == 7'h00 :
+                                      f3 == 3'd5 ? (f7 == 7'h00 || f7 == 7'h20) : 1'b1);
+    wire is_op     = opc == 7'h33 && (f7 == 7'h00 ||
+                                      (f7 == 7'h20 && (f3 == 3'd0 || f3 == 3'd5)));
+    wire is_mul    = opc == 7'h33 && f7 == 7'h01 && !f3[2];
+    wire is_div    = opc == 7'h33 && f7 == 7'h01 && f3[2];
+    wire is_fence  = opc == 7'h0f && (f3 == 3'd0 || f3 == 3'd1);
+    wire is_ecall  = x_insn_q == 32'h0000_0073;
+    wire is_ebreak = x_insn_q == 32'h0010_0073;
+    wire is_mret   = x_insn_q == 32'h3020_0073;
+    wire is_wfi    = x_insn_q == 32'h1050_0073;
+    wire is_csr    = opc == 7'h73 && f3 != 3'd0 && f3 != 3'd4;
+    wire base_ok   = is_lui | is_auipc | is_jal | is_jalr | is_branch | is_load | is_store |
+                     is_opimm | is_op | is_mul | is_div | is_fence | is_ecall | is_ebreak |
+                     is_mret | is_wfi | is_csr;
+    wire base_rs1  = is_jalr | is_branch | is_load | is_store | is_opimm | is_op | is_mul |
+                     is_div | (is_csr && !f3[2]);
+    wire base_rs2  = is_branch | is_store | is_op | is_mul | is_div;
+
+    // extension units (generated per design from its unit list)
+    wire        ext_claim, ext_uses_rs1, ext_uses_rs2, ext_ready, ext_rd_we, ext_err;
+    wire        ext_redirect;
+    wire [31:0] ext_rd_wdata, ext_redirect_pc;
+    wire        is_ext    = !base_ok && ext_claim;
+    wire        uses_rs1  = base_ok ? base_rs1 : (ext_claim && ext_uses_rs1);
+    wire        uses_rs2  = base_ok ? base_rs2 : (ext_claim && ext_uses_rs2);
+
+    // write-back stage state (declared here for the bypass)
+    reg         w_valid_q, w_we_q, w_load_q;
+    reg  [4:0]  w_rd_q;
+    reg  [31:0] w_result_q;
+
+    // register file and operand bypass from W (ALU results only)
+    wire [31:0] rf_a, rf_b, rf_c;
+    wire        rf_we;
+    wire [4:0]  rf_waddr;
+    wire [31:0] rf_wdata;
+    rv32_regfile u_rf (
+        .clk_i(clk_i), .raddr_a_i(rs1), .rdata_a_o(rf_a), .raddr_b_i(rs2), .rdata_b_o(rf_b),
+        .raddr_c_i(dbg_raddr_i), .rdata_c_o(rf_c),
+        .we_i(rf_we), .waddr_i(rf_waddr), .wdata_i(rf_wdata)
+    );
+    wire w_fwd = w_valid_q && w_we_q && !w_load_q;
+    wire [31:0] a = (w_fwd && w_rd_q == rs1 && rs1 != 5'd0) ? w_result_q : rf_a;
+    wire [31:0] b = (w_fwd && w_rd_q == rs2 && rs2 != 5'd0) ? w_result_q : rf_b;
+
+    // a load result is not bypassed: its consumer waits one cycle in X
+    wire lu_hazard = x_valid_q && w_valid_q && w_load_q && w_rd_q != 5'd0 &&
+                     ((uses_rs1 && rs1 == w_rd_q) || (uses_rs2 && rs2 == w_rd_q));
+
+    // ALU / shifter / multiplier
+    wire        alu_imm = is_opimm;
+    wire [31:0] alu_b   = alu_imm ? imm_i : b;
+    wire        alu_alt = (is_op || (is_opimm && f3 == 3'd5)) && x_insn_q[30];
+    wire [31:0] alu_res;
+    wire        alu_eq, alu_lt, alu_ltu;
+    rv32_alu u_alu (
+        .a_i(a), .b_i(alu_b), .funct3_i(f3), .alt_i(alu_alt), .mul_i(is_mul),
+        .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt), .ltu_o(alu_ltu)
+    );
+
+    // divider (iterative)
+    wire        div_done;
+    wire [31:0] div_res;
+    wire        div_start = x_valid_q && is_div && !lu_hazard && !x_started_q;
+    rv32_div #(.EARLY_OUT(DIV_EARLY_OUT)) u_div (
+        .clk_i(clk_i), .rst_ni(rst_ni), .start_i(div_start), .op_i(f3[1:0]),
+        .a_i(a), .b_i(b), .done_o(div_done), .result_o(div_res)
+    );
+
+    // branches and jumps
+    reg br_cond;
+    always @(*) begin
+        case (f3)
+            3'd0:    br_cond = alu_eq;
+            3'd1:    br_cond = !alu_eq;
+            3'd4:    br_cond = alu_lt;
+            3'd5:    br_cond = !alu_lt;
+            3'd6:    br_cond = alu_ltu;
+            default: br_cond = !alu_ltu;
+        endcase
+    end
+    wire [31:0] br_target   = x_pc_q + imm_b;
+    wire [31:0] jalr_target = (a + imm_i) & ~32'd1;
+    wire [31:0] jal_target  = x_pc_q + imm_j;
+    wire        br_taken    = is_branch && br_cond;
+    reg  [31:0] jump_target;
+    always @(*) begin
+        if (is_jalr)     jump_target = jalr_target;
+        else if (is_jal) jump_target = jal_target;
+        else             jump_target = br_target;
+    end
+    wire jump_any      = br_taken || is_jalr || is_jal;
+    wire jump_misalign = jump_any && (jump_target[1:0] != 2'b00);
+
+    // loads and stores
+    wire [31:0] mem_addr = a + (is_store ? imm_s : imm_i);
+    wire        mem_mis  = (f3[1:0] == 2'd1 && mem_addr[0]) ||
+                           (f3[1:0] == 2'd2 && mem_addr[1:0] != 2'd0);
+    wire        is_mem   = is_load || is_store;
+    reg  [3:0]  st_be;
+    reg  [31:0] st_data;
+    always @(*) begin
+        case (f3[1:0])
+            2'd0:    begin st_be = 4'b0001 << mem_addr[1:0]; st_data = {4{b[7:0]}};  end
+            2'd1:    begin st_be = 4'b0011 << mem_addr[1:0]; st_data = {2{b[15:0]}}; end
+            default: begin st_be = 4'b1111;                  st_data = b;            end
+        endcase
+    end
+
+    // CSRs
+    wire [31:0] csr_rdata, mtvec, mepc;
+    wire        csr_illegal;
+    wire [31:0] csr_wdata = f3[2] ? {27'd0, rs1} : a;
+    wire        csr_write = (f3[1:0] == 2'd1) || (rs1 != 5'd0);
+    wire        host_call = is_ecall && (mtvec == 32'd0);
+
+    // exceptions, in priority order
+    reg         trap;
+    reg  [31:0] cause, tval;
+    always @(*) begin
+        trap  = 1'b1;
+        tval  = 32'd0;
+        cause = 32'd0;
+        if (x_ferr_q) begin
+            cause = 32'd1;
+            tval  = x_pc_q;
+        end else if (!base_ok && !ext_claim) begin
+            cause = 32'd2;
+            tval  = x_insn_q;
+        end else if (is_csr && csr_illegal) begin
+            cause = 32'd2;
+            tval  = x_insn_q;
+        end else if (is_ext && ext_err) begin
+            cause = 32'd2;
+            tval  = x_insn_q;
+        end else if (is_ebreak) begin
+            cause = 32'd3;
+        end else if (is_ecall && !host_call) begin
+            cause = 32'd11;
+        end else if (jump_misalign) begin
+            cause = 32'd0;
+            tval  = jump_target;
+        end else if (is_mem && mem_mis) begin
+            cause = is_load ? 32'd4 : 32'd6;
+            tval  = mem_addr;
+        end else if (is_mem && dmem_err_i) begin
+            cause = is_load ? 32'd5 : 32'd7;
+            tval  = mem_addr;
+        end else begin
+            trap = 1'b0;
+        end
+    end
+
+    wire x_busy = (is_div && !div_done) || (is_ext && !ext_ready);
+    assign x_stall = x_valid_q && (lu_hazard || x_busy);
+    wire x_fire   = x_valid_q && !x_stall;
+    wire x_commit = x_fire && !trap;       // retires without an exception
+
+    rv32_csr #(.MISA(MISA)) u_csr (
+        .clk_i(clk_i), .rst_ni(rst_ni), .addr_i(x_insn_q[31:20]), .op_i(f3[1:0]),
+        .write_i(csr_write), .wdata_i(csr_wdata), .rdata_o(csr_rdata),
+        .illegal_o(csr_illegal), .commit_i(x_commit && is_csr), .retire_i(x_fire),
+        .trap_i(x_fire && trap), .trap_pc_i(x_pc_q), .trap_cause_i(cause),
+        .trap_tval_i(tval), .mret_i(x_commit && is_mret), .mtvec_o(mtvec), .mepc_o(mepc)
+    );
+
+    rv32_ext u_ext (
+        .clk_i(clk_i), .rst_ni(rst_ni),
+        .valid_i(x_valid_q && !lu_hazard), .insn_i(x_insn_q), .pc_i(x_pc_q),
+        .rs1_i(a), .rs2_i(b), .fire_i(x_commit && is_ext),
+        .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_npc_i(x_npc),
+        .claim_o(ext_claim), .uses_rs1_o(ext_uses_rs1), .uses_rs2_o(ext_uses_rs2),
+        .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata),
+        .err_o(ext_err), .redirect_o(ext_redirect), .redirect_pc_o(ext_redirect_pc)
+    );
+
+    // redirects (registered into the fetch stage)
+    wire   take_jump = !trap && (br_taken || is_jalr);
+    wire   take_ext  = !trap && is_ext && ext_redirect;
+    assign x_redirect = x_fire && (trap || take_jump || take_ext || (is_mret && !trap));
+    assign x_target   = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
+                        jump_target;
+    // the architectural next pc of the instruction in X (for RVFI and the units)
+    wire [31:0] x_npc = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
+                        (jump_any ? jump_target : x_pc_q + 32'd4);
+
+    // result and destination
+    reg  [31:0] x_result;
+    reg         x_writes;
+    always @(*) begin
+        x_writes = 1'b1;
+        x_result = alu_res;
+        if (is_lui)                       x_result = imm_u;
+        else if (is_auipc)                x_result = x_pc_q + imm_u;
+        else if (is_jal || is_jalr)       x_result = x_pc_q + 32'd4;
+        else if (is_csr)                  x_result = csr_rdata;
+        else if (is_div)                  x_result = div_res;
+        else if (host_call)               x_result = host_wdata_i;
+        else if (is_ext)                  begin x_result = ext_rd_wdata; x_writes = ext_rd_we; end
+        else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
+                 is_wfi)                  x_writes = 1'b0;
+    end
+    wire [4:0] x_rd = host_call ? 5'd10 : rd;
+
+    assign dmem_req_o   = x_valid_q && !lu_hazard && is_mem && !mem_mis && !x_ferr_q;
+    assign dmem_we_o    = is_store;
+    assign dmem_be_o    = is_store ? st_be : 4'b1111;
+    assign dmem_addr_o  = mem_addr;
+    assign dmem_wdata_o = st_data;
+    assign host_call_o  = x_fire && host_call;
+
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            x_valid_q   <= 1'b0;
+            x_insn_q    <= 32'h0000_0013;
+            x_pc_q      <= 32'd0;
+            x_ferr_q    <= 1'b0;
+            x_started_q <= 1'b0;
+        end else if (!x_stall) begin
+            x_valid_q   <= d_fire;
+            x_insn_q    <= d_insn;
+            x_pc_q      <= d_pc_q;
+            x_ferr_q    <= imem_err_i;
+            x_started_q <= 1'b0;
+        end else if (div_start) begin
+            x_started_q <= 1'b1;
+        end
+    end
+
+    // ------------------------------------------------------------------ write-back
+    reg  [2:0]  w_f3_q;
+    reg  [1:0]  w_off_q;
+    reg  [63:0] order_q;
+    reg  [31:0] w_insn_q, w_pc_q, w_npc_q, w_rs1v_q, w_rs2v_q, w_maddr_q, w_mwdata_q;
+    reg  [31:0] w_cause_q, w_tval_q;
+    reg  [3:0]  w_rmask_q, w_wmask_q;
+    reg         w_trap_q;
+    reg  [4:0]  w_rs1_q, w_rs2_q;
+
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            w_valid_q  <= 1'b0;
+            w_we_q     <= 1'b0;
+            w_load_q   <= 1'b0;
+            w_rd_q     <= 5'd0;
+            w_result_q <= 32'd0;
+            w_f3_q     <= 3'd0;
+            w_off_q    <= 2'd0;
+            order_q    <= 64'd0;
+            w_insn_q   <= 32'd0;
+            w_pc_q     <= 32'd0;
+            w_npc_q    <= 32'd0;
+            w_rs1v_q   <= 32'd0;
+            w_rs2v_q   <= 32'd0;
+            w_maddr_q  <= 32'd0;
+            w_mwdata_q <= 32'd0;
+            w_cause_q  <= 32'd0;
+            w_tval_q   <= 32'd0;
+            w_rmask_q  <= 4'd0;
+            w_wmask_q  <= 4'd0;
+            w_trap_q   <= 1'b0;
+            w_rs1_q    <= 5'd0;
+            w_rs2_q    <= 5'd0;
+        end else begin
+            w_valid_q <= x_fire;
+            w_we_q    <= x_commit && x_writes && !is_load;
+            w_load_q  <= x_commit && is_load;
+            if (w_valid_q) begin
+                order_q <= order_q + 64'd1;
+            end
+            if (x_fire) begin
+                w_rd_q     <= (x_commit && (x_writes || is_load)) ? x_rd : 5'd0;
+                w_result_q <= x_result;
+                w_f3_q     <= f3;
+                w_off_q    <= mem_addr[1:0];
+                w_insn_q   <= x_insn_q;
+                w_pc_q     <= x_pc_q;
+                w_npc_q    <= x_npc;
+                w_rs1v_q   <= uses_rs1 ? a : 32'd0;
+                w_rs2v_q   <= uses_rs2 ? b : 32'd0;
+                w_rs1_q    <= uses_rs1 ? rs1 : 5'd0;
+                w_rs2_q    <= uses_rs2 ? rs2 : 5'd0;
+                w_maddr_q  <= {mem_addr[31:2], 2'b00};
+                w_mwdata_q <= st_data;
+                w_rmask_q  <= (x_commit && is_load) ? st_be : 4'd0;
+                w_wmask_q  <= (x_commit && is_store) ? st_be : 4'd0;
+                w_trap_q   <= trap;
+                w_cause_q  <= cause;
+                w_tval_q   <= tval;
+            end
+        end
+    end
+
+    // load alignment and extension
+    wire [31:0] ld_shift = dmem_rdata_i >> {w_off_q, 3'b000};
+    reg  [31:0] ld_val;
+    always @(*) begin
+        case (w_f3_q)
+            3'd0:    ld_val = {{24{ld_shift[7]}}, ld_shift[7:0]};
+            3'd1:    ld_val = {{16{ld_shift[15]}}, ld_shift[15:0]};
+            3'd4:    ld_val = {24'd0, ld_shift[7:0]};
+            3'd5:    ld_val = {16'd0, ld_shift[15:0]};
+            default: ld_val = ld_shift;
+        endcase
+    end
+    wire [31:0] w_value = w_load_q ? ld_val : w_result_q;
+
+    assign rf_we    = dbg_we_i || w_we_q || w_load_q;
+    assign rf_waddr = dbg_we_i ? dbg_waddr_i : w_rd_q;
+    assign rf_wdata = dbg_we_i ? dbg_wdata_i : w_value;
+    assign dbg_rdata_o = ((w_we_q || w_load_q) && w_rd_q == dbg_raddr_i && dbg_raddr_i != 5'd0) ?
+                         w_value : rf_c;
+
+    assign rvfi_valid     = w_valid_q;
+    assign rvfi_order     = order_q;
+    assign rvfi_insn      = w_insn_q;
+    assign rvfi_trap      = w_trap_q;
+    assign rvfi_halt      = 1'b0;
+    assign rvfi_intr      = 1'b0;
+    assign rvfi_mode      = 2'd3;
+    assign rvfi_ixl       = 2'd1;
+    assign rvfi_rs1_addr  = w_rs1_q;
+    assign rvfi_rs2_addr  = w_rs2_q;
+    assign rvfi_rs1_rdata = w_rs1v_q;
+    assign rvfi_rs2_rdata = w_rs2v_q;
+    assign rvfi_rd_addr   = w_rd_q;
+    assign rvfi_rd_wdata  = (w_rd_q == 5'd0) ? 32'd0 : w_value;
+    assign rvfi_pc_rdata  = w_pc_q;
+    assign rvfi_pc_wdata  = w_npc_q;
+    assign rvfi_mem_addr  = w_maddr_q;
+    assign rvfi_mem_rmask = w_rmask_q;
+    assign rvfi_mem_wmask = w_wmask_q;
+    assign rvfi_mem_rdata = w_load_q ? dmem_rdata_i : 32'd0;
+    assign rvfi_mem_wdata = w_mwdata_q;
+    assign commit_cause_o = w_cause_q;
+    assign commit_tval_o  = w_tval_q;
+endmodule

@@ -1,0 +1,53 @@
+// rv32_tcm: tightly coupled memory of the RV32 processor: one array of 32-bit words at
+// byte address BASE, a read-only fetch port and a read/write data port, both with a
+// synchronous read (the data is there in the cycle after the address, as in FPGA block
+// RAM). An address outside [BASE, BASE + BYTES) raises err (registered with the fetched
+// word on the fetch port, combinational on the data port so that the core traps in the
+// cycle of the access) and writes nothing. The harness loads the program through the
+// array itself (public to the Verilator harness); synthesis of a processor leaves the
+// memory out (docs/rv32-core.md).
+module rv32_tcm #(
+    parameter [31:0] BASE  = 32'h0001_0000,
+    parameter        BYTES = 4 * 1024 * 1024
+) (
+    input  wire        clk_i,
+    input  wire [31:0] f_addr_i,
+    output reg  [31:0] f_rdata_o,
+    output reg         f_err_o,
+    input  wire        d_req_i,
+    input  wire        d_we_i,
+    input  wire [3:0]  d_be_i,
+    input  wire [31:0] d_addr_i,
+    input  wire [31:0] d_wdata_i,
+    output reg  [31:0] d_rdata_o,
+    output wire        d_err_o
+);
+    localparam WORDS = BYTES / 4;
+    localparam AW    = $clog2(WORDS);
+
+    reg [31:0] mem_q [0:WORDS-1] /* verilator public_flat_rw */;
+
+    wire [31:0] f_off = f_addr_i - BASE;
+    wire [31:0] d_off = d_addr_i - BASE;
+    wire        f_in  = f_off < BYTES;
+    wire        d_in  = d_off < BYTES;
+    wire [AW-1:0] f_idx = f_off[AW+1:2];
+    wire [AW-1:0] d_idx = d_off[AW+1:2];
+    assign d_err_o = !d_in;
+
+    always @(posedge clk_i) begin
+        f_rdata_o <= f_in ? mem_q[f_idx] : 32'd0;
+        f_err_o   <= !f_in;
+        if (d_req_i && d_in) begin
+            d_rdata_o <= mem_q[d_idx];
+            if (d_we_i) begin
+                if (d_be_i[0]) mem_q[d_idx][7:0]   <= d_wdata_i[7:0];
+                if (d_be_i[1]) mem_q[d_idx][15:8]  <= d_wdata_i[15:8];
+                if (d_be_i[2]) mem_q[d_idx][23:16] <= d_wdata_i[23:16];
+                if (d_be_i[3]) mem_q[d_idx][31:24] <= d_wdata_i[31:24];
+            end
+        end
+    end
+
+    wire unused = &{1'b0, f_off[31:AW+2], f_off[1:0], d_off[31:AW+2], d_off[1:0]};
+endmodule

@@ -1,0 +1,217 @@
+// Verilator harness of rv32_sys: loads a memory image prepared by `sha3-asip rtl run`
+// (the simulator's own loader lays out segments, heap, stack and argv), runs the
+// processor, services the firmware's Linux-ABI host calls (write, exit, exit_group) and
+// the riscv-tests `tohost` word, and writes a line protocol on stdout:
+//   C <retire-cycle> <pc> <insn> <rd> <rd-value> <wmask> <mem-addr> <mem-wdata> <trap> <mcause> <mtval>
+//                                            one per retired instruction (with --trace)
+//   O <fd> <hex bytes>                       output of a write() host call
+//   X exit <status> <cycles> <instret>       end of run; also X tohost <value> ...,
+//   X trap <pc> <insn> <mcause> <mtval> <cycle>, X runaway <cycles> <pc>, X syscall <nr> <pc>
+// All numbers are hexadecimal except cycle counts, instret and the exit status.
+#include "Vrv32_sys.h"
+#include "Vrv32_sys___024root.h"
+#include "verilated.h"
+#if VM_TRACE
+#include "verilated_vcd_c.h"
+#endif
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+static void die(const char *msg) {
+    std::fprintf(stderr, "rv32_harness: %s\n", msg);
+    std::exit(3);
+}
+
+static uint64_t num(const char *s) { return std::strtoull(s, nullptr, 0); }
+
+int main(int argc, char **argv) {
+    const char *image = nullptr, *vcd = nullptr;
+    uint32_t load = 0, entry = 0, sp = 0, tohost = 0, mem_base = 0, mem_bytes = 0;
+    uint64_t max_cycles = 10000000000ULL;
+    bool trace = false, have_tohost = false;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        auto val = [&]() -> const char * {
+            if (i + 1 >= argc) die(("missing value after " + a).c_str());
+            return argv[++i];
+        };
+        if (a == "--image") image = val();
+        else if (a == "--load") load = (uint32_t)num(val());
+        else if (a == "--entry") entry = (uint32_t)num(val());
+        else if (a == "--sp") sp = (uint32_t)num(val());
+        else if (a == "--tohost") { tohost = (uint32_t)num(val()); have_tohost = true; }
+        else if (a == "--max-cycles") max_cycles = num(val());
+        else if (a == "--trace") trace = true;
+        else if (a == "--vcd") vcd = val();
+        else if (a == "--mem-base") mem_base = (uint32_t)num(val());
+        else if (a == "--mem-bytes") mem_bytes = (uint32_t)num(val());
+        else die(("unknown argument " + a).c_str());
+    }
+    if (!image) die("--image is required");
+    std::FILE *f = std::fopen(image, "rb");
+    if (!f) die("cannot open the image");
+    std::vector<uint8_t> img;
+    uint8_t buf[65536];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) img.insert(img.end(), buf, buf + n);
+    std::fclose(f);
+    if (load < mem_base || (uint64_t)load + img.size() > (uint64_t)mem_base + mem_bytes || (load & 3))
+        die("the image does not fit the processor's memory");
+
+    static char obuf[1 << 20];
+    std::setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
+
+    VerilatedContext ctx;
+    Vrv32_sys top(&ctx);
+    auto *mem = top.rootp->rv32_sys__DOT__u_tcm__DOT__mem_q.m_storage;
+    const uint32_t words = mem_bytes / 4;
+    for (size_t i = 0; i < img.size(); i += 4) {
+        uint32_t w = 0;
+        for (size_t k = 0; k < 4 && i + k < img.size(); k++) w |= (uint32_t)img[i + k] << (8 * k);
+        uint32_t idx = (load - mem_base + (uint32_t)i) / 4;
+        if (idx < words) mem[idx] = w;
+    }
+    auto rd_mem = [&](uint32_t addr, uint8_t &out) -> bool {
+        uint32_t off = addr - mem_base;
+        if (off >= mem_bytes) return false;
+        out = (uint8_t)(mem[off / 4] >> (8 * (off & 3)));
+        return true;
+    };
+#if VM_TRACE
+    VerilatedVcdC *tfp = nullptr;
+    if (vcd) {
+        ctx.traceEverOn(true);
+        tfp = new VerilatedVcdC;
+        top.trace(tfp, 99);
+        tfp->open(vcd);
+    }
+#else
+    if (vcd) die("this harness was built without --trace support");
+#endif
+    uint64_t t = 0;
+    auto tick = [&]() {
+        top.clk_i = 1;
+        top.eval();
+#if VM_TRACE
+        if (tfp) tfp->dump(t * 10 + 5);
+#endif
+        top.clk_i = 0;
+        top.eval();
+#if VM_TRACE
+        if (tfp) tfp->dump(t * 10 + 10);
+#endif
+        t++;
+    };
+    // reset; the loader's stack pointer goes in through the debug write port
+    top.clk_i = 0;
+    top.rst_ni = 0;
+    top.boot_addr_i = entry;
+    top.host_wdata_i = 0;
+    top.dbg_raddr_i = 0;
+    top.dbg_we_i = 1;
+    top.dbg_waddr_i = 2;
+    top.dbg_wdata_i = sp;
+    top.eval();
+    tick();
+    top.dbg_we_i = 0;
+    top.rst_ni = 1;
+    top.eval();
+    t = 0;
+
+    auto reg = [&](int r) -> uint32_t {
+        top.dbg_raddr_i = r;
+        top.eval();
+        return top.dbg_rdata_o;
+    };
+
+    int exit_pending = 0;  // 1: exit after the next commit record
+    int32_t exit_status = 0;
+    const char *end_kind = nullptr;
+    uint32_t end_value = 0;
+    uint64_t cycle = 0, instret = 0;
+    for (;; cycle++) {
+        top.eval();
+        if (top.rvfi_valid) {
+            instret = top.rvfi_order + 1;
+            uint32_t pc = top.rvfi_pc_rdata, insn = top.rvfi_insn;
+            if (trace)
+                std::printf("C %llu %x %x %x %x %x %x %x %d %x %x\n",
+                            (unsigned long long)(cycle - 1), pc, insn, top.rvfi_rd_addr,
+                            top.rvfi_rd_wdata, top.rvfi_mem_wmask, top.rvfi_mem_addr,
+                            top.rvfi_mem_wdata, top.rvfi_trap, top.commit_cause_o,
+                            top.commit_tval_o);
+            if (top.rvfi_trap &&
+                top.rootp->rv32_sys__DOT__u_core__DOT__u_csr__DOT__mtvec_q == 0) {
+                std::printf("X trap %x %x %x %x %llu\n", pc, insn, top.commit_cause_o,
+                            top.commit_tval_o, (unsigned long long)(cycle - 1));
+                break;
+            }
+            if (have_tohost && top.rvfi_mem_wmask && !top.rvfi_trap &&
+                (top.rvfi_mem_addr & ~3u) == (tohost & ~3u)) {
+                uint32_t v = top.rvfi_mem_wdata;
+                if (v != 0) {
+                    end_kind = "tohost";
+                    end_value = v;
+                }
+            }
+            if (exit_pending || end_kind) {
+                if (!end_kind) end_kind = "exit";
+                if (exit_pending) end_value = (uint32_t)exit_status;
+                if (std::strcmp(end_kind, "exit") == 0)
+                    std::printf("X exit %d %llu %llu\n", exit_status,
+                                (unsigned long long)cycle, (unsigned long long)instret);
+                else
+                    std::printf("X tohost %x %llu %llu\n", end_value,
+                                (unsigned long long)cycle, (unsigned long long)instret);
+                break;
+            }
+        }
+        if (cycle >= max_cycles) {
+            std::printf("X runaway %llu %x\n", (unsigned long long)cycle, top.rvfi_pc_wdata);
+            break;
+        }
+        top.host_wdata_i = 0;
+        if (top.host_call_o) {
+            uint32_t nr = reg(17), a0 = reg(10), a1 = reg(11), a2 = reg(12);
+            uint32_t ret = 0;
+            if (nr == 64) {
+                if (a0 == 1 || a0 == 2) {
+                    std::printf("O %u ", a0);
+                    bool ok = true;
+                    for (uint32_t k = 0; k < a2; k++) {
+                        uint8_t b;
+                        if (!rd_mem(a1 + k, b)) { ok = false; break; }
+                        std::printf("%02x", b);
+                    }
+                    std::printf("\n");
+                    if (!ok) {
+                        std::printf("X badbuf %x %x\n", a1, top.rootp->rv32_sys__DOT__u_core__DOT__x_pc_q);
+                        break;
+                    }
+                    ret = a2;
+                } else {
+                    ret = (uint32_t)-9;
+                }
+            } else if (nr == 93 || nr == 94) {
+                exit_pending = 1;
+                exit_status = (int32_t)a0;
+            } else {
+                std::printf("X syscall %u %x\n", nr, top.rootp->rv32_sys__DOT__u_core__DOT__x_pc_q);
+                break;
+            }
+            top.host_wdata_i = ret;
+            top.eval();
+        }
+        tick();
+    }
+    std::fflush(stdout);
+#if VM_TRACE
+    if (tfp) tfp->close();
+#endif
+    top.final();
+    return 0;
+}
