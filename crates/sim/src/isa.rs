@@ -241,6 +241,10 @@ pub struct DecodedInsn {
     /// Cycles before issue at which the operation needs its GPR operands (branches and
     /// register jumps resolved in an earlier stage, e.g. MIPS decode); 0 = at issue.
     pub lead: u16,
+    /// Operand-dependent timing (an early-out divider), resolved by the engine from the
+    /// source operands with [`DecodedInsn::with_operands`]; `occ` and `res_extra` then
+    /// hold the fixed-model values.
+    pub dynamic: crate::timing::Dynamic,
 }
 
 impl DecodedInsn {
@@ -261,6 +265,7 @@ impl DecodedInsn {
             pen_taken: 0,
             pen_seq: 0,
             lead: 0,
+            dynamic: crate::timing::Dynamic::None,
         }
     }
 

@@ -12,7 +12,7 @@
 //! and the run starts at `now = stages - 1` (pipeline fill). `occ`, `res_extra`,
 //! `pen_taken`, `pen_seq` are precomputed per decoded instruction by [`TimingParams::bind`].
 
-use crate::isa::{DecodedInsn, Isa, TimingClass};
+use crate::isa::{Base, DecodedInsn, Isa, TimingClass};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -33,6 +33,11 @@ pub struct Latencies {
     /// one cycle with only dependent instructions waiting for the result (`false`).
     #[serde(default = "yes")]
     pub div_stalls: bool,
+    /// How the latency of `div`/`divu`/`rem`/`remu` is found: `"fixed"` (default: `div`
+    /// cycles for any operands) or `"early-out"` (a function of the operands, see
+    /// [`early_out_div_cycles`]; `div` is then unused).
+    #[serde(default)]
+    pub div_model: DivModel,
     /// Load (issue cycles; the result delay is `load_use_penalty`).
     pub load: u32,
     /// Store.
@@ -48,6 +53,153 @@ pub struct Latencies {
     /// Custom-extension operations without an entry in `ops`.
     #[serde(default = "one")]
     pub custom: u32,
+}
+
+/// Divider latency model (`latency.div_model`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DivModel {
+    /// Every division takes `latency.div` cycles.
+    #[default]
+    Fixed,
+    /// Operand-dependent: Rocket's iterative `MulDiv` with early-out as Z-scale
+    /// instantiated it ([`early_out_div_cycles`]). RV32 `div`/`divu`/`rem`/`remu` only.
+    EarlyOut,
+}
+
+/// An RV32 M division, numbered by `funct3[1:0]` as in the encoding and in
+/// `hw/cores/rv32/rv32_div.v` (`op_i`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DivOp {
+    /// Signed quotient.
+    Div = 0,
+    /// Unsigned quotient.
+    Divu = 1,
+    /// Signed remainder.
+    Rem = 2,
+    /// Unsigned remainder.
+    Remu = 3,
+}
+
+impl DivOp {
+    /// All four, in `funct3[1:0]` order.
+    pub const ALL: [DivOp; 4] = [DivOp::Div, DivOp::Divu, DivOp::Rem, DivOp::Remu];
+
+    /// From `funct3[1:0]`.
+    pub fn from_funct(f: u32) -> DivOp {
+        DivOp::ALL[(f & 3) as usize]
+    }
+
+    /// From the RV32 mnemonic.
+    pub fn from_name(name: &str) -> Option<DivOp> {
+        DivOp::ALL.into_iter().find(|o| o.name() == name)
+    }
+
+    /// The RV32 mnemonic.
+    pub fn name(self) -> &'static str {
+        ["div", "divu", "rem", "remu"][self as usize]
+    }
+
+    /// Signed operands.
+    pub fn signed(self) -> bool {
+        matches!(self, DivOp::Div | DivOp::Rem)
+    }
+
+    /// Remainder (rather than quotient).
+    pub fn is_rem(self) -> bool {
+        matches!(self, DivOp::Rem | DivOp::Remu)
+    }
+
+    /// The architectural result (RISC-V M: x/0 = all ones, x%0 = x, MIN/-1 = MIN,
+    /// MIN%-1 = 0).
+    pub fn eval(self, a: u32, b: u32) -> u32 {
+        match self {
+            DivOp::Div => crate::rv32::m::div(a as i32, b as i32) as u32,
+            DivOp::Divu => a.checked_div(b).unwrap_or(u32::MAX),
+            DivOp::Rem => crate::rv32::m::rem(a as i32, b as i32) as u32,
+            DivOp::Remu => a.checked_rem(b).unwrap_or(a),
+        }
+    }
+}
+
+/// Cycles a division occupies the execute stage under the `early-out` divider model: the
+/// divide path of Rocket's iterative `MulDiv` (rocket-chip `multiplier.scala` as of
+/// January 2016, the version Z-scale used; `earlyOut = true`, `w = 32`) inside Z-scale's
+/// pipeline, counted from the cycle the request is accepted to the cycle the result is
+/// returned (`docs/timing-models.md`, "Divider: fixed radix-2 and early-out"):
+///
+/// ```text
+/// L = 1 (request) + neg_in + busy + move_rem + neg_out + 1 (result)
+/// ```
+/// `neg_in` = 1 for a signed op with a negative operand; `busy` = 33 (count 0..=32) unless
+/// the early out in count 0 skips to `shift`: then 34 - shift; `move_rem` = 1 for
+/// rem/remu; `neg_out` = 1 for a signed op whose result is negated (rem: dividend negative;
+/// div: signs differ and the divisor is not zero). `hw/cores/rv32/rv32_div.v` with
+/// `EARLY_OUT = 1` takes exactly these cycles.
+pub fn early_out_div_cycles(op: DivOp, a: u32, b: u32) -> u32 {
+    let a_neg = op.signed() && (a as i32) < 0;
+    let b_neg = op.signed() && (b as i32) < 0;
+    let ma = if a_neg { a.wrapping_neg() } else { a };
+    let mb = if b_neg { b.wrapping_neg() } else { b };
+    // Chisel's Log2: index of the highest set bit, 0 for 0
+    let msb = |x: u32| 31 - (x | 1).leading_zeros();
+    let (dividend_msb, divisor_msb) = (msb(ma), msb(mb));
+    let busy = if mb == 0 {
+        33 // division by zero: no early out
+    } else if divisor_msb > dividend_msb {
+        34 - 31 // eOutZero: shift = w - 1
+    } else {
+        match 31 + divisor_msb - dividend_msb {
+            0 => 33, // eOutPos = 0: no early out
+            shift => 34 - shift,
+        }
+    };
+    let neg_out = if op.is_rem() {
+        a_neg
+    } else {
+        a_neg != b_neg && b != 0
+    };
+    1 + (a_neg || b_neg) as u32 + busy + op.is_rem() as u32 + neg_out as u32 + 1
+}
+
+/// Operand-dependent timing of a decoded instruction, resolved by the engine from the
+/// source operands before the instruction executes ([`DecodedInsn::dynamic`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Dynamic {
+    /// Latency fixed at bind time.
+    #[default]
+    None,
+    /// [`early_out_div_cycles`]; `stalls` = `latency.div_stalls`.
+    EarlyOutDiv {
+        /// Which division.
+        op: DivOp,
+        /// Blocks the pipe for the whole latency.
+        stalls: bool,
+    },
+}
+
+/// Occupancy and extra result delay of a division of latency `lat`.
+fn div_occupancy(lat: u32, stalls: bool) -> (u32, u32) {
+    if stalls {
+        (lat, 0)
+    } else {
+        (1, lat - 1)
+    }
+}
+
+impl DecodedInsn {
+    /// This instruction with its operand-dependent timing resolved for source operand
+    /// values `a` (rs1) and `b` (rs2); itself when its timing is fixed.
+    #[inline]
+    pub fn with_operands(&self, a: u32, b: u32) -> DecodedInsn {
+        let mut d = *self;
+        if let Dynamic::EarlyOutDiv { op, stalls } = self.dynamic {
+            let (occ, res) = div_occupancy(early_out_div_cycles(op, a, b), stalls);
+            d.occ = occ as u16;
+            d.res_extra = res as u16;
+        }
+        d
+    }
 }
 
 fn yes() -> bool {
@@ -111,6 +263,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("zscale", include_str!("../timing/zscale.toml")),
     ("ideal", include_str!("../timing/ideal.toml")),
     ("mips5", include_str!("../timing/mips5.toml")),
+    ("zscale-eo", include_str!("../timing/zscale-eo.toml")),
 ];
 
 #[derive(Deserialize)]
@@ -119,7 +272,7 @@ struct Wrapper {
 }
 
 impl TimingParams {
-    /// A named preset (`zscale`, `ideal`, `mips5`).
+    /// A named preset (`zscale`, `zscale-eo`, `ideal`, `mips5`).
     pub fn preset(name: &str) -> Result<TimingParams, TimingError> {
         let Some((_, src)) = PRESETS.iter().find(|(n, _)| *n == name) else {
             let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
@@ -202,7 +355,8 @@ impl TimingParams {
         Ok(())
     }
 
-    /// Check that every `ops` entry names an operation of `isa`.
+    /// Check that every `ops` entry names an operation of `isa`, and that the divider model
+    /// applies to its division instructions.
     pub fn check_ops(&self, isa: &Isa) -> Result<(), TimingError> {
         for k in self.ops.keys() {
             if !isa.ops().any(|o| o.name == k) {
@@ -212,7 +366,29 @@ impl TimingParams {
                 )));
             }
         }
+        if self.latency.div_model == DivModel::EarlyOut {
+            for o in isa.ops() {
+                if o.timing == TimingClass::Div
+                    && !self.ops.contains_key(o.name)
+                    && (isa.base() != Base::Rv32 || DivOp::from_name(o.name).is_none())
+                {
+                    return Err(TimingError(format!(
+                        "timing: div_model = \"early-out\" models the RV32 div/divu/rem/remu; \
+                         {} has division instruction {:?}: give it a latency in [timing.ops] \
+                         or use div_model = \"fixed\"",
+                        isa.name(),
+                        o.name
+                    )));
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// Whether some instruction's latency depends on its operands (the engine then reads
+    /// the source registers of those instructions before executing them).
+    pub fn has_dynamic(&self) -> bool {
+        self.latency.div_model != DivModel::Fixed
     }
 
     /// Fill the timing fields of a decoded instruction.
@@ -231,11 +407,20 @@ impl TimingParams {
             TimingClass::System => l.system,
             TimingClass::Custom => l.custom,
         };
-        let lat = self.ops.get(d.info.name).copied().unwrap_or(class_lat);
+        let op_lat = self.ops.get(d.info.name).copied();
+        let lat = op_lat.unwrap_or(class_lat);
         let (mut occ, mut res_extra) = (lat, 0);
-        if d.info.timing == TimingClass::Div && !l.div_stalls {
-            occ = 1;
-            res_extra = lat - 1;
+        d.dynamic = Dynamic::None;
+        if d.info.timing == TimingClass::Div {
+            (occ, res_extra) = div_occupancy(lat, l.div_stalls);
+            if let (DivModel::EarlyOut, None, Some(op)) =
+                (l.div_model, op_lat, DivOp::from_name(d.info.name))
+            {
+                d.dynamic = Dynamic::EarlyOutDiv {
+                    op,
+                    stalls: l.div_stalls,
+                };
+            }
         }
         if d.info.timing == TimingClass::Load {
             res_extra += self.load_use_penalty;
