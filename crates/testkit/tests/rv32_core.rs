@@ -1,0 +1,277 @@
+//! The RV32 processor RTL (hw/cores/rv32) against the simulator:
+//! - hazard programs with hand-checked cycle counts give the same commit log (retire
+//!   cycle of every instruction, register and memory writes) on both engines;
+//! - the benchmark firmware of every RV32 design with an `[rtl]` table runs in lockstep;
+//! - bad input ends with the simulator's error messages.
+//! Skipped with a loud line when verilator is missing.
+
+use asip_flow::design::{self, Design};
+use asip_flow::exec::{self, ExecOptions};
+use asip_flow::rtl::{self, RtlOptions};
+use asip_sim::Program;
+use asip_testkit::words::*;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+fn have_verilator() -> bool {
+    if asip_testkit::have("verilator") {
+        return true;
+    }
+    eprintln!("SKIPPED: verilator not installed (apt-get install verilator): RV32 RTL tests");
+    false
+}
+
+fn design(name: &str) -> Design {
+    design::find(&asip_testkit::root().join("designs"), name).expect("design")
+}
+
+#[derive(Clone, Default)]
+struct Buf(Arc<Mutex<Vec<u8>>>);
+impl Write for Buf {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Run `words` + exit on both engines; returns (cycles, sim log, rtl log).
+fn both(design_name: &str, words: &[u32]) -> (u64, Vec<String>, Vec<String>) {
+    let d = design(design_name);
+    let mut w = words.to_vec();
+    w.extend(exit_seq());
+    let prog = Program::from_words(BASE, &w, 4096);
+    let buf = Buf::default();
+    let sim = exec::run_program(
+        &d,
+        &prog,
+        ExecOptions {
+            argv: vec!["t".into()],
+            max_cycles: 100_000,
+            profile: false,
+            trace: Some(Box::new(buf.clone())),
+        },
+    )
+    .expect("simulator run");
+    let sim_log: Vec<String> = String::from_utf8(buf.0.lock().unwrap().clone())
+        .unwrap()
+        .lines()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    let rtl_log = Arc::new(Mutex::new(Vec::new()));
+    let r2 = rtl_log.clone();
+    let out = rtl::run_program(
+        &asip_testkit::root(),
+        &d,
+        &prog,
+        RtlOptions {
+            argv: vec!["t".into()],
+            max_cycles: 100_000,
+            on_commit: Some(Box::new(move |_, line| {
+                r2.lock().unwrap().push(line.trim_end().to_string());
+                Ok(())
+            })),
+            vcd: None,
+        },
+    )
+    .expect("RTL run");
+    let rtl_log = rtl_log.lock().unwrap().clone();
+    assert_eq!(sim_log, rtl_log, "commit logs differ");
+    assert_eq!(out.cycles, sim.cycles, "total cycles differ");
+    assert_eq!(out.instret, sim.instret);
+    (sim.cycles, sim_log, rtl_log)
+}
+
+fn lw(rd: u32, rs1: u32, imm: i32) -> u32 {
+    i(imm, rs1, 2, rd, 0x03)
+}
+fn sw(rs2: u32, rs1: u32, imm: i32) -> u32 {
+    let o = imm as u32 & 0xfff;
+    (o >> 5) << 25 | rs2 << 20 | rs1 << 15 | 2 << 12 | (o & 31) << 7 | 0x23
+}
+fn r(f7: u32, rs2: u32, rs1: u32, f3: u32, rd: u32) -> u32 {
+    f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | 0x33
+}
+fn csrr(rd: u32, csr: u32) -> u32 {
+    csr << 20 | 2 << 12 | rd << 7 | 0x73
+}
+
+// Every program ends with `addi a7, zero, 93; ecall` (2 instructions); zscale charges
+// 2 fill cycles, +1 load-use, +2 taken branch / jalr, +1 jal, 34 per division.
+
+#[test]
+fn straight_line_and_alu_forwarding() {
+    if !have_verilator() {
+        return;
+    }
+    let (c, ..) = both(
+        "rv32-ref",
+        &[addi(5, 0, 1), add(6, 5, 5), add(7, 6, 5), r(1, 7, 6, 0, 8)],
+    );
+    assert_eq!(c, 6 + 2);
+}
+
+#[test]
+fn load_use_stall_and_store_of_a_loaded_value() {
+    if !have_verilator() {
+        return;
+    }
+    // lw; use -> +1; lw; independent; use -> 0; lw; sw of it -> +1
+    let (c, ..) = both(
+        "rv32-ref",
+        &[
+            lw(5, 2, 0),
+            addi(6, 5, 1),
+            lw(7, 2, 4),
+            addi(8, 0, 3),
+            add(9, 7, 8),
+            lw(10, 2, 0),
+            sw(10, 2, -4),
+            addi(10, 0, 0),
+        ],
+    );
+    assert_eq!(c, 10 + 2 + 2);
+}
+
+#[test]
+fn branches_and_jumps() {
+    if !have_verilator() {
+        return;
+    }
+    // addi; beq taken (+2) over one; bne not taken; jal (+1) over one;
+    // auipc; jalr (+2) to the next-but-one
+    let (c, log, _) = both(
+        "rv32-ref",
+        &[
+            addi(5, 0, 1),
+            b(8, 5, 5, 0),
+            NOP,
+            b(8, 5, 5, 1),
+            j(8, 0),
+            NOP,
+            0x0000_0317,         // auipc t1, 0
+            i(12, 6, 0, 0, 0x67), // jalr x0, 12(t1)
+            NOP,
+            NOP,
+        ],
+    );
+    // addi beq bne jal auipc jalr nop + exit
+    assert_eq!(log.len(), 9);
+    assert_eq!(c, 9 + 2 + 2 + 1 + 2);
+}
+
+#[test]
+fn division_back_to_back_and_dependant() {
+    if !have_verilator() {
+        return;
+    }
+    let (c, log, _) = both(
+        "rv32-ref",
+        &[
+            addi(5, 0, 100),
+            addi(6, 0, -7),
+            r(1, 6, 5, 4, 7), // div
+            r(1, 6, 5, 6, 8), // rem
+            add(9, 7, 8),
+            r(1, 0, 5, 5, 10), // divu by zero
+        ],
+    );
+    assert!(log[2].contains("t2=0xfffffff2"), "{}", log[2]);
+    assert!(log[3].contains("s0=0x00000002"), "{}", log[3]);
+    assert_eq!(c, 3 + 2 + 3 * 34 + 2);
+}
+
+#[test]
+fn cycle_counter_reads() {
+    if !have_verilator() {
+        return;
+    }
+    // mcycle read at retire: 2 (fill), then after a division
+    let (_, log, _) = both(
+        "rv32-ref",
+        &[csrr(5, 0xb00), r(1, 5, 5, 4, 6), csrr(7, 0xc00), csrr(8, 0xb02)],
+    );
+    assert!(log[0].contains("t0=0x00000002"), "{}", log[0]);
+    assert!(log[2].contains("t2=0x00000025"), "{}", log[2]);
+    assert!(log[3].contains("s0=0x00000003"), "{}", log[3]);
+}
+
+#[test]
+fn extension_unit_with_load_use() {
+    if !have_verilator() {
+        return;
+    }
+    // lw; ror t1, t0, t0 (zbkb unit, depends on the load: +1); andn; zip
+    let (c, ..) = both(
+        "rv32-zbkb",
+        &[
+            addi(5, 0, 0x123),
+            sw(5, 2, -8),
+            lw(5, 2, -8),
+            r(0x30, 5, 5, 5, 6),
+            r(0x20, 6, 5, 7, 7),
+            i(0x08f, 7, 1, 8, 0x13),
+        ],
+    );
+    assert_eq!(c, 8 + 2 + 1);
+}
+
+#[test]
+fn illegal_instruction_is_the_simulators_error() {
+    if !have_verilator() {
+        return;
+    }
+    let d = design("rv32-ref");
+    let mut w = vec![addi(5, 0, 1), r(0x30, 5, 5, 5, 6)]; // ror: not in rv32im
+    w.extend(exit_seq());
+    let prog = Program::from_words(BASE, &w, 4096);
+    let sim = exec::run_program(&d, &prog, ExecOptions::default()).unwrap_err();
+    let rtl = rtl::run_program(&asip_testkit::root(), &d, &prog, RtlOptions::default())
+        .unwrap_err();
+    assert_eq!(rtl.to_string(), sim.to_string());
+    assert!(
+        rtl.to_string()
+            .contains("illegal instruction at pc 0x00010004: word 0x6052d333"),
+        "{rtl}"
+    );
+}
+
+#[test]
+fn runaway_program_stops_at_the_cycle_limit() {
+    if !have_verilator() {
+        return;
+    }
+    let d = design("rv32-ref");
+    let prog = Program::from_words(BASE, &[j(0, 0)], 4096);
+    let e = rtl::run_program(
+        &asip_testkit::root(),
+        &d,
+        &prog,
+        RtlOptions {
+            max_cycles: 1000,
+            ..RtlOptions::default()
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("runaway: exceeded max_cycles"), "{e}");
+}
+
+#[test]
+fn benchmark_firmware_in_lockstep() {
+    if !have_verilator() || !asip_testkit::have("riscv64-unknown-elf-gcc") {
+        eprintln!("SKIPPED: lockstep needs verilator and riscv64-unknown-elf-gcc");
+        return;
+    }
+    let root = asip_testkit::root();
+    for d in design::load_all(&root.join("designs")).unwrap() {
+        if d.rtl.is_none() {
+            continue;
+        }
+        let r = asip_flow::lockstep::check(&root, &d, "sha3-256", &[0, 137], 1)
+            .unwrap_or_else(|e| panic!("{}: {e}", d.name));
+        assert!(r.instructions > 10_000, "{}", d.name);
+    }
+}
