@@ -110,6 +110,20 @@ pub struct ConstantTimeRecord {
     pub ok: bool,
 }
 
+/// A design's processor in RTL: its benchmark firmware run in lockstep with the simulator.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RtlRecord {
+    pub design: String,
+    pub alg: String,
+    pub lens: Vec<usize>,
+    /// Commit logs identical (retire cycle, pc, word, register and memory writes).
+    pub lockstep_ok: bool,
+    pub instructions: u64,
+    pub cycles: u64,
+    /// Why the check failed or did not run.
+    pub error: Option<String>,
+}
+
 /// A step that failed; the run goes on and exits non-zero at the end.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct FailureRecord {
@@ -125,6 +139,7 @@ pub enum Record {
     Area(AreaRecord),
     HwPerf(HwPerfRecord),
     ConstantTime(ConstantTimeRecord),
+    Rtl(RtlRecord),
     Failure(FailureRecord),
 }
 
@@ -171,6 +186,12 @@ impl Results {
     pub fn constant_times(&self) -> impl Iterator<Item = &ConstantTimeRecord> {
         self.records.iter().filter_map(|r| match r {
             Record::ConstantTime(c) => Some(c),
+            _ => None,
+        })
+    }
+    pub fn rtls(&self) -> impl Iterator<Item = &RtlRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::Rtl(x) => Some(x),
             _ => None,
         })
     }
