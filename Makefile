@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN := target/release/sha3-asip
 
 .PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl \
-        reproduce quick clean
+        reproduce quick pnr clean
 
 all: build
 
@@ -47,6 +47,11 @@ reproduce: setup build
 
 quick: setup build
 	$(BIN) reproduce --quick --out report
+
+# opt-in: place and route of the Keccak cases and the RV32 processors on a Lattice ECP5
+# (scripts/setup --pnr installs nextpnr into build/venv); results in hw/build/pnr/summary.json
+pnr: setup build
+	$(MAKE) -C hw pnr
 
 clean:
 	$(CARGO) clean

@@ -12,14 +12,14 @@ FPGA: synth_xilinx -family xc6v -flatten -noiopad -nowidelut (Virtex-6); luts, f
   packing: a lower bound); lut_levels = longest path in LUTs (hw/scripts/netdepth.py).
 ASIC: synth -flatten; abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX; ge_est = NAND2
   equivalents (hw/scripts/synth.py GE_WEIGHTS; flip-flop 4.67 GE, +1.33 enable, +0.67 reset).
-Results are cached in build/synth-units/<hash>/result.json (hash of the sources, top,
-parameters, these scripts and the Yosys version).
+The Yosys runs are hw/scripts/synth.py's synth_target (the same for the Keccak cases and the
+processors). Results are cached in build/synth-units/<hash>/result.json (hash of the sources,
+top, parameters, the hw/scripts method files and the Yosys version).
 --json prints one JSON list of {ext, unit, top, whole, what, luts, ffs, carry4, muxf,
 slices_est, ge_est, gate_cells, lut_levels, fmax_mhz_est}; otherwise a Markdown table.
 --write-readme rewrites the table between <!-- synth:begin --> and <!-- synth:end --> of
 the given README (default isa/<ext>/README.md)."""
 import json
-import math
 import os
 import shutil
 import sys
@@ -27,13 +27,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HW_SCRIPTS = os.path.join(ROOT, "hw", "scripts")
 sys.path.insert(0, HW_SCRIPTS)
-import common as C  # noqa: E402
-import netdepth  # noqa: E402
 import synth as S  # noqa: E402
+import targets as T  # noqa: E402
 
 CACHE = os.path.join(ROOT, "build", "synth-units")
 BEGIN, END = "<!-- synth:begin -->", "<!-- synth:end -->"
-ABC_GATES = "abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX"
 
 
 def die(msg):
@@ -64,46 +62,15 @@ def load_units(ext_dir):
     return units
 
 
-def yosys_version():
-    r = C.run(["yosys", "-V"])
-    return r.stdout.strip()
-
-
 def synth_unit(ext_dir, u, version):
-    srcs = [os.path.join(ext_dir, "rtl", f) for f in u["files"]]
-    params = u.get("params", {})
-    key = C.src_hash(srcs + [os.path.abspath(__file__), S.__file__, netdepth.__file__],
-                     version + u["top"] + json.dumps(params, sort_keys=True))
-    d = os.path.join(CACHE, key)
+    t = T.unit_target(ext_dir, u["name"])
+    d = os.path.join(CACHE, T.key(t, S.method_key()))
     res_path = os.path.join(d, "result.json")
     if os.path.exists(res_path):
         with open(res_path) as f:
             return json.load(f)
-    os.makedirs(d, exist_ok=True)
-    top = u["top"]
-    script = [f"read_verilog {' '.join(srcs)}"]
-    if params:
-        script.append(f"chparam {' '.join(f'-set {k} {v}' for k, v in params.items())} {top}")
-    script += ["design -save orig", f"{S.SYNTH_XILINX} -top {top}", f"tee -q -o {d}/xilinx_stat.txt stat",
-               f"write_json {d}/xilinx.json", "design -load orig", f"synth -flatten -top {top}",
-               ABC_GATES, "opt_clean", f"tee -q -o {d}/gates_stat.txt stat"]
-    with open(os.path.join(d, "synth.ys"), "w") as f:
-        f.write("\n".join(script) + "\n")
-    r = C.run(["yosys", "-q", "-l", os.path.join(d, "yosys.log"), os.path.join(d, "synth.ys")])
-    if r.returncode != 0:
-        die(f"yosys failed on {top}, see {os.path.join(d, 'yosys.log')}")
-    xc = S.parse_stat(os.path.join(d, "xilinx_stat.txt"))
-    gc = S.parse_stat(os.path.join(d, "gates_stat.txt"))
-    luts = sum(n for t, n in xc.items() if t.startswith("LUT"))
-    ffs = sum(n for t, n in xc.items() if t.startswith("FD"))
-    levels, muxf_path = netdepth.depth(os.path.join(d, "xilinx.json"), top)
-    os.remove(os.path.join(d, "xilinx.json"))
-    period = 1000.0 / S.fmax_mhz(levels) + 0.2 * muxf_path
-    res = {"luts": luts, "ffs": ffs, "carry4": xc.get("CARRY4", 0),
-           "muxf": sum(n for t, n in xc.items() if t.startswith("MUXF")),
-           "slices_est": max(math.ceil(luts / 4), math.ceil(ffs / 8)),
-           "ge_est": round(S.ge_of(gc)), "gate_cells": sum(gc.values()),
-           "lut_levels": levels, "fmax_mhz_est": round(1000.0 / period, 1)}
+    res = S.synth_target(t, d)
+    del res["synth_seconds"]
     with open(res_path, "w") as f:
         json.dump(res, f, indent=1)
     return res
@@ -124,7 +91,7 @@ def table(rows, version):
     out = [f"{version}, `scripts/synth_unit.py` (units from `rtl/units.json`): Virtex-6 "
            f"`{S.SYNTH_XILINX}`; slices_est = max(ceil(LUT/4), ceil(FF/8)) (4 LUT6 + 8 FF per "
            "slice, perfect packing: a lower bound); LUT levels = longest path in LUTs; GE = "
-           f"NAND2-equivalent gate weights after `{ABC_GATES}`, flip-flop 4.67 GE (+1.33 "
+           f"NAND2-equivalent gate weights after `{S.ABC_GATES}`, flip-flop 4.67 GE (+1.33 "
            "enable, +0.67 reset). The whole unit is in bold.", "",
            "| module | what | LUTs | FFs | CARRY4 | slices (est.) | LUT levels | GE (est.) |",
            "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
@@ -165,7 +132,7 @@ def main():
         die("--write-readme README takes one extension folder")
     if not shutil.which("yosys"):
         die("yosys not found on PATH: apt-get install yosys (or run scripts/setup as root)")
-    version = yosys_version()
+    version = S.yosys_version()
     rows = []
     for e in exts:
         ext_dir = e if os.path.isabs(e) else os.path.join(os.getcwd(), e)

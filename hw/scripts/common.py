@@ -35,12 +35,36 @@ def get_case(name):
     return cases[name]
 
 
+def case_params(name, alg="sha3-512"):
+    """keccak_core parameters of a named case hashing `alg` (rate and digest width)."""
+    case = get_case(name)
+    rate, outb, _, _ = ALGS[alg]
+    params = {k: case[k] for k in CORE_PARAMS if k in case}
+    params.update({"RATE": rate * 8, "OUT_BITS": outb * 8})
+    return params
+
+
 def src_hash(files, extra=""):
     h = hashlib.sha256(extra.encode())
     for p in files:
         with open(p, "rb") as f:
             h.update(os.path.basename(p).encode() + b"\0" + f.read())
     return h.hexdigest()[:16]
+
+
+class Lock:
+    """Exclusive lock on a cache path (parallel runs share results): `with Lock(path):`."""
+    def __init__(self, path):
+        self.path = path + ".lock"
+
+    def __enter__(self):
+        import fcntl
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        self.f = open(self.path, "w")
+        fcntl.flock(self.f, fcntl.LOCK_EX)
+
+    def __exit__(self, *a):
+        self.f.close()
 
 
 def run(cmd, **kw):

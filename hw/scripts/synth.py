@@ -33,6 +33,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common as C  # noqa: E402
 import netdepth  # noqa: E402
+import targets as T  # noqa: E402
 
 # Virtex-6 (-1) delay constants, ns (datasheet-order values, applied uniformly to all cases)
 T_CKO, T_SU, T_NET, T_LUT = 0.34, 0.10, 0.40, 0.07
@@ -81,49 +82,77 @@ def ge_of(cells):
     return ge
 
 
+# distributed-RAM primitives of synth_xilinx and the LUT6 sites each occupies (a processor's
+# register file; the Keccak cores and the extension units have none)
+LUTRAM_LUTS = {"RAM32X1S": 1, "RAM32X1D": 2, "RAM64X1S": 1, "RAM64X1D": 2, "RAM128X1S": 2,
+               "RAM128X1D": 4, "RAM256X1S": 4, "RAM32M": 4, "RAM64M": 4}
+T_DSP = 3.9  # ns, Virtex-6 (-1) DSP48E1 combinational multiply A/B -> P, datasheet order
+
+
+def fpga_figures(xc, netlist, top):
+    """Area and depth figures of a synth_xilinx netlist: stat cell counts `xc` and the JSON
+    netlist (removed afterwards: it is large)."""
+    luts = sum(n for t, n in xc.items() if t.startswith("LUT"))
+    ffs = sum(n for t, n in xc.items() if t.startswith("FD"))
+    lutram = sum(LUTRAM_LUTS.get(t, 0) * n for t, n in xc.items())
+    unknown_ram = sorted(t for t in xc if t.startswith("RAM") and not t.startswith("RAMB") and t not in LUTRAM_LUTS)
+    if unknown_ram:
+        raise SystemExit(f"error: no LUT count for distributed RAM cell(s) {', '.join(unknown_ram)}")
+
+    def delay(v):
+        return 1000.0 / fmax_mhz(v[0]) + 0.2 * v[1] + T_DSP * v[2]
+    levels, muxf, dsp_path = netdepth.path_of(netlist, top, lambda v: v[:2] if not (v[2] or lutram) else (delay(v),))
+    os.remove(netlist)
+    res = {"luts": luts, "ffs": ffs, "muxf": sum(n for t, n in xc.items() if t.startswith("MUXF")),
+           "carry4": xc.get("CARRY4", 0),
+           "slices_est": max(math.ceil((luts + lutram) / 4), math.ceil(ffs / 8)),
+           "lut_levels": levels, "muxf_on_path": muxf,
+           "fmax_mhz_est": round(fmax_mhz(levels) if not (muxf or dsp_path) else
+                                 1000.0 / delay((levels, muxf, dsp_path)), 1)}
+    extra = {"lutram_luts": lutram, "dsp": xc.get("DSP48E1", 0),
+             "bram": sum(n for t, n in xc.items() if t.startswith("RAMB")), "dsp_on_path": dsp_path}
+    res.update({k: v for k, v in extra.items() if v})  # only where present: Keccak/unit JSON unchanged
+    return res
+
+
+def synth_target(t, d):
+    """The method of this file (FPGA and gate-equivalent passes, module docstring) on any
+    target of targets.py {top, files, include_dirs, params}, in the folder d; result dict."""
+    os.makedirs(d, exist_ok=True)
+    top = t["top"]
+    ys = T.yosys_read(t) + [
+        "design -save orig",
+        f"{SYNTH_XILINX} -top {top}",
+        f"tee -q -o {d}/xilinx_stat.txt stat",
+        f"write_json {d}/xilinx.json",
+        "design -load orig",
+        f"synth -flatten -top {top}",
+        ABC_GATES,
+        "opt_clean",
+        f"tee -q -o {d}/gates_stat.txt stat"]
+    t0 = time.time()
+    _yosys(d, ys)
+    res = fpga_figures(parse_stat(os.path.join(d, "xilinx_stat.txt")), os.path.join(d, "xilinx.json"), top)
+    gc = parse_stat(os.path.join(d, "gates_stat.txt"))
+    res.update({"ge_est": round(ge_of(gc)), "gate_cells": sum(gc.values()),
+                "synth_seconds": round(time.time() - t0, 1)})
+    return res
+
+
+def method_key():
+    """Part of every cache key: this file, netdepth.py, targets.py and the Yosys version."""
+    return C.src_hash([os.path.abspath(__file__), netdepth.__file__, T.__file__], yosys_version())
+
+
 def synth(top, params, srcs, tag):
-    allsrc = [os.path.join(C.HW, "rtl", f) for f in srcs]
-    key = C.src_hash(allsrc + [os.path.abspath(__file__), os.path.join(C.HW, "scripts", "netdepth.py")],
-                     top + json.dumps(params, sort_keys=True))
-    d = os.path.join(C.BUILD, "synth", f"{tag}_{key}")
+    t = T.explicit_target(top, [os.path.join(C.HW, "rtl", f) for f in srcs], [], params, name=tag)
+    d = os.path.join(C.BUILD, "synth", f"{tag}_{T.key(t, method_key())}")
     res_path = os.path.join(d, "result.json")
     if os.path.exists(res_path):
         with open(res_path) as f:
             return json.load(f)
-    os.makedirs(d, exist_ok=True)
-    chp = " ".join(f"-set {k} {v}" for k, v in params.items())
-    ys = [f"read_verilog {' '.join(allsrc)}"]
-    if chp:
-        ys.append(f"chparam {chp} {top}")
-    ys += ["design -save orig",
-           f"{SYNTH_XILINX} -top {top}",
-           f"tee -q -o {d}/xilinx_stat.txt stat",
-           f"write_json {d}/xilinx.json",
-           "design -load orig",
-           f"synth -flatten -top {top}",
-           ABC_GATES,
-           "opt_clean",
-           f"tee -q -o {d}/gates_stat.txt stat"]
-    with open(os.path.join(d, "synth.ys"), "w") as f:
-        f.write("\n".join(ys) + "\n")
-    t0 = time.time()
-    r = C.run(["yosys", "-q", "-l", os.path.join(d, "yosys.log"), os.path.join(d, "synth.ys")])
-    if r.returncode != 0:
-        C.die("yosys failed, see " + os.path.join(d, "yosys.log"))
-    xc = parse_stat(os.path.join(d, "xilinx_stat.txt"))
-    luts = sum(n for t, n in xc.items() if t.startswith("LUT"))
-    ffs = sum(n for t, n in xc.items() if t.startswith("FD"))
-    levels, muxf = netdepth.depth(os.path.join(d, "xilinx.json"), top)
-    os.remove(os.path.join(d, "xilinx.json"))
-    gc = parse_stat(os.path.join(d, "gates_stat.txt"))
-    res = {"luts": luts, "ffs": ffs, "muxf": sum(n for t, n in xc.items() if t.startswith("MUXF")),
-           "carry4": xc.get("CARRY4", 0),
-           "slices_est": max(math.ceil(luts / 4), math.ceil(ffs / 8)),
-           "lut_levels": levels, "muxf_on_path": muxf,
-           "fmax_mhz_est": round(fmax_mhz(levels) if not muxf else
-                                 1000.0 / (1000.0 / fmax_mhz(levels) + 0.2 * muxf), 1),
-           "ge_est": round(ge_of(gc)), "gate_cells": sum(gc.values()),
-           "synth_seconds": round(time.time() - t0, 1), "method": "exact", "cache": d}
+    res = synth_target(t, d)
+    res.update({"method": "exact", "cache": d})
     with open(res_path, "w") as f:
         json.dump(res, f, indent=1)
     return res
@@ -159,21 +188,6 @@ def segments(params):
     return out
 
 
-class _Lock:
-    """Exclusive lock on a cache folder (parallel synth.py runs share module results)."""
-    def __init__(self, path):
-        self.path = path + ".lock"
-
-    def __enter__(self):
-        import fcntl
-        os.makedirs(os.path.dirname(self.path), exist_ok=True)
-        self.f = open(self.path, "w")
-        fcntl.flock(self.f, fcntl.LOCK_EX)
-
-    def __exit__(self, *a):
-        self.f.close()
-
-
 def _yosys(d, lines):
     with open(os.path.join(d, "synth.ys"), "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -190,7 +204,7 @@ def synth_module(kind, version):
     key = C.src_hash([path, os.path.abspath(__file__)], version + top)
     d = os.path.join(C.BUILD, "synth", f"mod_{kind}_{key}")
     res_path = os.path.join(d, "result.json")
-    with _Lock(d):
+    with C.Lock(d):
         if os.path.exists(res_path):
             with open(res_path) as f:
                 return json.load(f)
@@ -258,23 +272,13 @@ def synth_core_hier(params, tag):
         ys += [f"blackbox {m}"]
     ys += [f"synth -flatten -top {top}", ABC_GATES, "opt_clean", f"tee -q -o {d}/gates_stat.txt stat {top}"]
     _yosys(d, ys)
-    xc = parse_stat(os.path.join(d, "xilinx_stat.txt"))
-    luts = sum(n for t, n in xc.items() if t.startswith("LUT"))
-    ffs = sum(n for t, n in xc.items() if t.startswith("FD"))
-    levels, muxf = netdepth.depth(os.path.join(d, "xilinx.json"), top)
-    os.remove(os.path.join(d, "xilinx.json"))
+    res = fpga_figures(parse_stat(os.path.join(d, "xilinx_stat.txt")), os.path.join(d, "xilinx.json"), top)
     gc = {t: n for t, n in parse_stat(os.path.join(d, "gates_stat.txt")).items()
           if not t.startswith("keccak_")}
     ge = ge_of(gc) + sum(mods[k]["ge_est"] for _, k, _ in segs)
-    res = {"luts": luts, "ffs": ffs, "muxf": sum(n for t, n in xc.items() if t.startswith("MUXF")),
-           "carry4": xc.get("CARRY4", 0),
-           "slices_est": max(math.ceil(luts / 4), math.ceil(ffs / 8)),
-           "lut_levels": levels, "muxf_on_path": muxf,
-           "fmax_mhz_est": round(fmax_mhz(levels) if not muxf else
-                                 1000.0 / (1000.0 / fmax_mhz(levels) + 0.2 * muxf), 1),
-           "ge_est": round(ge), "gate_cells": sum(gc.values()),
-           "synth_seconds": round(time.time() - t0, 1), "method": "hier",
-           "isolated_segments": [p for p, _ in iso], "cache": d}
+    res.update({"ge_est": round(ge), "gate_cells": sum(gc.values()),
+                "synth_seconds": round(time.time() - t0, 1), "method": "hier",
+                "isolated_segments": [p for p, _ in iso], "cache": d})
     with open(res_path, "w") as f:
         json.dump(res, f, indent=1)
     return res
@@ -282,9 +286,8 @@ def synth_core_hier(params, tag):
 
 def synth_case(name, alg, with_sim=True, exact=False):
     case = C.get_case(name)
-    rate, outb, _, _ = C.ALGS[alg]
-    params = {k: case[k] for k in C.CORE_PARAMS if k in case}
-    params.update({"RATE": rate * 8, "OUT_BITS": outb * 8})
+    rate = C.ALGS[alg][0]
+    params = C.case_params(name, alg)
     res = {"case": name, "alg": alg}
     res.update(params)
     if exact:

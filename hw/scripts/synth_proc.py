@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Whole-processor area and depth: a processor core with its extension units, synthesized by
+the method of hw/scripts/synth.py (its synth_target: the same Yosys passes, figures and GE
+weights as seed 004's cores and the isa units; docs/hardware.md, "Processors").
+
+usage: synth_proc.py --design D [--design D ...] | --designs  [--json] [--jobs 2]
+       synth_proc.py --top T --file F [--file F ...] [--include DIR] [--param NAME=VALUE] [--json]
+
+A design's processor (top, files, include dirs, parameters) comes from
+`sha3-asip rtl files --design D --json`; --designs takes every designs/rv32-*.toml. The
+instruction and data memories are outside the core (its fetch and data ports are top-level
+ports), so they are not in the figures; the register file and every unit are.
+FPGA: synth_xilinx -family xc6v -flatten -noiopad -nowidelut (Virtex-6 LUT6 + 8 FF slices):
+  luts (LUT1-6), lutram_luts (LUT sites of distributed RAM, e.g. a register file in RAM32M),
+  ffs, dsp (DSP48E1, the multiplier), bram; slices_est = max(ceil((LUT + LUT RAM)/4),
+  ceil(FF/8)) (perfect packing: a lower bound; DSP and BRAM are not slices);
+  lut_levels and fmax_mhz_est along the slowest estimated path (a DSP48E1 on it costs T_DSP);
+  port-to-register paths count (the memories' own access time does not).
+ASIC: synth -flatten; abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX; ge_est = NAND2
+  equivalents (the multiplier and the register file as gates and flip-flops).
+Cached by the sources, top, parameters, the method files and the Yosys version in
+hw/build/synth/proc_<hash>/result.json (designs with the same processor share one run)."""
+import argparse
+import json
+import os
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common as C  # noqa: E402
+import synth as S  # noqa: E402
+import targets as T  # noqa: E402
+
+MEMORIES = "outside the processor (instruction-fetch and data-memory ports); not included"
+
+
+def synth_proc(t):
+    """Area figures of one processor target (cached)."""
+    d = os.path.join(C.BUILD, "synth", f"proc_{T.key(t, S.method_key())}")
+    res_path = os.path.join(d, "result.json")
+    with C.Lock(d):
+        if os.path.exists(res_path):
+            with open(res_path) as f:
+                res = json.load(f)
+            res["cached"] = True
+            return res
+        res = S.synth_target(t, d)
+        res.update({"top": t["top"], "params": t["params"], "memories": MEMORIES,
+                    "yosys": S.yosys_version().split(" (")[0]})
+        with open(res_path, "w") as f:
+            json.dump(res, f, indent=1)
+        res["cached"] = False
+        return res
+
+
+def run_all(tlist, jobs, log=sys.stderr):
+    """{name: result} of every target, at most `jobs` Yosys runs at once."""
+    out, errs, lock = {}, [], threading.Lock()
+    pending = list(tlist)
+
+    def worker():
+        while True:
+            with lock:
+                if not pending:
+                    return
+                t = pending.pop(0)
+            t0 = time.time()
+            try:
+                r = synth_proc(t)
+            except SystemExit as e:  # C.die inside a worker: keep the others going
+                with lock:
+                    errs.append((t["name"], str(e.code)))
+                continue
+            with lock:
+                out[t["name"]] = dict(r, name=t["name"])
+                print(f"[synth] {t['name']}: {r['luts']} LUTs, {r['ffs']} FFs, {r['slices_est']} slices est, "
+                      f"{r['ge_est']} GE ({'cached' if r['cached'] else f'{time.time() - t0:.0f} s'})",
+                      file=log, flush=True)
+    ths = [threading.Thread(target=worker) for _ in range(max(1, jobs))]
+    for th in ths:
+        th.start()
+    for th in ths:
+        th.join()
+    return out, errs
+
+
+def overheads(results, base="rv32-ref"):
+    """Percent of each result's estimated slices over the base design's (None without it)."""
+    b = results.get(base)
+    return {n: (round(100.0 * (r["slices_est"] - b["slices_est"]) / b["slices_est"], 1) if b else None)
+            for n, r in results.items()}
+
+
+def table(results):
+    ov = overheads(results)
+    out = ["| processor | LUTs | LUT RAM | FFs | DSP | slices est | over rv32-ref % | LUT levels | Fmax est MHz | kGE |",
+           "|---|---|---|---|---|---|---|---|---|---|"]
+    for n, r in results.items():
+        o = "-" if ov[n] is None else f"{ov[n]:+.1f}"
+        out.append(f"| {n} | {r['luts']} | {r.get('lutram_luts', 0)} | {r['ffs']} | {r.get('dsp', 0)} | "
+                   f"{r['slices_est']} | {o} | {r['lut_levels']} | {r['fmax_mhz_est']} | {r['ge_est'] / 1000:.1f} |")
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--design", action="append", default=[])
+    ap.add_argument("--designs", action="store_true", help="every designs/rv32-*.toml")
+    ap.add_argument("--top")
+    ap.add_argument("--file", action="append", default=[])
+    ap.add_argument("--include", action="append", default=[])
+    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    if not (a.design or a.designs or a.top):
+        ap.error("name --design D, --designs, or --top T --file F")
+    if (a.top is None) != (not a.file):
+        ap.error("--top and --file go together")
+    tl = []
+    for d in (T.design_names() if a.designs else []) + a.design:
+        t, why = T.rtl_files(d)
+        if not t:
+            C.die(why)
+        tl.append(t)
+    if a.top:
+        params = {}
+        for p in a.param:
+            k, eq, v = p.partition("=")
+            if not eq:
+                C.die(f"--param {p}: expected NAME=VALUE")
+            params[k] = int(v) if v.lstrip("-").isdigit() else v
+        tl.append(T.explicit_target(a.top, a.file, a.include, params))
+    results, errs = run_all(tl, a.jobs)
+    ordered = {t["name"]: results[t["name"]] for t in tl if t["name"] in results}
+    for n, msg in errs:
+        print(f"synth_proc: {n}: {msg}", file=sys.stderr)
+    if a.json:
+        ov = overheads(ordered)
+        print(json.dumps([dict(r, overhead_pct_vs_rv32_ref=ov[n]) for n, r in ordered.items()]))
+    else:
+        print(table(ordered), end="")
+    return 1 if errs else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

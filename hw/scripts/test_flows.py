@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""Unit tests of the hardware flows' own logic, without running Yosys or nextpnr: targets and
+cache keys (targets.py), report parsing, device choice, medians, caching and scheduling of
+pnr.py (with a stand-in nextpnr), the summary merge, synth_proc overheads, netdepth on a
+hand-made netlist. `make -C hw test-flows`; a few seconds."""
+import json
+import os
+import stat
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import netdepth  # noqa: E402
+import pnr  # noqa: E402
+import synth_proc  # noqa: E402
+import targets as T  # noqa: E402
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+class Targets(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.v = write(os.path.join(self.tmp, "m.v"), "module m(input a, output b); assign b = a; endmodule\n")
+
+    def test_key_follows_sources_and_params(self):
+        t = T.explicit_target("m", [self.v], [], {"W": 8})
+        k = T.key(t)
+        self.assertEqual(k, T.key(T.explicit_target("m", [self.v], [], {"W": 8})))
+        self.assertNotEqual(k, T.key(T.explicit_target("m", [self.v], [], {"W": 9})))
+        self.assertNotEqual(k, T.key(t, "other flow"))
+        write(self.v, "module m(input a, output b); assign b = ~a; endmodule\n")
+        self.assertNotEqual(k, T.key(t))
+
+    def test_key_follows_headers_in_include_dirs(self):
+        t = T.explicit_target("m", [self.v], [self.tmp], {})
+        k = T.key(t)
+        write(os.path.join(self.tmp, "defs.vh"), "`define X 1\n")
+        self.assertNotEqual(k, T.key(t))
+
+    def test_check_rejects_bad_targets(self):
+        good = {"name": "x", "top": "m", "files": [self.v], "include_dirs": [], "params": {"W": 8}}
+        self.assertIsNone(T.check(good))
+        self.assertIn("no file", T.check(dict(good, files=[self.v + ".missing"])))
+        self.assertIn("no top", T.check(dict(good, top="")))
+        self.assertIn("parameter", T.check(dict(good, params={"W": True})))
+        self.assertIn("parameter", T.check(dict(good, params={"bad name": 1})))
+
+    def test_yosys_read_sets_params_and_includes(self):
+        t = T.explicit_target("m", [self.v], [self.tmp], {"W": 8, "S": "abc"})
+        lines = T.yosys_read(t)
+        self.assertEqual(lines[0], f"read_verilog -I{self.tmp} {self.v}")
+        self.assertEqual(lines[1], 'chparam -set W 8 -set S "abc" m')
+
+    def test_case_target_matches_cases_json(self):
+        t = T.case_target("V")
+        self.assertEqual(t["top"], "keccak_core")
+        self.assertEqual((t["params"]["K"], t["params"]["N"], t["params"]["SUB"]), (2, 2, 1))
+        self.assertEqual((t["params"]["RATE"], t["params"]["OUT_BITS"]), (576, 512))
+
+    def test_rtl_files_without_cli_says_why(self):
+        t, why = T.rtl_files("rv32-ref", cli=os.path.join(self.tmp, "no-such-cli"))
+        self.assertIsNone(t)
+        self.assertIn("not built", why)
+
+    def test_rtl_files_contract(self):
+        cli = write(os.path.join(self.tmp, "cli"), "#!/bin/sh\necho '" + json.dumps(
+            {"top": "m", "files": [self.v], "include_dirs": [], "params": {"DIV_EARLY_OUT": 1}}) + "'\n")
+        os.chmod(cli, stat.S_IRWXU)
+        t, why = T.rtl_files("rv32-ref", cli=cli)
+        self.assertIsNone(why)
+        self.assertEqual((t["name"], t["top"], t["params"]), ("rv32-ref", "m", {"DIV_EARLY_OUT": 1}))
+
+
+REPORT = {"fmax": {"clk_i": {"achieved": 101.26, "constraint": 200}, "clk2": {"achieved": 150.0, "constraint": 200}},
+          "utilization": {"TRELLIS_COMB": {"available": 24288, "used": 1536},
+                          "TRELLIS_FF": {"available": 24288, "used": 250},
+                          "MULT18X18D": {"available": 28, "used": 4}, "DP16KD": {"available": 56, "used": 0},
+                          "TRELLIS_RAMW": {"available": 3036, "used": 8}}}
+
+
+class Pnr(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp()
+        self.old_dir = pnr.PNR_DIR
+        pnr.PNR_DIR = os.path.join(self.tmp, "pnr")
+        self.devnull = open(os.devnull, "w")
+
+    def test_parse_report(self):
+        r = pnr.parse_report(write(os.path.join(self.tmp, "r.json"), json.dumps(REPORT)))
+        self.assertEqual(r["fmax_mhz"], 101.26)  # the slowest clock
+        self.assertEqual((r["lut4"], r["ff"], r["dsp"], r["bram"], r["lutram_w"]), (1536, 250, 4, 0, 8))
+        self.assertEqual(r["lut4_available"], 24288)
+        r = pnr.parse_report(write(os.path.join(self.tmp, "c.json"), json.dumps({"fmax": {}, "utilization": {}})))
+        self.assertIsNone(r["fmax_mhz"])  # combinational: no clock
+
+    def test_lut4_and_device(self):
+        self.assertEqual(pnr.lut4_estimate({"LUT4": 100, "CCU2C": 10, "TRELLIS_DPR16X4": 2, "PFUMX": 50}), 128)
+        self.assertEqual(pnr.pick_device(20000)[0], "25k")
+        self.assertEqual(pnr.pick_device(30000)[0], "45k")
+        self.assertEqual(pnr.pick_device(60000), ("85k", "CABGA381"))
+        self.assertIsNone(pnr.pick_device(90000))
+
+    def test_summarize_takes_the_median(self):
+        t = {"name": "x", "kind": "unit", "top": "m", "params": {}}
+        reps = {s: dict(pnr.parse_report(write(os.path.join(self.tmp, "r.json"), json.dumps(REPORT))),
+                        fmax_mhz=f, seconds=1.0) for s, f in ((1, 90.0), (2, 120.0), (3, 100.0))}
+        r = pnr.summarize(t, "25k", "CABGA256", 200, (1, 2, 3), reps, {"cells": {}, "seconds": 2.0})
+        self.assertEqual(r["fmax_mhz"], 100.0)
+        self.assertEqual(r["device"], "LFE5U-25F-6 CABGA256")
+        self.assertEqual(r["util_pct"], 6.3)
+
+    def tearDown(self):
+        pnr.PNR_DIR = self.old_dir
+        self.devnull.close()
+
+    def fake_flow(self, tmp):
+        """A Flow whose nextpnr is a shell script writing a report (Fmax = 100 + seed) and
+        counting its runs; synthesis is pre-seeded in the work folder (no Yosys)."""
+        count = os.path.join(tmp, "runs")
+        fake = write(os.path.join(tmp, "fake-nextpnr"), f"""#!/bin/sh
+echo run >> {count}
+seed=0; rep=''
+while [ $# -gt 0 ]; do case "$1" in --seed) seed=$2; shift;; --report) rep=$2; shift;; esac; shift; done
+[ -f net.json ] || exit 3
+cat > "$rep" <<EOF
+{{"fmax": {{"clk_i": {{"achieved": 10$seed.5}}}}, "utilization": {{"TRELLIS_COMB": {{"available": 24288, "used": 42}}}}}}
+EOF
+""")
+        os.chmod(fake, stat.S_IRWXU)
+        flow = pnr.Flow(fake, 200, (1, 2, 3), 2, log=self.devnull, versions=("yosys test", "nextpnr test"))
+        return flow, count
+
+    def test_run_schedules_caches_and_merges(self):
+        v = write(os.path.join(self.tmp, "m.v"), "module m; endmodule\n")
+        t = T.explicit_target("m", [v], [], {}, name="fake")
+        flow, count = self.fake_flow(self.tmp)
+        d = flow.workdir(t)
+        os.makedirs(d)
+        write(os.path.join(d, "net.json"), "{}")
+        write(os.path.join(d, "synth.json"), json.dumps({"cells": {"LUT4": 40}, "lut4_est": 40, "seconds": 0.1}))
+        res = flow.run([t])
+        self.assertEqual(flow.failed, [])
+        self.assertEqual(res["fake"]["fmax_mhz"], 102.5)  # median of 101.5, 102.5, 103.5
+        self.assertEqual(res["fake"]["lut4"], 42)
+        self.assertEqual(len(read(count).split()), 3)
+        flow2, _ = self.fake_flow(self.tmp)
+        self.assertEqual(flow2.run([t])["fake"]["fmax_mhz"], 102.5)
+        self.assertEqual(len(read(count).split()), 3, "a rerun must come from the cache")
+        summ = os.path.join(self.tmp, "summary.json")
+        pnr.update_summary({"a": res["fake"]}, 200, (1, 2, 3), path=summ)
+        pnr.update_summary({"b": res["fake"]}, 200, (1, 2, 3), path=summ)
+        with open(summ) as f:
+            self.assertEqual(sorted(json.load(f)["results"]), ["a", "b"])
+        self.assertIn("| fake |", read(os.path.join(self.tmp, "summary.md")))
+
+    def test_failed_pnr_is_reported(self):
+        v = write(os.path.join(self.tmp, "m.v"), "module m; endmodule\n")
+        t = T.explicit_target("m", [v], [], {}, name="broken")
+        flow, _ = self.fake_flow(self.tmp)
+        d = flow.workdir(t)
+        os.makedirs(d)
+        flow.synth = lambda t: (_ for _ in ()).throw(RuntimeError("synth_ecp5 failed (netlist missing)"))
+        self.assertEqual(flow.run([t]), {})
+        self.assertEqual(flow.failed[0][0], "broken")
+
+
+class SynthProc(unittest.TestCase):
+    def test_overheads(self):
+        r = {"rv32-ref": {"slices_est": 200}, "rv32-oasip": {"slices_est": 262}}
+        self.assertEqual(synth_proc.overheads(r), {"rv32-ref": 0.0, "rv32-oasip": 31.0})
+        self.assertEqual(synth_proc.overheads({"x": {"slices_est": 1}}), {"x": None})
+
+
+class NetDepth(unittest.TestCase):
+    def test_lutram_read_counts_write_ends_dsp_counted(self):
+        # ff1 -> LUT6 -> RAM32M read address -> DSP48E1 -> ff2; ff1 -> LUT6 -> RAM32M data (a write)
+        def cell(t, ins, outs):
+            c = {"type": t, "port_directions": {}, "connections": {}}
+            for p, b in ins.items():
+                c["port_directions"][p], c["connections"][p] = "input", b
+            for p, b in outs.items():
+                c["port_directions"][p], c["connections"][p] = "output", b
+            return c
+        net = {"modules": {"top": {"ports": {}, "cells": {
+            "ff1": cell("FDRE", {"D": [9]}, {"Q": [2]}),
+            "l1": cell("LUT6", {"I0": [2]}, {"O": [3]}),
+            "l2": cell("LUT6", {"I0": [3]}, {"O": [4]}),
+            "l3": cell("LUT6", {"I0": [4]}, {"O": [5]}),
+            "ram": cell("RAM32M", {"ADDRA": [3], "DIA": [5], "WCLK": [1]}, {"DOA": [6]}),
+            "dsp": cell("DSP48E1", {"A": [6]}, {"P": [7]}),
+            "ff2": cell("FDRE", {"D": [7]}, {"Q": [9]})}}}}
+        path = os.path.join(tempfile.mkdtemp(), "n.json")
+        write(path, json.dumps(net))
+        # by levels: the write path l1-l2-l3 -> RAM data (3 levels) beats the read (2 levels)
+        self.assertEqual(netdepth.depth(path, "top"), (3, 0))
+        # by delay with a costly DSP: the read path through the DSP
+        self.assertEqual(netdepth.path_of(path, "top", lambda v: v[0] + 10 * v[2]), (2, 0, 1))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=1)
