@@ -1,0 +1,186 @@
+// rv32_div: iterative RV32M divider (div, divu, rem, remu), one quotient bit per cycle
+// (restoring radix-2). The instruction occupies the execute stage for L cycles, the
+// start cycle being cycle 1; done_o and result_o are valid in cycle L.
+//
+// EARLY_OUT = 0: fixed L = 34 for every operand (the zscale timing model):
+//   cycle 1      start: operand magnitudes latched (sign handling)
+//   cycles 2-33  32 iterations
+//   cycle 34     done: the result selected and sign-corrected
+// EARLY_OUT = 1: the divide path of Rocket's MulDiv as the open Z-scale instantiated it
+// (earlyOut; the zscale-eo timing model, asip_sim::timing::early_out_div_cycles):
+//   start (1), NEG_IN (1 if a signed operand is negative), NORM (1: the early out skips
+//   the leading quotient bits known to be zero), 32 - skip iterations, MOVE (1 for
+//   rem/remu), NEG_OUT (1 if the result is negated), DONE (1).
+// Results follow the RISC-V spec: x/0 = all ones, x%0 = x, MIN/-1 = MIN, MIN%-1 = 0.
+// docs/timing-models.md, "Divider: fixed radix-2 and early-out", derives L.
+module rv32_div #(
+    parameter EARLY_OUT = 0   // 0: fixed 34-cycle radix-2; 1: Rocket-MulDiv-style early-out
+) (
+    input  wire        clk_i,
+    input  wire        rst_ni,
+    input  wire        start_i,   // first cycle of a div/rem in EX; a_i/b_i/op_i valid now only
+    input  wire [1:0]  op_i,      // funct3[1:0]: 0 div, 1 divu, 2 rem, 3 remu
+    input  wire [31:0] a_i,       // dividend (rs1)
+    input  wire [31:0] b_i,       // divisor (rs2)
+    output wire        done_o,    // last cycle the instruction occupies EX; result_o valid
+    output wire [31:0] result_o
+);
+    localparam [2:0] S_IDLE    = 3'd0,
+                     S_NEG_IN  = 3'd1,
+                     S_NORM    = 3'd2,
+                     S_ITER    = 3'd3,
+                     S_MOVE    = 3'd4,
+                     S_NEG_OUT = 3'd5,
+                     S_DONE    = 3'd6;
+
+    reg [2:0]  state_q, state_d;
+    reg [31:0] rem_q, rem_d;     // partial remainder
+    reg [31:0] quo_q, quo_d;     // dividend bits not yet shifted in | quotient bits
+    reg [31:0] dvs_q, dvs_d;     // divisor (magnitude from the iterations on)
+    reg [5:0]  cnt_q, cnt_d;     // iterations left
+    reg        is_rem_q, is_rem_d;
+    reg        neg_a_q, neg_a_d;     // dividend to negate (EARLY_OUT: in NEG_IN)
+    reg        neg_b_q, neg_b_d;     // divisor to negate (EARLY_OUT: in NEG_IN)
+    reg        neg_out_q, neg_out_d; // result to negate
+
+    // operand signs at start
+    wire        sgn    = ~op_i[0];
+    wire        a_neg  = sgn & a_i[31];
+    wire        b_neg  = sgn & b_i[31];
+    wire        b_zero = (b_i == 32'd0);
+    // rem takes the dividend's sign; div negates when the signs differ, but not x/0
+    wire        out_neg = op_i[1] ? a_neg : ((a_neg ^ b_neg) & ~b_zero);
+
+    // one restoring step: shift the next dividend bit in, subtract if the divisor fits.
+    // Before step j (1..32) the partial remainder is (top j-1 dividend bits) mod divisor
+    // < 2^(j-1) <= 2^31, so rem_q[31] is 0 there and 32 bits hold the shifted value.
+    wire [31:0] shifted  = {rem_q[30:0], quo_q[31]};
+    wire [32:0] sub      = {1'b0, shifted} - {1'b0, dvs_q};
+    wire        fits     = ~sub[32];
+    wire [31:0] step_rem = fits ? sub[31:0] : shifted;
+    wire [31:0] step_quo = {quo_q[30:0], fits};
+
+    // negators: operand magnitudes at start (fixed), register negation (early out)
+    wire [31:0] a_mag   = a_neg ? (32'd0 - a_i) : a_i;
+    wire [31:0] b_mag   = b_neg ? (32'd0 - b_i) : b_i;
+    wire [31:0] quo_neg = 32'd0 - quo_q;
+    wire [31:0] dvs_neg = 32'd0 - dvs_q;
+
+    // early out (Rocket: eOutPos = w-1 + msb(divisor) - msb(dividend), taken in count 0
+    // unless the divisor is zero or eOutPos = 0; eOutZero when msb(divisor) > msb(dividend)
+    // gives w-1). Rocket then runs the steps count = shift..w; here the first shift-1
+    // dividend bits are skipped (they form a value below the divisor) and 33 - shift
+    // iterations remain.
+    function [4:0] msb_index;     // index of the highest set bit; 0 for 0 (Chisel Log2)
+        input [31:0] x;
+        integer k;
+        begin
+            msb_index = 5'd0;
+            for (k = 0; k < 32; k = k + 1)
+                if (x[k]) msb_index = k[4:0];
+        end
+    endfunction
+    wire [4:0]  msb_a  = msb_index(quo_q);
+    wire [4:0]  msb_b  = msb_index(dvs_q);
+    wire [4:0]  span   = msb_a - msb_b;            // msb_a >= msb_b: 0..31
+    reg  [4:0]  skip;
+    always @(*) begin
+        if (dvs_q == 32'd0)      skip = 5'd0;       // division by zero: no early out
+        else if (msb_b > msb_a)  skip = 5'd30;      // eOutZero: shift 31
+        else if (span >= 5'd30)  skip = 5'd0;       // shift 1 (skips nothing) or 0 (none)
+        else                     skip = 5'd30 - span;
+    end
+    wire [63:0] norm = {32'd0, quo_q} << skip;
+
+    always @(*) begin
+        state_d   = state_q;
+        rem_d     = rem_q;
+        quo_d     = quo_q;
+        dvs_d     = dvs_q;
+        cnt_d     = cnt_q;
+        is_rem_d  = is_rem_q;
+        neg_a_d   = neg_a_q;
+        neg_b_d   = neg_b_q;
+        neg_out_d = neg_out_q;
+        case (state_q)
+            S_IDLE: if (start_i) begin
+                is_rem_d  = op_i[1];
+                neg_a_d   = a_neg;
+                neg_b_d   = b_neg;
+                neg_out_d = out_neg;
+                rem_d     = 32'd0;
+                if (EARLY_OUT != 0) begin
+                    quo_d   = a_i;
+                    dvs_d   = b_i;
+                    state_d = (a_neg | b_neg) ? S_NEG_IN : S_NORM;
+                end else begin
+                    quo_d   = a_mag;
+                    dvs_d   = b_mag;
+                    cnt_d   = 6'd32;
+                    state_d = S_ITER;
+                end
+            end
+            S_NEG_IN: begin
+                if (neg_a_q) quo_d = quo_neg;
+                if (neg_b_q) dvs_d = dvs_neg;
+                state_d = S_NORM;
+            end
+            S_NORM: begin
+                rem_d   = norm[63:32];
+                quo_d   = norm[31:0];
+                cnt_d   = 6'd32 - {1'b0, skip};
+                state_d = S_ITER;
+            end
+            S_ITER: begin
+                rem_d = step_rem;
+                quo_d = step_quo;
+                cnt_d = cnt_q - 6'd1;
+                if (cnt_q == 6'd1) begin
+                    if (EARLY_OUT == 0)  state_d = S_DONE;
+                    else if (is_rem_q)   state_d = S_MOVE;
+                    else if (neg_out_q)  state_d = S_NEG_OUT;
+                    else                 state_d = S_DONE;
+                end
+            end
+            S_MOVE: begin
+                quo_d   = rem_q;
+                state_d = neg_out_q ? S_NEG_OUT : S_DONE;
+            end
+            S_NEG_OUT: begin
+                quo_d   = quo_neg;
+                state_d = S_DONE;
+            end
+            default: state_d = S_IDLE;     // S_DONE
+        endcase
+    end
+
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            state_q   <= S_IDLE;
+            rem_q     <= 32'd0;
+            quo_q     <= 32'd0;
+            dvs_q     <= 32'd0;
+            cnt_q     <= 6'd0;
+            is_rem_q  <= 1'b0;
+            neg_a_q   <= 1'b0;
+            neg_b_q   <= 1'b0;
+            neg_out_q <= 1'b0;
+        end else begin
+            state_q   <= state_d;
+            rem_q     <= rem_d;
+            quo_q     <= quo_d;
+            dvs_q     <= dvs_d;
+            cnt_q     <= cnt_d;
+            is_rem_q  <= is_rem_d;
+            neg_a_q   <= neg_a_d;
+            neg_b_q   <= neg_b_d;
+            neg_out_q <= neg_out_d;
+        end
+    end
+
+    // fixed: select and correct in the done cycle; early out: corrected in place
+    wire [31:0] res_sel = is_rem_q ? rem_q : quo_q;
+    wire [31:0] res_fix = neg_out_q ? (32'd0 - res_sel) : res_sel;
+    assign result_o = (EARLY_OUT != 0) ? quo_q : res_fix;
+    assign done_o   = (state_q == S_DONE);
+endmodule
