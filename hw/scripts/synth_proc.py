@@ -119,7 +119,13 @@ def main(argv=None):
     if (a.top is None) != (not a.file):
         ap.error("--top and --file go together")
     tl = []
-    for d in (T.design_names() if a.designs else []) + a.design:
+    for d in (T.design_names() if a.designs else []):
+        t, why = T.rtl_files(d)
+        if t:
+            tl.append(t)
+        else:
+            print(f"[synth] processor {d} skipped: {why}", file=sys.stderr)
+    for d in a.design:
         t, why = T.rtl_files(d)
         if not t:
             C.die(why)

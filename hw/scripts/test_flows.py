@@ -182,6 +182,18 @@ class SynthProc(unittest.TestCase):
         self.assertEqual(synth_proc.overheads({"x": {"slices_est": 1}}), {"x": None})
 
 
+class FusesocCores(unittest.TestCase):
+    def test_generated_unit_cores_are_current(self):
+        import fusesoc_cores
+        dirs = fusesoc_cores.ext_dirs()
+        self.assertTrue(dirs)
+        for d in dirs:
+            path = os.path.join(d, "rtl", os.path.basename(d) + ".core")
+            self.assertTrue(os.path.exists(path), f"{path} missing: hw/scripts/fusesoc_cores.py --write")
+            self.assertEqual(read(path), fusesoc_cores.unit_core(d),
+                             f"{path} is stale: hw/scripts/fusesoc_cores.py --write")
+
+
 class NetDepth(unittest.TestCase):
     def test_lutram_read_counts_write_ends_dsp_counted(self):
         # ff1 -> LUT6 -> RAM32M read address -> DSP48E1 -> ff2; ff1 -> LUT6 -> RAM32M data (a write)
