@@ -13,6 +13,8 @@ pub mod firmware;
 pub mod rtl;
 pub mod words;
 
+/// The flow library (processor RTL runs, the simulator through designs) for the isa/ tests.
+pub use asip_flow;
 pub use firmware::{firmware, Firmware};
 pub use words::Rng;
 

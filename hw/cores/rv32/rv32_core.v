@@ -14,6 +14,9 @@
 // instruction. All redirects are registered: a jal decided in D costs 1 cycle, a taken
 // branch, jalr, trap or mret decided in X costs 2. A consumer of a load result that
 // follows the load directly waits 1 cycle in X (the memory output is not bypassed).
+// Extension units (hw/cores/rv32/README.md has the port) may also pick the successor of
+// the instruction in D (fetch hook: zero-cost loop-backs), name the registers read in X,
+// and access data memory from X with the load data returned to them in W.
 module rv32_core #(
     parameter [31:0] MISA          = 32'h4000_1100,  // RV32IM
     parameter        DIV_EARLY_OUT = 0
@@ -78,6 +81,8 @@ module rv32_core #(
     wire        x_stall;
     wire        x_redirect;
     wire [31:0] x_target;
+    wire        ext_fetch_redirect;     // fetch hook: the successor of the word in D
+    wire [31:0] ext_fetch_target;
     wire        kill_d  = redirect_q || x_redirect;
     wire        d_fire  = d_valid_q && !kill_d && !x_stall;
     wire [31:0] d_jal_target = d_pc_q + {{12{d_insn[31]}}, d_insn[19:12], d_insn[20],
@@ -94,6 +99,8 @@ module rv32_core #(
             fetch_pc = redirect_pc_q;
         end else if (d_valid_q && x_stall) begin
             fetch_pc = d_pc_q;            // hold: fetch the word in D again
+        end else if (ext_fetch_redirect) begin
+            fetch_pc = ext_fetch_target;  // an extension's zero-cost redirect (loop-back)
         end else begin
             fetch_pc = d_pc_q + 32'd4;
         end
@@ -122,12 +129,13 @@ module rv32_core #(
     reg  [31:0] x_pc_q /* verilator public_flat_rd */;
     reg         x_ferr_q;
     reg         x_started_q;   // the divider was started for the instruction in X
+    reg  [31:0] x_snpc_q;      // the pc fetched after it (pc + 4 or a fetch-hook target)
 
     wire [6:0]  opc  = x_insn_q[6:0];
     wire [4:0]  rd   = x_insn_q[11:7];
     wire [2:0]  f3   = x_insn_q[14:12];
-    wire [4:0]  rs1  = x_insn_q[19:15];
-    wire [4:0]  rs2  = x_insn_q[24:20];
+    wire [4:0]  rs1;           // register read ports: the standard fields, or what an
+    wire [4:0]  rs2;           // extension unit names for its instruction
     wire [6:0]  f7   = x_insn_q[31:25];
     wire [31:0] imm_i = {{20{x_insn_q[31]}}, x_insn_q[31:20]};
     wire [31:0] imm_s = {{20{x_insn_q[31]}}, x_insn_q[31:25], x_insn_q[11:7]};
@@ -167,9 +175,12 @@ module rv32_core #(
 
     // extension units (generated per design from its unit list)
     wire        ext_claim, ext_uses_rs1, ext_uses_rs2, ext_ready, ext_rd_we, ext_err;
-    wire        ext_redirect;
-    wire [31:0] ext_rd_wdata, ext_redirect_pc;
+    wire        ext_redirect, ext_mem_req, ext_mem_we;
+    wire [4:0]  ext_rs1_addr, ext_rs2_addr;
+    wire [31:0] ext_rd_wdata, ext_redirect_pc, ext_mem_addr, ext_mem_wdata;
     wire        is_ext    = !base_ok && ext_claim;
+    assign      rs1       = is_ext ? ext_rs1_addr : x_insn_q[19:15];
+    assign      rs2       = is_ext ? ext_rs2_addr : x_insn_q[24:20];
     wire        uses_rs1  = base_ok ? base_rs1 : (ext_claim && ext_uses_rs1);
     wire        uses_rs2  = base_ok ? base_rs2 : (ext_claim && ext_uses_rs2);
 
@@ -242,17 +253,23 @@ module rv32_core #(
     wire jump_misalign = jump_any && (jump_target[1:0] != 2'b00);
 
     // loads and stores
-    wire [31:0] mem_addr = a + (is_store ? imm_s : imm_i);
-    wire        mem_mis  = (f3[1:0] == 2'd1 && mem_addr[0]) ||
-                           (f3[1:0] == 2'd2 && mem_addr[1:0] != 2'd0);
-    wire        is_mem   = is_load || is_store;
+    // an extension's request is a word access (lw/sw) with its own address and data
+    wire        ext_mem  = is_ext && ext_mem_req;
+    wire        m_load   = is_load || (ext_mem && !ext_mem_we);
+    wire        m_store  = is_store || (ext_mem && ext_mem_we);
+    wire [31:0] mem_addr = ext_mem ? ext_mem_addr : a + (is_store ? imm_s : imm_i);
+    wire [1:0]  m_size   = ext_mem ? 2'd2 : f3[1:0];
+    wire        mem_mis  = (m_size == 2'd1 && mem_addr[0]) ||
+                           (m_size == 2'd2 && mem_addr[1:0] != 2'd0);
+    wire        is_mem   = m_load || m_store;
     reg  [3:0]  st_be;
     reg  [31:0] st_data;
     always @(*) begin
-        case (f3[1:0])
+        case (m_size)
             2'd0:    begin st_be = 4'b0001 << mem_addr[1:0]; st_data = {4{b[7:0]}};  end
             2'd1:    begin st_be = 4'b0011 << mem_addr[1:0]; st_data = {2{b[15:0]}}; end
-            default: begin st_be = 4'b1111;                  st_data = b;            end
+            default: begin st_be = 4'b1111;
+                           st_data = ext_mem ? ext_mem_wdata : b;                   end
         endcase
     end
 
@@ -290,10 +307,10 @@ module rv32_core #(
             cause = 32'd0;
             tval  = jump_target;
         end else if (is_mem && mem_mis) begin
-            cause = is_load ? 32'd4 : 32'd6;
+            cause = m_load ? 32'd4 : 32'd6;
             tval  = mem_addr;
         end else if (is_mem && dmem_err_i) begin
-            cause = is_load ? 32'd5 : 32'd7;
+            cause = m_load ? 32'd5 : 32'd7;
             tval  = mem_addr;
         end else begin
             trap = 1'b0;
@@ -318,9 +335,14 @@ module rv32_core #(
         .valid_i(x_valid_q && !lu_hazard), .insn_i(x_insn_q), .pc_i(x_pc_q),
         .rs1_i(a), .rs2_i(b), .fire_i(x_commit && is_ext),
         .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_npc_i(x_npc),
+        .fetch_pc_i(d_pc_q), .mem_rdata_i(dmem_rdata_i),
         .claim_o(ext_claim), .uses_rs1_o(ext_uses_rs1), .uses_rs2_o(ext_uses_rs2),
+        .rs1_addr_o(ext_rs1_addr), .rs2_addr_o(ext_rs2_addr),
         .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata),
-        .err_o(ext_err), .redirect_o(ext_redirect), .redirect_pc_o(ext_redirect_pc)
+        .err_o(ext_err), .redirect_o(ext_redirect), .redirect_pc_o(ext_redirect_pc),
+        .mem_req_o(ext_mem_req), .mem_we_o(ext_mem_we), .mem_addr_o(ext_mem_addr),
+        .mem_wdata_o(ext_mem_wdata),
+        .fetch_redirect_o(ext_fetch_redirect), .fetch_target_o(ext_fetch_target)
     );
 
     // redirects (registered into the fetch stage)
@@ -329,9 +351,13 @@ module rv32_core #(
     assign x_redirect = x_fire && (trap || take_jump || take_ext || (is_mret && !trap));
     assign x_target   = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
                         jump_target;
-    // the architectural next pc of the instruction in X (for RVFI and the units)
+    // the next pc of the instruction in X by the core's control flow (for the units: a
+    // fetch-hook loop-back is not in it), and the architectural one (RVFI: the pc fetched
+    // after it when it falls through)
     wire [31:0] x_npc = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
                         (jump_any ? jump_target : x_pc_q + 32'd4);
+    wire        x_seq = !trap && !is_mret && !take_ext && !jump_any;
+    wire [31:0] x_npc_arch = x_seq ? x_snpc_q : x_npc;
 
     // result and destination
     reg  [31:0] x_result;
@@ -351,9 +377,10 @@ module rv32_core #(
     end
     wire [4:0] x_rd = host_call ? 5'd10 : rd;
 
-    assign dmem_req_o   = x_valid_q && !lu_hazard && is_mem && !mem_mis && !x_ferr_q;
-    assign dmem_we_o    = is_store;
-    assign dmem_be_o    = is_store ? st_be : 4'b1111;
+    assign dmem_req_o   = x_valid_q && !lu_hazard && is_mem && !mem_mis && !x_ferr_q &&
+                          !(is_ext && (ext_err || !ext_ready));
+    assign dmem_we_o    = m_store;
+    assign dmem_be_o    = m_store ? st_be : 4'b1111;
     assign dmem_addr_o  = mem_addr;
     assign dmem_wdata_o = st_data;
     assign host_call_o  = x_fire && host_call;
@@ -365,12 +392,14 @@ module rv32_core #(
             x_pc_q      <= 32'd0;
             x_ferr_q    <= 1'b0;
             x_started_q <= 1'b0;
+            x_snpc_q    <= 32'd0;
         end else if (!x_stall) begin
             x_valid_q   <= d_fire;
             x_insn_q    <= d_insn;
             x_pc_q      <= d_pc_q;
             x_ferr_q    <= imem_err_i;
             x_started_q <= 1'b0;
+            x_snpc_q    <= fetch_pc;
         end else if (div_start) begin
             x_started_q <= 1'b1;
         end
@@ -424,15 +453,15 @@ module rv32_core #(
                 w_off_q    <= mem_addr[1:0];
                 w_insn_q   <= x_insn_q;
                 w_pc_q     <= x_pc_q;
-                w_npc_q    <= x_npc;
+                w_npc_q    <= x_npc_arch;
                 w_rs1v_q   <= uses_rs1 ? a : 32'd0;
                 w_rs2v_q   <= uses_rs2 ? b : 32'd0;
                 w_rs1_q    <= uses_rs1 ? rs1 : 5'd0;
                 w_rs2_q    <= uses_rs2 ? rs2 : 5'd0;
                 w_maddr_q  <= {mem_addr[31:2], 2'b00};
                 w_mwdata_q <= st_data;
-                w_rmask_q  <= (x_commit && is_load) ? st_be : 4'd0;
-                w_wmask_q  <= (x_commit && is_store) ? st_be : 4'd0;
+                w_rmask_q  <= (x_commit && m_load) ? st_be : 4'd0;
+                w_wmask_q  <= (x_commit && m_store) ? st_be : 4'd0;
                 w_trap_q   <= trap;
                 w_cause_q  <= cause;
                 w_tval_q   <= tval;
@@ -479,7 +508,7 @@ module rv32_core #(
     assign rvfi_mem_addr  = w_maddr_q;
     assign rvfi_mem_rmask = w_rmask_q;
     assign rvfi_mem_wmask = w_wmask_q;
-    assign rvfi_mem_rdata = w_load_q ? dmem_rdata_i : 32'd0;
+    assign rvfi_mem_rdata = (w_rmask_q != 4'd0) ? dmem_rdata_i : 32'd0;
     assign rvfi_mem_wdata = w_mwdata_q;
     assign commit_cause_o = w_cause_q;
     assign commit_tval_o  = w_tval_q;

@@ -14,15 +14,25 @@ module zbkb_unit (
     input  wire        retire_i,
     input  wire [31:0] retire_pc_i,
     input  wire [31:0] retire_npc_i,
+    input  wire [31:0] fetch_pc_i,
+    input  wire [31:0] mem_rdata_i,
     output wire        claim_o,
     output wire        uses_rs1_o,
     output wire        uses_rs2_o,
+    output wire [4:0]  rs1_addr_o,
+    output wire [4:0]  rs2_addr_o,
     output wire        ready_o,
     output wire        rd_we_o,
     output reg  [31:0] rd_wdata_o,
     output wire        err_o,
     output wire        redirect_o,
-    output wire [31:0] redirect_pc_o
+    output wire [31:0] redirect_pc_o,
+    output wire        mem_req_o,
+    output wire        mem_we_o,
+    output wire [31:0] mem_addr_o,
+    output wire [31:0] mem_wdata_o,
+    output wire        fetch_redirect_o,
+    output wire [31:0] fetch_target_o
 );
     wire [6:0]  opc = insn_i[6:0];
     wire [2:0]  f3  = insn_i[14:12];
@@ -86,8 +96,16 @@ module zbkb_unit (
     assign err_o         = 1'b0;
     assign redirect_o    = 1'b0;
     assign redirect_pc_o = 32'd0;
+    assign rs1_addr_o    = insn_i[19:15];
+    assign rs2_addr_o    = insn_i[24:20];
+    assign mem_req_o     = 1'b0;
+    assign mem_we_o      = 1'b0;
+    assign mem_addr_o    = 32'd0;
+    assign mem_wdata_o   = 32'd0;
+    assign fetch_redirect_o = 1'b0;
+    assign fetch_target_o   = 32'd0;
 
     // the port's other inputs are not needed by a stateless unit
     wire unused = &{1'b0, clk_i, rst_ni, valid_i, pc_i, fire_i, retire_i, retire_pc_i,
-                    retire_npc_i, dbl[63:32], insn_i[19:15], insn_i[11:7]};
+                    retire_npc_i, fetch_pc_i, mem_rdata_i, dbl[63:32], insn_i[11:7]};
 endmodule

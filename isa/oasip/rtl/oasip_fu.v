@@ -4,7 +4,8 @@
 // a_i = x[rs1], b_i = x[rs2], imm_i = the decoded immediate (I-type for remv, B-type for
 // doloop). retire_i/pc_i/npc_i describe every retiring instruction (for the loop ends).
 // rd_o is the result for remv/hmask/rotl/extlw/lfsr; err_o requests an illegal-
-// instruction exception (remv out of range, doloop offset < 4).
+// instruction exception (remv out of range, doloop offset < 4). The loop state is shown
+// as registered (*_o) and as it will be after this cycle (*_n_o, see oasip_loop).
 module oasip_fu (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -22,7 +23,11 @@ module oasip_fu (
     output wire [1:0]  armed_o,
     output wire [63:0] start_o,
     output wire [63:0] end_o,
-    output wire [63:0] count_o
+    output wire [63:0] count_o,
+    output wire [1:0]  armed_n_o,
+    output wire [63:0] start_n_o,
+    output wire [63:0] end_n_o,
+    output wire [63:0] count_n_o
 );
     localparam OP_REMV = 3'd0, OP_HMASK = 3'd1, OP_PACK = 3'd2, OP_ROTL = 3'd3,
                OP_EXTLW = 3'd4, OP_LFSR = 3'd5, OP_DOLOOP = 3'd6;
@@ -48,7 +53,8 @@ module oasip_fu (
                          .do_i(valid_i && (op_i == OP_DOLOOP)), .count_i(a_i),
                          .off_i(imm_i), .next_pc_o(next_pc_o), .err_o(loop_err),
                          .armed_o(armed_o), .start_o(start_o), .end_o(end_o),
-                         .count_o(count_o));
+                         .count_o(count_o), .armed_n_o(armed_n_o),
+                         .start_n_o(start_n_o), .end_n_o(end_n_o), .count_n_o(count_n_o));
 
     assign err_o = (is_remv && remv_err) || loop_err;
 

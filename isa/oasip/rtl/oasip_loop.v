@@ -9,6 +9,8 @@
 // only if level 1 did not loop back); count <= 1 -> the level is disarmed. A redirected
 // end instruction (taken branch, jump) does not count. Same rules as the simulator
 // (isa/oasip/src/lib.rs, OasipState::arm / next_pc). Other offsets are rejected (err_o).
+// *_n_o: the state after this cycle's retirement (what *_o shows in the next cycle), for a
+// fetch stage that must decide on a loop-back before the loop end reaches execute.
 module oasip_loop (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -23,7 +25,11 @@ module oasip_loop (
     output wire [1:0]  armed_o,
     output wire [63:0] start_o,
     output wire [63:0] end_o,
-    output wire [63:0] count_o
+    output wire [63:0] count_o,
+    output wire [1:0]  armed_n_o,
+    output wire [63:0] start_n_o,
+    output wire [63:0] end_n_o,
+    output wire [63:0] count_n_o
 );
     reg  [1:0]  armed_q, armed_d;
     reg  [29:0] start0_q, start1_q, end0_q, end1_q;
@@ -54,6 +60,10 @@ module oasip_loop (
     assign start_o   = {start1_q, 2'b00, start0_q, 2'b00};
     assign end_o     = {end1_q, 2'b00, end0_q, 2'b00};
     assign count_o   = {count1_q, count0_q};
+    assign armed_n_o = armed_d;
+    assign start_n_o = {start1_d, 2'b00, start0_d, 2'b00};
+    assign end_n_o   = {end1_d, 2'b00, end0_d, 2'b00};
+    assign count_n_o = {count1_d, count0_d};
 
     always @(*) begin
         armed_d  = armed_q;

@@ -1,0 +1,223 @@
+//! xoasip on the RV32 processor RTL (isa/oasip/rtl/oasip_port.v on hw/cores/rv32) against
+//! the simulator: exact-cycle programs for the zero-overhead loops (1- and 2-instruction
+//! bodies, a doloop directly followed by its body, nested loops ending together, count 0
+//! and 1, a load-use count, a branch at a loop end) and the unit's ops give the same commit
+//! log (retire cycle of every instruction, register writes) on both engines.
+//! Skipped with a loud line when verilator is missing.
+
+use asip_sim::Program;
+use asip_testkit::asip_flow::design;
+use asip_testkit::asip_flow::exec::{self, ExecOptions};
+use asip_testkit::asip_flow::rtl::{self, RtlOptions};
+use asip_testkit::words::*;
+use isa_oasip::enc;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+#[derive(Clone, Default)]
+struct Buf(Arc<Mutex<Vec<u8>>>);
+impl Write for Buf {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Run `words` + exit on rv32-oasip on both engines; returns (cycles, commit log), after
+/// checking that the logs are equal line by line. None: verilator missing.
+fn both(words: &[u32]) -> Option<(u64, Vec<String>)> {
+    if !asip_testkit::have("verilator") {
+        eprintln!("SKIPPED: verilator not installed (apt-get install verilator): OASIP RTL");
+        return None;
+    }
+    let d = design::find(&asip_testkit::root().join("designs"), "rv32-oasip").expect("design");
+    let mut w = words.to_vec();
+    w.extend(exit_seq());
+    let prog = Program::from_words(BASE, &w, 4096);
+    let buf = Buf::default();
+    let sim = exec::run_program(
+        &d,
+        &prog,
+        ExecOptions {
+            argv: vec!["t".into()],
+            max_cycles: 100_000,
+            profile: false,
+            trace: Some(Box::new(buf.clone())),
+        },
+    )
+    .expect("simulator run");
+    let sim_log: Vec<String> = String::from_utf8(buf.0.lock().unwrap().clone())
+        .unwrap()
+        .lines()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    let rtl_log = Arc::new(Mutex::new(Vec::new()));
+    let r2 = rtl_log.clone();
+    let out = rtl::run_program(
+        &asip_testkit::root(),
+        &d,
+        &prog,
+        RtlOptions {
+            argv: vec!["t".into()],
+            max_cycles: 100_000,
+            on_commit: Some(Box::new(move |_, line| {
+                r2.lock().unwrap().push(line.trim_end().to_string());
+                Ok(())
+            })),
+            vcd: None,
+        },
+    )
+    .expect("RTL run");
+    let rtl_log = rtl_log.lock().unwrap().clone();
+    assert_eq!(sim_log, rtl_log, "commit logs differ");
+    assert_eq!(out.cycles, sim.cycles, "total cycles differ");
+    assert_eq!(out.instret, sim.instret);
+    Some((sim.cycles, sim_log))
+}
+
+const T0: u32 = 5;
+const T1: u32 = 6;
+const A1: u32 = 11;
+const A2: u32 = 12;
+
+fn count(log: &[String], reg: &str) -> usize {
+    log.iter().filter(|l| l.contains(reg)).count()
+}
+
+// Every program ends with `addi a7, zero, 93; ecall`; zscale charges 2 fill cycles, so a
+// program of n retired instructions without stalls takes n + 2 cycles.
+
+#[test]
+fn one_instruction_body_right_after_the_doloop() {
+    // li a1, 5; doloop a1, +4; addi t0, t0, 1 (body = loop end)
+    let Some((c, log)) = both(&[addi(A1, 0, 5), enc::doloop(A1, 4), addi(T0, T0, 1)]) else {
+        return;
+    };
+    assert_eq!(count(&log, "t0="), 5);
+    assert!(log[6].contains("t0=0x00000005"), "{}", log[6]);
+    assert_eq!(c, (2 + 5 + 2) + 2, "zero overhead");
+}
+
+#[test]
+fn two_instruction_body_and_count_one() {
+    // li a1, 3; doloop a1, +8; addi t0; addi t1 (end); li a1, 1; doloop a1, +4; addi t0
+    let Some((c, log)) = both(&[
+        addi(A1, 0, 3),
+        enc::doloop(A1, 8),
+        addi(T0, T0, 1),
+        addi(T1, T1, 2),
+        addi(A1, 0, 1),
+        enc::doloop(A1, 4),
+        addi(T0, T0, 1),
+    ]) else {
+        return;
+    };
+    assert_eq!(count(&log, "t0="), 4);
+    assert_eq!(count(&log, "t1="), 3);
+    assert_eq!(c, (2 + 6 + 2 + 1) + 2 + 2);
+}
+
+#[test]
+fn nested_loops_ending_together() {
+    // outer x3 { inner x4 { addi t0 } } with one shared loop end; then a 2-level nest
+    // whose inner body is 2 instructions and whose outer body has one more instruction
+    let Some((c, log)) = both(&[
+        addi(A1, 0, 3),
+        addi(A2, 0, 4),
+        enc::doloop(A1, 8), // level 0: end = the addi below
+        enc::doloop(A2, 4), // level 1: same end
+        addi(T0, T0, 1),
+        addi(A1, 0, 2),
+        enc::doloop(A1, 16), // level 0: end = addi t1 below
+        enc::doloop(A2, 8),  // level 1 (count 4, a2 unchanged)
+        addi(T0, T0, 1),
+        addi(T0, T0, 1), // level-1 end
+        addi(T1, T1, 1), // level-0 end
+    ]) else {
+        return;
+    };
+    assert!(log.iter().any(|l| l.contains("t0=0x0000000c")), "3 x 4");
+    assert!(
+        log.iter().any(|l| l.contains("t0=0x0000001c")),
+        "12 + 2 x 4 x 2"
+    );
+    assert_eq!(count(&log, "t1="), 2);
+    // 2 + doloop + 3 x (1 + 4) | 1 + doloop + 2 x (1 + 8 + 1) | exit
+    let n = 2 + 1 + 3 * 5 + 1 + 1 + 2 * 10 + 2;
+    assert_eq!(log.len(), n);
+    assert_eq!(c, n as u64 + 2, "zero overhead at every level");
+}
+
+#[test]
+fn count_zero_skips_like_a_taken_branch() {
+    let Some((c, log)) = both(&[
+        addi(A1, 0, 0),
+        enc::doloop(A1, 8),
+        addi(T0, T0, 1),
+        addi(T0, T0, 1),
+        addi(T1, 0, 7),
+    ]) else {
+        return;
+    };
+    assert_eq!(count(&log, "t0="), 0);
+    assert_eq!(c, (3 + 2) + 2 + 2, "skip = 2 cycles");
+}
+
+#[test]
+fn count_from_a_load_and_a_branch_at_the_loop_end() {
+    // sw a1 (=4) to the stack, lw it back, doloop on it at once (load-use: +1);
+    // the body ends with a taken beq (the redirect wins: no loop-back, +2)
+    let sw = |rs2: u32, rs1: u32, imm: i32| {
+        let o = imm as u32 & 0xfff;
+        (o >> 5) << 25 | rs2 << 20 | rs1 << 15 | 2 << 12 | (o & 31) << 7 | 0x23
+    };
+    let Some((c, log)) = both(&[
+        addi(A1, 0, 4),
+        sw(A1, 2, -4),
+        i(-4, 2, 2, A2, 0x03), // lw a2, -4(sp)
+        enc::doloop(A2, 8),
+        addi(T0, T0, 1),
+        b(8, 0, 0, 0), // beq zero, zero, +8 (loop end, taken)
+        addi(T1, 0, 9),
+        addi(T1, T1, 1),
+    ]) else {
+        return;
+    };
+    assert_eq!(count(&log, "t0="), 1);
+    assert_eq!(log.len(), 7 + 2);
+    assert_eq!(c, 9 + 2 + 1 + 2);
+}
+
+#[test]
+fn unit_ops_and_operand_forwarding() {
+    // pack/rotl/extlw on forwarded operands, remv, hmask, lfsr
+    let Some((c, log)) = both(&[
+        addi(T0, 0, 0x123),
+        addi(T1, 0, -3),
+        enc::pack(T0, T1),
+        addi(A1, 0, 36),
+        enc::rotl(A2, A1),
+        enc::extlw(13),
+        enc::remv(14, T1, 1),
+        enc::hmask(15, A1),
+        enc::lfsr(16, T0),
+    ]) else {
+        return;
+    };
+    let aux = isa_oasip::rotl(isa_oasip::pack(0x123, -3i32 as u32), 36);
+    assert!(
+        log[4].contains(&format!("a2={:#010x}", (aux >> 32) as u32)),
+        "{}",
+        log[4]
+    );
+    assert!(
+        log[5].contains(&format!("a3={:#010x}", aux as u32)),
+        "{}",
+        log[5]
+    );
+    assert!(log[6].contains("a4=0x00000003"), "{}", log[6]);
+    assert_eq!(c, 11 + 2);
+}
