@@ -28,7 +28,7 @@ pub struct RunArgs {
     /// ISA string (Spike style); default rv32im, or mips32 for a MIPS ELF.
     #[arg(long)]
     pub isa: Option<String>,
-    /// Timing preset (zscale, mips5, ideal); default zscale, or mips5 for a MIPS ELF.
+    /// Timing preset (zscale, zscale-eo, mips5, ideal); default zscale, or mips5 for a MIPS ELF.
     #[arg(long)]
     pub timing: Option<String>,
     /// Stop with an error after this many cycles.
