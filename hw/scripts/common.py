@@ -35,6 +35,18 @@ def get_case(name):
     return cases[name]
 
 
+def write_between_markers(path, begin, end, text):
+    """Replace what stands between the lines `begin` and `end` of the file with text."""
+    with open(path) as f:
+        doc = f.read()
+    if begin not in doc or end not in doc:
+        die(f"{path} has no {begin} ... {end} markers")
+    head, rest = doc.split(begin, 1)
+    tail = rest.split(end, 1)[1]
+    with open(path, "w") as f:
+        f.write(head + begin + "\n" + text + end + tail)
+
+
 def case_params(name, alg="sha3-512"):
     """keccak_core parameters of a named case hashing `alg` (rate and digest width)."""
     case = get_case(name)

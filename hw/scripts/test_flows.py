@@ -175,6 +175,14 @@ EOF
         self.assertEqual(flow.failed[0][0], "broken")
 
 
+class Markers(unittest.TestCase):
+    def test_write_between_markers(self):
+        import common
+        p = write(os.path.join(tempfile.mkdtemp(), "d.md"), "a\n<!-- b -->\nold\n<!-- e -->\nz\n")
+        common.write_between_markers(p, "<!-- b -->", "<!-- e -->", "new\n")
+        self.assertEqual(read(p), "a\n<!-- b -->\nnew\n<!-- e -->\nz\n")
+
+
 class SynthProc(unittest.TestCase):
     def test_overheads(self):
         r = {"rv32-ref": {"slices_est": 200}, "rv32-oasip": {"slices_est": 262}}
