@@ -14,6 +14,7 @@ use std::process::Command;
 Examples:
   sha3-asip hw sim --case V --alg sha3-512
   sha3-asip hw synth --case V --json
+  sha3-asip hw pnr --case II --design rv32-ref
   sha3-asip hw cases")]
 pub struct HwArgs {
     #[command(subcommand)]
@@ -26,8 +27,18 @@ pub enum HwCmd {
     Sim(HwSimArgs),
     /// Synthesize a case with Yosys (Virtex-6 LUT/FF/slices, depth, Fmax estimate, GE).
     Synth(HwSynthArgs),
+    /// Place and route on a Lattice ECP5 (opt-in, slow; hw/scripts/pnr.py: median Fmax of
+    /// 3 seeds, LUT4, FF; cached in hw/build/pnr). Arguments go to pnr.py (--help).
+    Pnr(HwPnrArgs),
     /// List the named cases of hw/cases.json.
     Cases,
+}
+
+#[derive(Args, Debug)]
+pub struct HwPnrArgs {
+    /// pnr.py arguments: --case NAME, --design D, --unit isa/EXT, --seeds 1,2,3, --json, ...
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<String>,
 }
 
 #[derive(Args, Debug)]
@@ -236,6 +247,46 @@ pub fn unit_records(root: &Path, ext: &str) -> std::result::Result<Vec<Record>, 
         .collect())
 }
 
+/// Area record of one design's whole processor (`hw/scripts/synth_proc.py --design D`).
+pub fn proc_records(root: &Path, design: &str) -> std::result::Result<Vec<Record>, FlowError> {
+    let args = ["--design", design, "--jobs", "1", "--json"];
+    let out = Command::new("python3")
+        .arg(script(root, "synth_proc.py"))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .map_err(|e| FlowError::Io("running hw/scripts/synth_proc.py".into(), e))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: serde_json::Value = match text.find('[') {
+        Some(i) if out.status.success() => serde_json::from_str(&text[i..]).map_err(|e| {
+            FlowError::Usage(format!("hw/scripts/synth_proc.py --design {design}: {e}"))
+        })?,
+        _ => {
+            return Err(FlowError::Build {
+                what: format!("hw/scripts/synth_proc.py --design {design}"),
+                output: String::from_utf8_lossy(&out.stderr).into_owned(),
+            })
+        }
+    };
+    Ok(v.as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|e| {
+            Record::Area(AreaRecord {
+                unit: format!("processor {design}"),
+                flow: "yosys synth_xilinx -family xc6v, core + units, memories outside; GE from abc gate mapping (hw/scripts/synth_proc.py)".into(),
+                luts: u(e, "luts"),
+                ffs: u(e, "ffs"),
+                slices_est: f(e, "slices_est"),
+                lut_levels: u(e, "lut_levels"),
+                fmax_mhz_est: f(e, "fmax_mhz_est"),
+                ge_est: f(e, "ge_est"),
+            })
+        })
+        .collect())
+}
+
 /// Extension folders that describe their functional units in `rtl/units.json`.
 pub fn unit_extensions(root: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(root.join("isa"))
@@ -263,6 +314,21 @@ pub fn reproduce_tasks(root: &Path, quick: bool) -> Vec<Task> {
             tasks.push(Task::External {
                 name: format!("synth isa/{ext}"),
                 run: Box::new(move || unit_records(&root, &ext)),
+            });
+        }
+    }
+    if root
+        .join("hw")
+        .join("scripts")
+        .join("synth_proc.py")
+        .is_file()
+    {
+        let designs = asip_flow::design::load_all(&root.join("designs")).unwrap_or_default();
+        for d in designs.into_iter().filter(|d| d.rtl.is_some()) {
+            let root = root.to_path_buf();
+            tasks.push(Task::External {
+                name: format!("synth processor {}", d.name),
+                run: Box::new(move || proc_records(&root, &d.name)),
             });
         }
     }
@@ -335,6 +401,7 @@ pub fn run(a: &HwArgs) -> Result<u8> {
             }
             passthrough("sim.py", args)
         }
+        HwCmd::Pnr(p) => passthrough("pnr.py", p.args.clone()),
         HwCmd::Synth(s) => {
             check_case(&s.case)?;
             let mut args = vec![
