@@ -57,6 +57,16 @@ pub const UNITS: &[Unit] = &[
             "isa/oasip/rtl/oasip_port.v",
         ],
     },
+    Unit {
+        name: "dasip",
+        module: "dasip_port",
+        files: &[
+            "isa/dasip/rtl/dasip_auxrf.v",
+            "isa/dasip/rtl/dasip_logic.v",
+            "isa/dasip/rtl/dasip_agu.v",
+            "isa/dasip/rtl/dasip_port.v",
+        ],
+    },
 ];
 
 /// The core's own sources (relative to the project root), top module last-but-one and the
