@@ -119,6 +119,18 @@ fn check_schema(v: &Value) {
                 "digests_ok",
             ],
         ),
+        (
+            "rtl",
+            &[
+                "design",
+                "alg",
+                "lens",
+                "lockstep_ok",
+                "instructions",
+                "cycles",
+                "error",
+            ],
+        ),
         ("failure", &["step", "error"]),
     ];
     for r in records {
@@ -214,6 +226,20 @@ fn quick_reproduce_covers_every_design_and_is_deterministic() {
         !records.iter().any(|r| r["kind"] == "failure"),
         "failures recorded"
     );
+    let rtl: Vec<&Value> = records.iter().filter(|r| r["kind"] == "rtl").collect();
+    assert!(
+        rtl.iter().any(|r| r["design"] == "rv32-ref"),
+        "no RTL lockstep record for rv32-ref"
+    );
+    for r in rtl {
+        if r["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("verilator not installed"))
+        {
+            continue;
+        }
+        assert_eq!(r["lockstep_ok"], true, "{}: {}", r["design"], r["error"]);
+    }
 
     let html = std::fs::read_to_string(a.join("index.html")).unwrap();
     check_well_formed(&html);
