@@ -123,7 +123,7 @@ def summarize(t, dev, pkg, freq, seeds, reports, synth):
             "util_pct": round(100.0 * first["lut4"] / first["lut4_available"], 1) if first["lut4_available"] else None,
             "ff": first["ff"], "dsp": first["dsp"], "bram": first["bram"], "lutram_w": first["lutram_w"],
             "synth_cells": synth["cells"], "synth_seconds": synth["seconds"],
-            "pnr_seconds": {str(s): reports[s]["seconds"] for s in seeds}}
+            "pnr_seconds": {str(s): reports[s]["seconds"] for s in seeds}}  # None: finished unobserved
 
 
 class Flow:
@@ -141,8 +141,12 @@ class Flow:
             print(f"[pnr {self.done_steps}/{self.total_steps}] {msg}", file=self.log, flush=True)
 
     def workdir(self, t):
-        k = T.key(t, json.dumps([self.freq, self.versions, SYNTH_CMD, PNR_OPTS, FLOW_REV]))
-        return os.path.join(PNR_DIR, f"{t['name'].replace('/', '_').replace(' ', '_')}_{k}")
+        """The target's cache folder, fixed for the whole run (sources edited meanwhile do
+        not move it: synthesis reads the copies taken when it starts)."""
+        if "_workdir" not in t:
+            k = T.key(t, json.dumps([self.freq, self.versions, SYNTH_CMD, PNR_OPTS, FLOW_REV]))
+            t["_workdir"] = os.path.join(PNR_DIR, f"{t['name'].replace('/', '_').replace(' ', '_')}_{k}")
+        return t["_workdir"]
 
     def result_path(self, t):
         return os.path.join(self.workdir(t), "result.json")
@@ -165,8 +169,15 @@ class Flow:
             with open(done) as f:
                 return json.load(f)
         t0 = time.time()
+        # synthesize copies of the sources (others may edit them while this runs)
+        src = os.path.join(d, "src")
+        os.makedirs(src, exist_ok=True)
+        copies = []
+        for i, p in enumerate(t["files"]):
+            copies.append(os.path.join(src, f"{i:02d}_{os.path.basename(p)}"))
+            shutil.copyfile(p, copies[-1])
         with open(os.path.join(d, "synth.ys"), "w") as f:
-            f.write("\n".join(T.yosys_read(t) + [SYNTH_CMD.format(top=t["top"]),
+            f.write("\n".join(T.yosys_read(dict(t, files=copies)) + [SYNTH_CMD.format(top=t["top"]),
                                                  "tee -q -o stat.txt stat"]) + "\n")
         net = os.path.join(d, "net.json")
         if os.path.exists(net):
@@ -188,6 +199,13 @@ class Flow:
         if os.path.exists(res_p):
             with open(res_p) as f:
                 return json.load(f)
+        log = os.path.join(d, f"seed{seed}.log")
+        if os.path.exists(rep) and os.path.exists(log) and "Program finished normally" in open(log).read():
+            res = parse_report(rep)  # a run that finished after its pnr.py was stopped
+            res["seconds"] = None
+            with open(res_p, "w") as f:
+                json.dump(res, f, indent=1)
+            return res
         t0 = time.time()
         # relative paths: the yowasp runtime cannot see absolute /tmp paths (its sandbox)
         cmd = ["nice", "-n", "10", self.pnr, f"--{dev}", "--package", pkg, "--freq", str(self.freq),
@@ -228,7 +246,7 @@ class Flow:
         def do_synth(t):
             try:
                 s = self.synth(t)
-            except RuntimeError as e:
+            except (RuntimeError, OSError) as e:
                 self.fail(t, str(e), steps=1 + len(self.seeds))
                 return
             dev = pick_device(s["lut4_est"])
@@ -245,11 +263,11 @@ class Flow:
             st = state[t["name"]]
             try:
                 r = self.place_route(t, *st["dev"], seed)
-            except RuntimeError as e:
+            except (RuntimeError, OSError) as e:
                 self.fail(t, str(e), steps=1)
                 return
             self.say(f"{t['name']} seed {seed}: Fmax {fmt(r['fmax_mhz'])} MHz, {r['lut4']} LUT4, "
-                     f"{r['ff']} FF ({r['seconds']:.0f} s)")
+                     f"{r['ff']} FF ({took(r['seconds'])})")
             with self.lock:
                 st["reports"][seed] = r
                 complete = len(st["reports"]) == len(self.seeds)
@@ -270,6 +288,10 @@ class Flow:
                     return
                 try:
                     fn()
+                except Exception as e:  # noqa: BLE001 - a broken step must not stop the workers
+                    print(f"[pnr] internal error: {e!r}", file=self.log, flush=True)
+                    with self.lock:
+                        self.failed.append(("?", repr(e)))
                 finally:
                     q.task_done()
 
@@ -291,6 +313,10 @@ class Flow:
                 self.failed.append((t["name"], msg))
             self.done_steps += steps - 1
         self.say(f"{t['name']}: FAILED: {msg}")
+
+
+def took(seconds):
+    return "finished by an earlier run" if seconds is None else f"{seconds:.0f} s"
 
 
 def fmt(v):
