@@ -4,7 +4,8 @@
 //!   harness on the simulator, check digests against the golden model, constant time
 //!   (all through `asip_flow`).
 //! - [`words`]: run a program given as raw instruction words on the simulator.
-//! - [`rtl`]: Verilator lint and the Icarus RTL-vs-model harness.
+//! - [`rtl`]: Verilator lint, the Icarus RTL-vs-model harness, raw-word programs in
+//!   lockstep on a design's processor RTL and the simulator.
 //!
 //! Tests that need an external tool print a loud `*** SKIPPED` line and return when the
 //! tool is missing (`scripts/setup`, run by `make test`, installs them all).
@@ -13,8 +14,6 @@ pub mod firmware;
 pub mod rtl;
 pub mod words;
 
-/// The flow library (processor RTL runs, the simulator through designs) for the isa/ tests.
-pub use asip_flow;
 pub use firmware::{firmware, Firmware};
 pub use words::Rng;
 

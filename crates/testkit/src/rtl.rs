@@ -124,3 +124,82 @@ pub fn run_vectors(work: &str, files: &[PathBuf], vectors: &str) -> Option<Vecto
         output: text,
     })
 }
+
+/// Where [`lockstep_words`] puts its data words: 2 KiB after [`crate::words::BASE`].
+pub const DATA_ADDR: u32 = crate::words::BASE + 0x800;
+
+/// Run raw instruction words (then `addi a7, zero, 93; ecall`) on a design's processor RTL
+/// and on the simulator, with `data` at [`DATA_ADDR`]; assert that the commit logs (retire
+/// cycle, pc, word, register and memory writes of every instruction), the cycle totals
+/// and the instruction counts are equal. Returns (cycles, commit log); `None` (with a
+/// loud SKIPPED line) when verilator is missing.
+pub fn lockstep_words(design: &str, code: &[u32], data: &[u32]) -> Option<(u64, Vec<String>)> {
+    use asip_flow::exec::{self, ExecOptions};
+    use asip_flow::rtl::{self, RtlOptions};
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Buf(Arc<Mutex<Vec<u8>>>);
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    if !crate::have("verilator") {
+        eprintln!("*** SKIPPED: verilator not installed (apt-get install verilator): {design} RTL");
+        return None;
+    }
+    let d = asip_flow::design::find(&crate::root().join("designs"), design).expect("design");
+    let mut w = code.to_vec();
+    w.extend(crate::words::exit_seq());
+    let at = ((DATA_ADDR - crate::words::BASE) / 4) as usize;
+    assert!(w.len() <= at, "program longer than {at} words");
+    w.resize(at, 0);
+    w.extend_from_slice(data);
+    let prog = asip_sim::Program::from_words(crate::words::BASE, &w, 4096);
+    let buf = Buf::default();
+    let sim = exec::run_program(
+        &d,
+        &prog,
+        ExecOptions {
+            argv: vec!["t".into()],
+            max_cycles: 100_000,
+            profile: false,
+            trace: Some(Box::new(buf.clone())),
+        },
+    )
+    .expect("simulator run");
+    let sim_log: Vec<String> = String::from_utf8(buf.0.lock().unwrap().clone())
+        .unwrap()
+        .lines()
+        .map(|l| l.trim_end().to_string())
+        .collect();
+    let rtl_log = Arc::new(Mutex::new(Vec::new()));
+    let r2 = rtl_log.clone();
+    let out = rtl::run_program(
+        &crate::root(),
+        &d,
+        &prog,
+        RtlOptions {
+            argv: vec!["t".into()],
+            max_cycles: 100_000,
+            on_commit: Some(Box::new(move |_, line| {
+                r2.lock().unwrap().push(line.trim_end().to_string());
+                Ok(())
+            })),
+            vcd: None,
+        },
+    )
+    .expect("RTL run");
+    let rtl_log = rtl_log.lock().unwrap().clone();
+    assert_eq!(sim_log, rtl_log, "{design}: commit logs differ");
+    assert_eq!(out.cycles, sim.cycles, "{design}: total cycles differ");
+    assert_eq!(out.instret, sim.instret);
+    Some((sim.cycles, sim_log))
+}

@@ -5,77 +5,13 @@
 //! log (retire cycle of every instruction, register writes) on both engines.
 //! Skipped with a loud line when verilator is missing.
 
-use asip_sim::Program;
-use asip_testkit::asip_flow::design;
-use asip_testkit::asip_flow::exec::{self, ExecOptions};
-use asip_testkit::asip_flow::rtl::{self, RtlOptions};
 use asip_testkit::words::*;
 use isa_oasip::enc;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 
-#[derive(Clone, Default)]
-struct Buf(Arc<Mutex<Vec<u8>>>);
-impl Write for Buf {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// Run `words` + exit on rv32-oasip on both engines; returns (cycles, commit log), after
-/// checking that the logs are equal line by line. None: verilator missing.
+/// Run `words` + exit on rv32-oasip on both engines (commit logs compared line by line);
+/// returns (cycles, commit log). None: verilator missing.
 fn both(words: &[u32]) -> Option<(u64, Vec<String>)> {
-    if !asip_testkit::have("verilator") {
-        eprintln!("SKIPPED: verilator not installed (apt-get install verilator): OASIP RTL");
-        return None;
-    }
-    let d = design::find(&asip_testkit::root().join("designs"), "rv32-oasip").expect("design");
-    let mut w = words.to_vec();
-    w.extend(exit_seq());
-    let prog = Program::from_words(BASE, &w, 4096);
-    let buf = Buf::default();
-    let sim = exec::run_program(
-        &d,
-        &prog,
-        ExecOptions {
-            argv: vec!["t".into()],
-            max_cycles: 100_000,
-            profile: false,
-            trace: Some(Box::new(buf.clone())),
-        },
-    )
-    .expect("simulator run");
-    let sim_log: Vec<String> = String::from_utf8(buf.0.lock().unwrap().clone())
-        .unwrap()
-        .lines()
-        .map(|l| l.trim_end().to_string())
-        .collect();
-    let rtl_log = Arc::new(Mutex::new(Vec::new()));
-    let r2 = rtl_log.clone();
-    let out = rtl::run_program(
-        &asip_testkit::root(),
-        &d,
-        &prog,
-        RtlOptions {
-            argv: vec!["t".into()],
-            max_cycles: 100_000,
-            on_commit: Some(Box::new(move |_, line| {
-                r2.lock().unwrap().push(line.trim_end().to_string());
-                Ok(())
-            })),
-            vcd: None,
-        },
-    )
-    .expect("RTL run");
-    let rtl_log = rtl_log.lock().unwrap().clone();
-    assert_eq!(sim_log, rtl_log, "commit logs differ");
-    assert_eq!(out.cycles, sim.cycles, "total cycles differ");
-    assert_eq!(out.instret, sim.instret);
-    Some((sim.cycles, sim_log))
+    asip_testkit::rtl::lockstep_words("rv32-oasip", words, &[])
 }
 
 const T0: u32 = 5;
