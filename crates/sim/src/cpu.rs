@@ -228,6 +228,11 @@ pub struct Cpu {
     /// Extra cycles an instruction's semantics may charge dynamically (added to the
     /// timing of the current instruction and reset by the machine).
     pub extra_cycles: u64,
+    /// Cycles the current instruction waits in execute before it issues, charged by its
+    /// semantics (a unit's own interlocks, e.g. an operand the previous instruction loads
+    /// into a unit register): unlike `extra_cycles` they delay the instruction's own
+    /// retire cycle, as an interlock in hardware does. Reset by the machine.
+    pub stall_cycles: u64,
     /// Set by semantics to request the slow path after this instruction (fetch hooks,
     /// code invalidation). Cleared by the machine before running hooks.
     pub attention: bool,
@@ -259,6 +264,7 @@ impl Cpu {
             delayed_target: None,
             pending_target: None,
             extra_cycles: 0,
+            stall_cycles: 0,
             attention: false,
             fetch_hooks: Vec::new(),
             last_store: None,

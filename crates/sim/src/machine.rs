@@ -983,13 +983,14 @@ enum Stop {
 fn account(cpu: &mut Cpu, ready: &mut [u64; 64], insn: &DecodedInsn, taken: bool) -> (u64, u64) {
     let before = cpu.cycle;
     let r = ready[(insn.rs1 & 63) as usize].max(ready[(insn.rs2 & 63) as usize]);
-    let issue = before.max(r + insn.lead as u64);
+    let issue = before.max(r + insn.lead as u64) + cpu.stall_cycles;
     let done = issue + insn.occ as u64;
     let pen = if taken { insn.pen_taken } else { insn.pen_seq };
     ready[(insn.rd & 63) as usize] = done + insn.res_extra as u64;
     ready[0] = 0;
     cpu.cycle = done + pen as u64 + cpu.extra_cycles;
     cpu.extra_cycles = 0;
+    cpu.stall_cycles = 0;
     cpu.instret += 1;
     (before, done.saturating_sub(1))
 }

@@ -6,6 +6,7 @@
 //!
 //! ```text
 //! issue   = max(now, max(ready[rs1], ready[rs2]) + lead)  // RAW stalls (load-use, div)
+//!           + stall_cycles                              // a unit's own interlocks
 //! now     = issue + occ + (taken ? pen_taken : pen_seq) + extra_cycles
 //! ready[rd] = issue + occ + res_extra
 //! ```

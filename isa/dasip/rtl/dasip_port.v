@@ -14,8 +14,9 @@
 //      op right behind a load reads the loaded register in the file without waiting.
 // Stalls (ready_o = 0, one cycle): a store (or store pair) whose data register the
 // instruction in W is loading (a load's ard, a load pair's ard or logic destination);
-// a rotl64 pair that names three GPRs (base, a non-zero index, amount) reads the amount
-// in a first cycle (the core has two register read ports).
+// a rotl64 pair that names three GPRs (base, a non-zero index, amount) reads base and
+// index in a first cycle (the core's load-use interlock sees exactly those two, as the
+// timing model's scoreboard does) and the amount in a second (two register read ports).
 module dasip_port (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -95,31 +96,20 @@ module dasip_port (
     wire [2:0] lg_s1   = pair ? p_s1 : r2f[2:0];
     wire       rotl3   = pair && p_op == 2'd1 && p_i != 3'd0;  // base, index and amount
 
-    // a three-GPR pair reads its amount in a first cycle
-    reg        amt_have_q;
-    reg  [5:0] amt_q;
-    wire       amt_phase = rotl3 && !amt_have_q;
-    always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-            amt_have_q <= 1'b0;
-            amt_q      <= 6'd0;
-        end else if (retire_i) begin
-            amt_have_q <= 1'b0;
-        end else if (valid_i && claim_o && amt_phase) begin
-            amt_have_q <= 1'b1;
-            amt_q      <= rs2_i[5:0];
-        end
-    end
+    // a three-GPR pair reads its index in a first cycle, its amount in a second
+    reg        idx_have_q;
+    reg [31:0] idx_q;
+    wire       idx_phase = rotl3 && !idx_have_q;
 
     assign claim_o    = c1_lg || c1_mem || pair;
     assign rs1_addr_o = pair ? {2'b01, p_b} : r1f;
-    assign rs2_addr_o = pair ? ((p_op == 2'd1 && (p_i == 3'd0 || amt_phase)) ? {2'b01, p_s1} :
+    assign rs2_addr_o = pair ? ((p_op == 2'd1 && !idx_phase) ? {2'b01, p_s1} :
                                 (p_i == 3'd0) ? 5'd0 : {2'b01, p_i})
                              : r2f;
     assign uses_rs1_o = is_mem;
     assign uses_rs2_o = is_mem || (c1_lg && f7[1:0] == 2'd1);
-    wire [5:0] amount = rotl3 ? amt_q : rs2_i[5:0];
-    wire [31:0] index = (pair && (p_i == 3'd0)) ? 32'd0 : rs2_i;
+    wire [5:0]  amount = rs2_i[5:0];
+    wire [31:0] index  = !pair ? rs2_i : (p_i == 3'd0) ? 32'd0 : rotl3 ? idx_q : rs2_i;
     wire [5:0]  imm6  = pair ? {3'd0, p_imm} : f7[5:0];
     wire        m5    = pair ? p_m5 : f7[6];
 
@@ -199,10 +189,22 @@ module dasip_port (
     wire [63:0] st_reg  = (w_lg_q && w_d_q == ard) ? lg_res : rd_st;
     wire        st_wait = is_mem && is_st && w_late;
 
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            idx_have_q <= 1'b0;
+            idx_q      <= 32'd0;
+        end else if (retire_i) begin
+            idx_have_q <= 1'b0;
+        end else if (valid_i && claim_o && idx_phase && !st_wait) begin
+            idx_have_q <= 1'b1;
+            idx_q      <= rs2_i;
+        end
+    end
+
     assign mem_req_o     = is_mem;
     assign mem_we_o      = is_st;
     assign mem_wdata_o   = is_hi ? st_reg[63:32] : st_reg[31:0];
-    assign ready_o       = !(claim_o && (st_wait || amt_phase));
+    assign ready_o       = !(claim_o && (st_wait || idx_phase));
     assign rd_we_o       = 1'b0;
     assign rd_wdata_o    = 32'd0;
     assign err_o         = 1'b0;

@@ -19,10 +19,13 @@ pub const NUM_AUX: usize = 6;
 pub const OPC_CUSTOM1: u32 = 0x2b;
 /// Custom-2 major opcode (VLIW pairs).
 pub const OPC_CUSTOM2: u32 = 0x5b;
-/// Stall cycles when an instruction reads, in its execute stage, an auxiliary register
-/// that the immediately preceding instruction loads (same as the zscale GPR load-use
-/// penalty; see README "Timing").
+/// Stall cycles when a store (or store pair) stores, from its execute stage, an
+/// auxiliary register that the immediately preceding instruction loads (same as the
+/// zscale GPR load-use penalty; see README "Profiling and timing classes").
 pub const AUX_LOAD_USE_PENALTY: u64 = 1;
+/// Stall cycles of a `rotl64` pair that names three GPRs (base, a non-zero index and the
+/// amount): the core has two register read ports, so the unit reads them in two cycles.
+pub const PAIR_THIRD_GPR_PENALTY: u64 = 1;
 
 /// DASIP architectural state kept in the [`Cpu`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -218,14 +221,14 @@ fn late(c: &mut Cpu, mask: u8) {
     st.late_at = at;
 }
 
-/// Charge the aux load-use stall if an execute-stage read hits a register loaded by the
-/// previous instruction; clears the record of late writes.
+/// Charge the aux load-use stall if the store data (read in execute) is a register loaded
+/// by the previous instruction (logic operands are read in write-back: no stall).
 fn reads(c: &mut Cpu, mask: u8) {
     let at = c.instret;
     let st = c.state_mut::<DasipState>();
     let hit = st.late_mask & mask != 0 && st.late_at.wrapping_add(1) == at;
     if hit {
-        c.extra_cycles += AUX_LOAD_USE_PENALTY;
+        c.stall_cycles += AUX_LOAD_USE_PENALTY;
     }
 }
 
@@ -236,12 +239,6 @@ fn bit(r: usize) -> u8 {
 fn exec_logic(c: &mut Cpu, d: &DecodedInsn, op: LogicOp) -> Result<(), Trap> {
     let (rd, s0, s1) = (f(d.aux, 0), f(d.aux, 4), f(d.aux, 8));
     let amount = c.reg(d.rs2);
-    let rmask = match op {
-        LogicOp::Xor => bit(s0) | bit(s1),
-        LogicOp::Rotl | LogicOp::Mvar => bit(s0),
-        LogicOp::NandXor => bit(rd) | bit(s0) | bit(s1),
-    };
-    reads(c, rmask);
     let st = c.state_mut::<DasipState>();
     let v = logic(op, st.ar[rd], st.ar[s0], st.ar[s1 % NUM_AUX], amount);
     st.ar[rd] = v;
@@ -262,8 +259,17 @@ fn exec_mvar(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
     exec_logic(c, d, LogicOp::Mvar)
 }
 
+/// The index GPR of a load/store or pair (a pair's `rs2` may name its rotation amount).
+fn index_gpr(d: &DecodedInsn) -> u8 {
+    if d.word & 0x7f == OPC_CUSTOM2 {
+        pair_index_gpr(d.word >> 26) as u8
+    } else {
+        d.rs2
+    }
+}
+
 fn mem_addr(c: &Cpu, d: &DecodedInsn, mode: Mode, high: bool) -> u32 {
-    let (base, index) = (c.reg(d.rs1), c.reg(d.rs2));
+    let (base, index) = (c.reg(d.rs1), c.reg(index_gpr(d)));
     match mode {
         Mode::S5 => s5_addr(base, index, d.imm, high),
         Mode::M5 => m5_addr(base, index, d.imm, high),
@@ -324,18 +330,15 @@ fn exec_pair(
     let (ld, s0, s1) = (f(d.aux, 12), f(d.aux, 16), f(d.aux, 20));
     let addr = mem_addr(c, d, mode, true);
     let amount = if op == LogicOp::Rotl {
+        if index_gpr(d) != 0 {
+            c.stall_cycles += PAIR_THIRD_GPR_PENALTY;
+        }
         c.reg(pair_gpr(s1 as u32) as u8)
     } else {
         0
     };
     if store {
-        let rmask = bit(a)
-            | match op {
-                LogicOp::Xor => bit(s0) | bit(s1),
-                LogicOp::Rotl | LogicOp::Mvar => bit(s0),
-                LogicOp::NandXor => bit(ld) | bit(s0) | bit(s1),
-            };
-        reads(c, rmask);
+        reads(c, bit(a));
         let v = (c.state_mut::<DasipState>().ar[a] >> 32) as u32;
         c.store32(addr, v)?;
     } else {
@@ -413,7 +416,7 @@ fn disasm_pair(d: &DecodedInsn, _pc: u32) -> String {
         "{mem} {}, {}, {}, {} || {}",
         ar(f(d.aux, 0)),
         reg_name(d.rs1),
-        reg_name(d.rs2),
+        reg_name(index_gpr(d)),
         d.imm,
         logic_text(op, ld, s0, s1, gpr)
     )
@@ -542,16 +545,18 @@ pub fn decode(w: u32) -> Option<DecodedInsn> {
             ];
             let id = ids[(m5 as usize) * 2 + store as usize][op as usize];
             let aux = a | d << 12 | s0 << 16 | s1 << 20;
+            // rs1/rs2: the GPRs read in the execute stage (the timing engine's hazards):
+            // the base, and the index or, for a rotl64 pair with index x0, the amount (a
+            // pair with three GPRs reads the amount in an extra cycle, when the load-use
+            // window has passed; exec_pair)
+            let rs2 = if op == 1 && rs1f == 0 {
+                pair_gpr(s1)
+            } else {
+                pair_index_gpr(rs1f)
+            };
             Some(
-                DecodedInsn::new(
-                    &OPS[id as usize],
-                    w,
-                    0,
-                    pair_gpr(rs0f),
-                    pair_index_gpr(rs1f),
-                    imm as i32,
-                )
-                .with_aux(aux),
+                DecodedInsn::new(&OPS[id as usize], w, 0, pair_gpr(rs0f), rs2, imm as i32)
+                    .with_aux(aux),
             )
         }
         _ => None,

@@ -257,15 +257,22 @@ fn load_pair_is_chained() {
 
 #[test]
 fn aux_load_use_stall_is_one_cycle() {
+    // store data is read in execute: a store right behind the load of its register waits
     let mut near = lui_addi(A0, DATA).to_vec();
     near.push(encode_mem(Mem::Ldh, Mode::S5, 0, A0, 0, 0));
-    near.push(encode_logic(LogicOp::Xor, 1, 0, 0)); // reads ar0 right after the load
+    near.push(encode_mem(Mem::Sth, Mode::S5, 0, A0, 0, 1)); // stores ar0 right after
     let mut far = lui_addi(A0, DATA).to_vec();
     far.push(encode_mem(Mem::Ldh, Mode::S5, 0, A0, 0, 0));
-    far.push(encode_logic(LogicOp::Xor, 1, 2, 2)); // independent
-    let (_, _, c_near) = run_aux(&near, &[1], &[]);
-    let (_, _, c_far) = run_aux(&far, &[1], &[]);
+    far.push(encode_mem(Mem::Sth, Mode::S5, 2, A0, 0, 1)); // independent
+    let (_, _, c_near) = run_aux(&near, &[1, 0], &[]);
+    let (_, _, c_far) = run_aux(&far, &[1, 0], &[]);
     assert_eq!(c_near, c_far + 1);
+    // logic operands are read in write-back: a logic op right behind a load does not wait
+    let mut logic = lui_addi(A0, DATA).to_vec();
+    logic.push(encode_mem(Mem::Ldh, Mode::S5, 0, A0, 0, 0));
+    logic.push(encode_logic(LogicOp::Xor, 1, 0, 0)); // reads ar0 right after the load
+    let (_, _, c_logic) = run_aux(&logic, &[1], &[]);
+    assert_eq!(c_logic, c_far);
 }
 
 #[test]

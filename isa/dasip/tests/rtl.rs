@@ -101,6 +101,6 @@ fn units_match_rust_model() {
 #[test]
 fn verilator_lint_clean() {
     let srcs = rtl::modules("dasip");
-    assert_eq!(srcs.len(), 4, "{srcs:?}");
-    rtl::verilator_lint(&srcs, &["dasip_fu"]);
+    assert_eq!(srcs.len(), 5, "{srcs:?}");
+    rtl::verilator_lint(&srcs, &["dasip_fu", "dasip_port"]);
 }
