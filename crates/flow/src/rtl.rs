@@ -430,6 +430,9 @@ impl Commit {
     }
 }
 
+/// Receives every retired instruction and its commit-log line.
+pub type CommitSink = Box<dyn FnMut(&Commit, &str) -> Result<(), FlowError>>;
+
 /// Options of one RTL run.
 #[derive(Default)]
 pub struct RtlOptions {
@@ -437,7 +440,7 @@ pub struct RtlOptions {
     pub max_cycles: u64,
     /// Called for every retired instruction with its commit-log line (the simulator's
     /// `--trace` format); enables the commit log.
-    pub on_commit: Option<Box<dyn FnMut(&Commit, &str) -> Result<(), FlowError>>>,
+    pub on_commit: Option<CommitSink>,
     pub vcd: Option<PathBuf>,
 }
 

@@ -3,6 +3,7 @@
 //!   cycle of every instruction, register and memory writes) on both engines;
 //! - the benchmark firmware of every RV32 design with an `[rtl]` table runs in lockstep;
 //! - bad input ends with the simulator's error messages.
+//!
 //! Skipped with a loud line when verilator is missing.
 
 use asip_flow::design::{self, Design};
@@ -151,7 +152,7 @@ fn branches_and_jumps() {
             b(8, 5, 5, 1),
             j(8, 0),
             NOP,
-            0x0000_0317,         // auipc t1, 0
+            0x0000_0317,          // auipc t1, 0
             i(12, 6, 0, 0, 0x67), // jalr x0, 12(t1)
             NOP,
             NOP,
@@ -191,7 +192,12 @@ fn cycle_counter_reads() {
     // mcycle read at retire: 2 (fill), then after a division
     let (_, log, _) = both(
         "rv32-ref",
-        &[csrr(5, 0xb00), r(1, 5, 5, 4, 6), csrr(7, 0xc00), csrr(8, 0xb02)],
+        &[
+            csrr(5, 0xb00),
+            r(1, 5, 5, 4, 6),
+            csrr(7, 0xc00),
+            csrr(8, 0xb02),
+        ],
     );
     assert!(log[0].contains("t0=0x00000002"), "{}", log[0]);
     assert!(log[2].contains("t2=0x00000025"), "{}", log[2]);
@@ -228,8 +234,8 @@ fn illegal_instruction_is_the_simulators_error() {
     w.extend(exit_seq());
     let prog = Program::from_words(BASE, &w, 4096);
     let sim = exec::run_program(&d, &prog, ExecOptions::default()).unwrap_err();
-    let rtl = rtl::run_program(&asip_testkit::root(), &d, &prog, RtlOptions::default())
-        .unwrap_err();
+    let rtl =
+        rtl::run_program(&asip_testkit::root(), &d, &prog, RtlOptions::default()).unwrap_err();
     assert_eq!(rtl.to_string(), sim.to_string());
     assert!(
         rtl.to_string()

@@ -116,7 +116,7 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
     let prog = exec::load(&a.elf).map_err(|e| CliError::new(e.to_string()))?;
     let mut argv = vec![a.elf.display().to_string()];
     argv.extend(a.args.iter().cloned());
-    let on_commit: Option<Box<dyn FnMut(&rtl::Commit, &str) -> _>> = match &a.trace {
+    let on_commit: Option<rtl::CommitSink> = match &a.trace {
         Some(p) => {
             let mut w = std::io::BufWriter::new(
                 std::fs::File::create(p).context(|| format!("creating {}", p.display()))?,
