@@ -17,7 +17,8 @@ Method (docs/hardware.md, "Place and route"):
     the smallest LFE5U device (25k, 45k, 85k) whose LUT4 sites hold the netlist;
   Fmax = median over the seeds of nextpnr's achieved Fmax of the clock (report JSON);
   LUT4 = TRELLIS_COMB sites used after packing (logic LUTs, 2 per CCU2C carry cell, LUT RAM,
-    route-through LUTs); FF = TRELLIS_FF; DSP = MULT18X18D; BRAM = DP16KD.
+    route-through LUTs); FF = TRELLIS_FF; DSP = MULT18X18D; BRAM = DP16KD; the first seed's
+    critical path (start and end cell, total and logic delay) for whoever tunes the RTL.
 Runs are niced, at most --jobs at once (default 2); each (target, seed) is cached in
 hw/build/pnr/<key>/, key = hash of the sources, top, parameters, this script and the tool
 versions, so a rerun is instant. hw/build/pnr/summary.json collects the latest result of
@@ -103,7 +104,14 @@ def parse_report(path):
 
     def used(k):
         return util.get(k, {}).get("used", 0)
-    return {"fmax_mhz": round(min(fm), 2) if fm else None,
+    crit = None
+    for cp in rep.get("critical_paths", [])[:1]:
+        path = cp.get("path", [])
+        if path:
+            crit = {"from": path[0].get("from", {}).get("cell"), "to": path[-1].get("to", {}).get("cell"),
+                    "ns": round(sum(x.get("delay", 0) for x in path), 2),
+                    "logic_ns": round(sum(x.get("delay", 0) for x in path if x.get("type") == "logic"), 2)}
+    return {"fmax_mhz": round(min(fm), 2) if fm else None, "critical_path": crit,
             "clocks": sorted(rep.get("fmax", {})),
             "lut4": used("TRELLIS_COMB"), "lut4_available": util.get("TRELLIS_COMB", {}).get("available", 0),
             "ff": used("TRELLIS_FF"), "lutram_w": used("TRELLIS_RAMW"),
@@ -121,6 +129,7 @@ def summarize(t, dev, pkg, freq, seeds, reports, synth):
             "fmax_mhz": round(statistics.median(vals), 1) if vals else None,
             "lut4": first["lut4"], "lut4_available": first["lut4_available"],
             "util_pct": round(100.0 * first["lut4"] / first["lut4_available"], 1) if first["lut4_available"] else None,
+            "critical_path_seed1": first.get("critical_path"),
             "ff": first["ff"], "dsp": first["dsp"], "bram": first["bram"], "lutram_w": first["lutram_w"],
             "synth_cells": synth["cells"], "synth_seconds": synth["seconds"],
             "pnr_seconds": {str(s): reports[s]["seconds"] for s in seeds}}  # None: finished unobserved
@@ -198,7 +207,10 @@ class Flow:
         res_p = os.path.join(d, f"seed{seed}.result.json")
         if os.path.exists(res_p):
             with open(res_p) as f:
-                return json.load(f)
+                res = json.load(f)
+            if "critical_path" not in res and os.path.exists(rep):  # cached before the field existed
+                res = dict(parse_report(rep), seconds=res.get("seconds"))
+            return res
         log = os.path.join(d, f"seed{seed}.log")
         if os.path.exists(rep) and os.path.exists(log) and "Program finished normally" in open(log).read():
             res = parse_report(rep)  # a run that finished after its pnr.py was stopped

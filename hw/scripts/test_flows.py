@@ -83,6 +83,10 @@ class Targets(unittest.TestCase):
 
 
 REPORT = {"fmax": {"clk_i": {"achieved": 101.26, "constraint": 200}, "clk2": {"achieved": 150.0, "constraint": 200}},
+          "critical_paths": [{"from": "posedge clk_i", "to": "posedge clk_i", "path": [
+              {"type": "clk-to-q", "delay": 0.5, "from": {"cell": "a_q"}, "to": {"cell": "l1"}},
+              {"type": "logic", "delay": 0.25, "from": {"cell": "l1"}, "to": {"cell": "l1"}},
+              {"type": "routing", "delay": 1.0, "from": {"cell": "l1"}, "to": {"cell": "b_q"}}]}],
           "utilization": {"TRELLIS_COMB": {"available": 24288, "used": 1536},
                           "TRELLIS_FF": {"available": 24288, "used": 250},
                           "MULT18X18D": {"available": 28, "used": 4}, "DP16KD": {"available": 56, "used": 0},
@@ -101,6 +105,7 @@ class Pnr(unittest.TestCase):
         self.assertEqual(r["fmax_mhz"], 101.26)  # the slowest clock
         self.assertEqual((r["lut4"], r["ff"], r["dsp"], r["bram"], r["lutram_w"]), (1536, 250, 4, 0, 8))
         self.assertEqual(r["lut4_available"], 24288)
+        self.assertEqual(r["critical_path"], {"from": "a_q", "to": "b_q", "ns": 1.75, "logic_ns": 0.25})
         r = pnr.parse_report(write(os.path.join(self.tmp, "c.json"), json.dumps({"fmax": {}, "utilization": {}})))
         self.assertIsNone(r["fmax_mhz"])  # combinational: no clock
 
