@@ -11,8 +11,6 @@ use asip_flow::exec::{self, ExecOptions};
 use asip_flow::rtl::{self, RtlOptions};
 use asip_sim::Program;
 use asip_testkit::words::*;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 
 fn have_verilator() -> bool {
     if asip_testkit::have("verilator") {
@@ -26,63 +24,10 @@ fn design(name: &str) -> Design {
     design::find(&asip_testkit::root().join("designs"), name).expect("design")
 }
 
-#[derive(Clone, Default)]
-struct Buf(Arc<Mutex<Vec<u8>>>);
-impl Write for Buf {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-/// Run `words` + exit on both engines; returns (cycles, sim log, rtl log).
-fn both(design_name: &str, words: &[u32]) -> (u64, Vec<String>, Vec<String>) {
-    let d = design(design_name);
-    let mut w = words.to_vec();
-    w.extend(exit_seq());
-    let prog = Program::from_words(BASE, &w, 4096);
-    let buf = Buf::default();
-    let sim = exec::run_program(
-        &d,
-        &prog,
-        ExecOptions {
-            argv: vec!["t".into()],
-            max_cycles: 100_000,
-            profile: false,
-            trace: Some(Box::new(buf.clone())),
-        },
-    )
-    .expect("simulator run");
-    let sim_log: Vec<String> = String::from_utf8(buf.0.lock().unwrap().clone())
-        .unwrap()
-        .lines()
-        .map(|l| l.trim_end().to_string())
-        .collect();
-    let rtl_log = Arc::new(Mutex::new(Vec::new()));
-    let r2 = rtl_log.clone();
-    let out = rtl::run_program(
-        &asip_testkit::root(),
-        &d,
-        &prog,
-        RtlOptions {
-            argv: vec!["t".into()],
-            max_cycles: 100_000,
-            on_commit: Some(Box::new(move |_, line| {
-                r2.lock().unwrap().push(line.trim_end().to_string());
-                Ok(())
-            })),
-            vcd: None,
-        },
-    )
-    .expect("RTL run");
-    let rtl_log = rtl_log.lock().unwrap().clone();
-    assert_eq!(sim_log, rtl_log, "commit logs differ");
-    assert_eq!(out.cycles, sim.cycles, "total cycles differ");
-    assert_eq!(out.instret, sim.instret);
-    (sim.cycles, sim_log, rtl_log)
+/// Run `words` + exit on both engines (commit logs and totals asserted equal by
+/// `asip_testkit::rtl::lockstep_words`); returns (cycles, commit log).
+fn both(design_name: &str, words: &[u32]) -> (u64, Vec<String>) {
+    asip_testkit::rtl::lockstep_words(design_name, words, &[]).expect("verilator present")
 }
 
 fn lw(rd: u32, rs1: u32, imm: i32) -> u32 {
@@ -107,7 +52,7 @@ fn straight_line_and_alu_forwarding() {
     if !have_verilator() {
         return;
     }
-    let (c, ..) = both(
+    let (c, _) = both(
         "rv32-ref",
         &[addi(5, 0, 1), add(6, 5, 5), add(7, 6, 5), r(1, 7, 6, 0, 8)],
     );
@@ -120,7 +65,7 @@ fn load_use_stall_and_store_of_a_loaded_value() {
         return;
     }
     // lw; use -> +1; lw; independent; use -> 0; lw; sw of it -> +1
-    let (c, ..) = both(
+    let (c, _) = both(
         "rv32-ref",
         &[
             lw(5, 2, 0),
@@ -143,7 +88,7 @@ fn branches_and_jumps() {
     }
     // addi; beq taken (+2) over one; bne not taken; jal (+1) over one;
     // auipc; jalr (+2) to the next-but-one
-    let (c, log, _) = both(
+    let (c, log) = both(
         "rv32-ref",
         &[
             addi(5, 0, 1),
@@ -168,7 +113,7 @@ fn division_back_to_back_and_dependant() {
     if !have_verilator() {
         return;
     }
-    let (c, log, _) = both(
+    let (c, log) = both(
         "rv32-ref",
         &[
             addi(5, 0, 100),
@@ -190,7 +135,7 @@ fn cycle_counter_reads() {
         return;
     }
     // mcycle read at retire: 2 (fill), then after a division
-    let (_, log, _) = both(
+    let (_, log) = both(
         "rv32-ref",
         &[
             csrr(5, 0xb00),
@@ -210,7 +155,7 @@ fn extension_unit_with_load_use() {
         return;
     }
     // lw; ror t1, t0, t0 (zbkb unit, depends on the load: +1); andn; zip
-    let (c, ..) = both(
+    let (c, _) = both(
         "rv32-zbkb",
         &[
             addi(5, 0, 0x123),
