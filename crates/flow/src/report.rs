@@ -54,6 +54,15 @@ pub fn speedup(r: &Results, d: &Design, alg: &str) -> Option<f64> {
     Some(b.cycles_per_byte / m.cycles_per_byte)
 }
 
+/// Estimated Virtex-6 slices of a design's whole processor (`processor <design>` area
+/// record of `hw/scripts/synth_proc.py`), if synthesized.
+pub fn proc_slices(r: &Results, design: &str) -> Option<f64> {
+    let name = format!("processor {design}");
+    r.areas()
+        .find(|a| a.unit == name)
+        .and_then(|a| a.slices_est)
+}
+
 /// The software-design summary table.
 pub fn designs_table(r: &Results, designs: &[Design]) -> String {
     let mut rows = Vec::new();
@@ -148,7 +157,7 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
         let _ = writeln!(s, "#### {source}\n");
         let _ = writeln!(
             s,
-            "Method: measured = long-message {SEED_ALG} cycles/byte on the cycle model (steady-state cycles per absorbed block / rate); code = the kernel's text + rodata + data from the ELF's `__kernel_*` symbols; ratio = measured / published. Slices: not measured by this flow (the paper's FPGA flow); the full processor's area is not synthesized yet.\n"
+            "Method: measured = long-message {SEED_ALG} cycles/byte on the cycle model (steady-state cycles per absorbed block / rate); code = the kernel's text + rodata + data from the ELF's `__kernel_*` symbols; ratio = measured / published. Slices published: the paper's FPGA place and route; slices est.: our whole processor (core + units, memories outside) through Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8), a lower bound (`hw/scripts/synth_proc.py`, docs/hardware.md); area over baseline from those estimates; RTL cycles == simulator: the processor's commit log equals the simulator's (section RV32 processors in RTL).\n"
         );
         let mut rows = Vec::new();
         for d in ds {
@@ -182,8 +191,23 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                 cell(p.speedup, f2),
                 cell(meas_sp, f2),
                 p.slices
-                    .map(|v| format!("{v} (published; not measured)"))
+                    .map(|v| v.to_string())
                     .unwrap_or_else(|| "-".into()),
+                proc_slices(r, &d.name)
+                    .map(|v| format!("{v:.0}"))
+                    .unwrap_or_else(|| "not measured".into()),
+                match (
+                    d.baseline.as_deref().and_then(|b| proc_slices(r, b)),
+                    proc_slices(r, &d.name),
+                ) {
+                    (Some(b), Some(m)) => format!("{:+.0} %", 100.0 * (m / b - 1.0)),
+                    _ => "-".into(),
+                },
+                match r.rtls().find(|x| x.design == d.name) {
+                    Some(x) if x.lockstep_ok => "yes".into(),
+                    Some(_) => "**NO**".into(),
+                    None => "no RTL".into(),
+                },
             ]);
         }
         s.push_str(&md_table(
@@ -198,7 +222,10 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                 "ratio",
                 "speed-up published",
                 "speed-up measured",
-                "slices",
+                "slices published",
+                "slices est. (processor)",
+                "area over baseline",
+                "RTL cycles == simulator",
             ],
             &rows,
         ));
@@ -557,7 +584,7 @@ pub fn markdown(
         s.push_str(&profile_table(r));
     }
     if r.areas().any(|a| a.unit.starts_with("isa/")) {
-        s.push_str("\n## Extension functional units\n\nMethod: each extension's Verilog unit alone (`scripts/synth_unit.py`), Yosys `synth_xilinx -family xc6v`; slices estimated as max(LUT/4, FF/8); GE = NAND2-equivalent weights of an abc gate mapping. `isa/<ext>` is the whole unit, `isa/<ext>/<part>` its parts. The processor around it is not synthesized yet.\n\n");
+        s.push_str("\n## Extension functional units\n\nMethod: each extension's Verilog unit alone (`scripts/synth_unit.py`), Yosys `synth_xilinx -family xc6v`; slices estimated as max(LUT/4, FF/8); GE = NAND2-equivalent weights of an abc gate mapping. `isa/<ext>` is the whole unit, `isa/<ext>/<part>` its parts. Whole processors: the seed tables above (slices est.).\n\n");
         s.push_str(&units_table(r));
     }
     if r.hw_perfs().next().is_some() {
