@@ -24,6 +24,7 @@ hw/build/pnr/<key>/, key = hash of the sources, top, parameters, this script and
 versions, so a rerun is instant. hw/build/pnr/summary.json collects the latest result of
 every target (merged across runs; a stable path for the report); summary.md is its table."""
 import argparse
+import glob
 import json
 import math
 import os
@@ -154,7 +155,9 @@ class Flow:
         not move it: synthesis reads the copies taken when it starts)."""
         if "_workdir" not in t:
             k = T.key(t, json.dumps([self.freq, self.versions, SYNTH_CMD, PNR_OPTS, FLOW_REV]))
-            t["_workdir"] = os.path.join(PNR_DIR, f"{t['name'].replace('/', '_').replace(' ', '_')}_{k}")
+            same = sorted(glob.glob(os.path.join(PNR_DIR, f"*_{k}")))  # e.g. rv32-sw = rv32-ref
+            t["_workdir"] = same[0] if same else os.path.join(
+                PNR_DIR, f"{t['name'].replace('/', '_').replace(' ', '_')}_{k}")
         return t["_workdir"]
 
     def result_path(self, t):
@@ -166,7 +169,7 @@ class Flow:
             with open(p) as f:
                 r = json.load(f)
             if r.get("seeds") == list(self.seeds):
-                return r
+                return dict(r, name=t["name"], kind=t["kind"])  # the folder may be another target's
         return None
 
     # --- steps ---
@@ -243,6 +246,15 @@ class Flow:
                 print(f"[pnr] {t['name']}: cached, Fmax {fmt(c['fmax_mhz'])} MHz, {c['lut4']} LUT4", file=self.log)
             else:
                 todo.append(t)
+        # targets with the same sources and parameters (rv32-ref, rv32-sw) run once
+        twins = {}
+        for t in list(todo):
+            w = self.workdir(t)
+            if w in twins:
+                twins[w].append(t)
+                todo.remove(t)
+            else:
+                twins[w] = [t]
         self.total_steps = len(todo) * (1 + len(self.seeds))
         if not todo:
             return results
@@ -290,7 +302,8 @@ class Flow:
                 with open(self.result_path(t), "w") as f:
                     json.dump(res, f, indent=1)
                 with self.lock:
-                    results[t["name"]] = res
+                    for tw in twins[self.workdir(t)]:
+                        results[tw["name"]] = dict(res, name=tw["name"], kind=tw["kind"])
 
         def worker():
             while True:

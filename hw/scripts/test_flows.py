@@ -154,8 +154,11 @@ EOF
         os.makedirs(d)
         write(os.path.join(d, "net.json"), "{}")
         write(os.path.join(d, "synth.json"), json.dumps({"cells": {"LUT4": 40}, "lut4_est": 40, "seconds": 0.1}))
-        res = flow.run([t])
+        twin = T.explicit_target("m", [v], [], {}, name="twin")
+        res = flow.run([t, twin])
         self.assertEqual(flow.failed, [])
+        self.assertEqual(res["twin"]["fmax_mhz"], 102.5)
+        self.assertEqual(res["twin"]["name"], "twin")
         self.assertEqual(res["fake"]["fmax_mhz"], 102.5)  # median of 101.5, 102.5, 103.5
         self.assertEqual(res["fake"]["lut4"], 42)
         self.assertEqual(len(read(count).split()), 3)
