@@ -137,7 +137,8 @@ def summarize(t, dev, pkg, freq, seeds, reports, synth):
 
 
 class Flow:
-    def __init__(self, pnr, freq, seeds, jobs, log=sys.stderr, versions=None):
+    def __init__(self, pnr, freq, seeds, jobs, log=sys.stderr, versions=None, summary=None):
+        self.summary = summary
         self.pnr, self.freq, self.seeds, self.jobs, self.log = pnr, freq, tuple(seeds), jobs, log
         self.versions = versions or tool_versions(pnr)
         self.lock = threading.Lock()
@@ -302,8 +303,10 @@ class Flow:
                 with open(self.result_path(t), "w") as f:
                     json.dump(res, f, indent=1)
                 with self.lock:
-                    for tw in twins[self.workdir(t)]:
-                        results[tw["name"]] = dict(res, name=tw["name"], kind=tw["kind"])
+                    done = {tw["name"]: dict(res, name=tw["name"], kind=tw["kind"]) for tw in twins[self.workdir(t)]}
+                    results.update(done)
+                    if self.summary:  # as each target completes: a long run's results show early
+                        update_summary(done, self.freq, self.seeds, path=self.summary)
 
         def worker():
             while True:
@@ -388,6 +391,15 @@ def table(rows):
     return "\n".join(out) + "\n"
 
 
+def doc_text(doc):
+    """The docs/hardware.md block: method, table, and the cases not placed and routed yet."""
+    missing = [c for c in T.case_names() if f"case {c}" not in doc["results"]]
+    text = f"Measured ({doc['method']}):\n\n" + table(list(doc["results"].values()))
+    if missing:
+        text += f"\nP&R not run yet for case {', '.join(missing)} (make pnr).\n"
+    return text
+
+
 def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--case", action="append", default=[], help="a case of hw/cases.json (repeatable)")
@@ -462,15 +474,14 @@ def main(argv=None):
     if not tl:
         C.die("no target")
     t0 = time.time()
-    flow = Flow(pnr, a.freq, a.seeds, a.jobs)
+    flow = Flow(pnr, a.freq, a.seeds, a.jobs, summary=None if a.no_summary else SUMMARY)
     print(f"[pnr] {len(tl)} target(s), seeds {a.seeds}, --freq {a.freq}, {a.jobs} job(s); "
           f"{flow.versions[0].split(' (')[0]}, {flow.versions[1]}", file=sys.stderr, flush=True)
     results = flow.run(tl)
     if results and not a.no_summary:
         doc = update_summary(results, a.freq, a.seeds)
         if a.write_doc:
-            C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END,
-                                    f"Measured ({doc['method']}):\n\n" + table(list(doc["results"].values())))
+            C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, doc_text(doc))
     print(f"[pnr] done in {time.time() - t0:.0f} s" +
           (f"; summary {os.path.relpath(SUMMARY, C.ROOT)}" if results and not a.no_summary else ""),
           file=sys.stderr)
