@@ -177,6 +177,10 @@ class Flow:
     def synth(self, t):
         d = self.workdir(t)
         os.makedirs(d, exist_ok=True)
+        with C.Lock(os.path.join(d, "synth")):  # another pnr.py may be on the same target
+            return self._synth(t, d)
+
+    def _synth(self, t, d):
         done = os.path.join(d, "synth.json")
         if os.path.exists(done) and os.path.exists(os.path.join(d, "net.json")):
             with open(done) as f:
@@ -207,6 +211,10 @@ class Flow:
 
     def place_route(self, t, dev, pkg, seed):
         d = self.workdir(t)
+        with C.Lock(os.path.join(d, f"seed{seed}")):
+            return self._place_route(d, dev, pkg, seed)
+
+    def _place_route(self, d, dev, pkg, seed):
         rep = os.path.join(d, f"seed{seed}.json")
         res_p = os.path.join(d, f"seed{seed}.result.json")
         if os.path.exists(res_p):
