@@ -111,10 +111,10 @@ class Pnr(unittest.TestCase):
 
     def test_lut4_and_device(self):
         self.assertEqual(pnr.lut4_estimate({"LUT4": 100, "CCU2C": 10, "TRELLIS_DPR16X4": 2, "PFUMX": 50}), 128)
-        self.assertEqual(pnr.pick_device(20000)[0], "25k")
-        self.assertEqual(pnr.pick_device(30000)[0], "45k")
-        self.assertEqual(pnr.pick_device(60000), ("85k", "CABGA381"))
-        self.assertIsNone(pnr.pick_device(90000))
+        self.assertEqual(pnr.pick_device(14000)[0], "25k")
+        self.assertEqual(pnr.pick_device(20000)[0], "45k")  # 82 % of the 25k: does not route
+        self.assertEqual(pnr.pick_device(40000), ("85k", "CABGA381"))
+        self.assertIsNone(pnr.pick_device(60000))
 
     def test_summarize_takes_the_median(self):
         t = {"name": "x", "kind": "unit", "top": "m", "params": {}}
@@ -165,6 +165,9 @@ EOF
         flow2, _ = self.fake_flow(self.tmp)
         self.assertEqual(flow2.run([t])["fake"]["fmax_mhz"], 102.5)
         self.assertEqual(len(read(count).split()), 3, "a rerun must come from the cache")
+        # a netlist that now needs a larger device is not served from the 25k results
+        write(os.path.join(d, "synth.json"), json.dumps({"cells": {}, "lut4_est": 20000, "seconds": 0.1}))
+        self.assertIsNone(flow2.cached(t))
         summ = os.path.join(self.tmp, "summary.json")
         pnr.update_summary({"a": res["fake"]}, 200, (1, 2, 3), path=summ)
         pnr.update_summary({"b": res["fake"]}, 200, (1, 2, 3), path=summ)
