@@ -2,7 +2,7 @@
 
 use super::flow_support::{find_design, parse_lens, root};
 use crate::error::{CliError, Result};
-use asip_flow::bench::{self, BenchOptions, HARNESS_ALGS};
+use asip_flow::bench::{self, BenchOptions, Engine, HARNESS_ALGS};
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -36,31 +36,50 @@ pub struct BenchArgs {
 }
 
 pub fn run(a: &BenchArgs) -> Result<u8> {
-    let d = find_design(&a.design)?;
-    let lens = parse_lens(&a.len)?;
-    let algs: Vec<String> = if a.alg == "all" {
+    bench_on(&a.design, &a.alg, &a.len, a.seed, a.json, Engine::Sim)
+}
+
+/// `bench` on an engine (simulator or RTL): every requested function, printed as a table
+/// or JSON; an error when a digest is wrong.
+pub fn bench_on(
+    design: &str,
+    alg: &str,
+    len: &str,
+    seed: u32,
+    json: bool,
+    engine: Engine,
+) -> Result<u8> {
+    let d = find_design(design)?;
+    let lens = parse_lens(len)?;
+    let algs: Vec<String> = if alg == "all" {
         HARNESS_ALGS.iter().map(|s| s.to_string()).collect()
     } else {
-        bench::alg_shape(&a.alg)?;
-        vec![a.alg.clone()]
+        bench::alg_shape(alg)?;
+        vec![alg.to_string()]
     };
     let mut records = Vec::new();
     for alg in &algs {
         let o = BenchOptions {
             alg: alg.clone(),
             lens: lens.clone(),
-            seed: a.seed,
+            seed,
+            engine,
             ..BenchOptions::default()
         };
         records.push(bench::bench(&root(), &d, &o)?);
     }
-    print_records(&records, a.json)?;
+    print_records(&records, json)?;
     if records.iter().all(|r| r.digest_ok) {
         Ok(0)
     } else {
         Err(CliError::new(format!(
-            "design '{}' produced wrong digests (see the table)",
-            d.name
+            "design '{}' produced wrong digests on the {} (see the table)",
+            d.name,
+            if engine == Engine::Rtl {
+                "RTL"
+            } else {
+                "simulator"
+            }
         )))
     }
 }

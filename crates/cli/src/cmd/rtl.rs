@@ -3,7 +3,7 @@
 
 use super::flow_support::{find_design, parse_lens, root};
 use crate::error::{CliError, Context, Result};
-use asip_flow::bench::{self, BenchOptions, Engine, HARNESS_ALGS};
+use asip_flow::bench::{self, Engine};
 use asip_flow::exec;
 use asip_flow::rtl::{self, RtlOptions};
 use clap::{Args, Subcommand};
@@ -140,50 +140,14 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
         },
     )
     .map_err(|e| CliError::new(e.to_string()))?;
-    print!("{}", out.stdout);
-    eprint!("{}", out.stderr);
-    let _ = std::io::stdout().flush();
-    let cpi = if out.instret == 0 {
-        0.0
-    } else {
-        out.cycles as f64 / out.instret as f64
-    };
-    eprintln!(
-        "sha3-asip: exit {} | cycles {} | instret {} | CPI {:.3} | isa {} | engine rtl",
-        out.exit_code, out.cycles, out.instret, cpi, d.isa
-    );
-    Ok(out.exit_code.clamp(0, 255) as u8)
+    Ok(super::run::report_outcome(
+        &out,
+        &format!("isa {} | engine rtl", d.isa),
+    ))
 }
 
 fn bench_rtl(a: &BenchArgs) -> Result<u8> {
-    let d = find_design(&a.design)?;
-    let lens = parse_lens(&a.len)?;
-    let algs: Vec<String> = if a.alg == "all" {
-        HARNESS_ALGS.iter().map(|s| s.to_string()).collect()
-    } else {
-        bench::alg_shape(&a.alg)?;
-        vec![a.alg.clone()]
-    };
-    let mut records = Vec::new();
-    for alg in &algs {
-        let o = BenchOptions {
-            alg: alg.clone(),
-            lens: lens.clone(),
-            seed: a.seed,
-            engine: Engine::Rtl,
-            ..BenchOptions::default()
-        };
-        records.push(bench::bench(&root(), &d, &o)?);
-    }
-    super::bench::print_records(&records, a.json)?;
-    if records.iter().all(|r| r.digest_ok) {
-        Ok(0)
-    } else {
-        Err(CliError::new(format!(
-            "design '{}' produced wrong digests on the RTL (see the table)",
-            d.name
-        )))
-    }
+    super::bench::bench_on(&a.design, &a.alg, &a.len, a.seed, a.json, Engine::Rtl)
 }
 
 fn lockstep(a: &LockstepArgs) -> Result<u8> {

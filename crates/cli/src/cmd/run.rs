@@ -104,6 +104,14 @@ pub fn run(a: &RunArgs) -> Result<u8> {
         },
     )
     .map_err(|e| CliError::new(e.to_string()))?;
+    Ok(report_outcome(
+        &out,
+        &format!("isa {} | timing {}", d.isa, d.timing),
+    ))
+}
+
+/// Print a run's output, then its summary line on stderr; returns the exit code to pass on.
+pub fn report_outcome(out: &asip_flow::exec::ExecOutcome, what: &str) -> u8 {
     print!("{}", out.stdout);
     eprint!("{}", out.stderr);
     let _ = std::io::stdout().flush();
@@ -113,8 +121,8 @@ pub fn run(a: &RunArgs) -> Result<u8> {
         out.cycles as f64 / out.instret as f64
     };
     eprintln!(
-        "sha3-asip: exit {} | cycles {} | instret {} | CPI {:.3} | isa {} | timing {}",
-        out.exit_code, out.cycles, out.instret, cpi, d.isa, d.timing
+        "sha3-asip: exit {} | cycles {} | instret {} | CPI {:.3} | {what}",
+        out.exit_code, out.cycles, out.instret, cpi
     );
-    Ok(out.exit_code.clamp(0, 255) as u8)
+    out.exit_code.clamp(0, 255) as u8
 }
