@@ -22,6 +22,10 @@ pub enum Trap {
     StoreFault(u32),
     /// Jump or branch to a misaligned target.
     FetchMisaligned(u32),
+    /// Instruction fetch from a segment without execute permission (this address).
+    FetchFault(u32),
+    /// Store into a segment without write permission (this address).
+    StoreReadOnly(u32),
     /// The program wrote this (non-zero) value to `tohost`.
     ToHost(u32),
     /// Signed overflow of a trapping add/subtract (MIPS `add`, `addi`, `sub`).
@@ -35,12 +39,13 @@ impl Trap {
     pub fn mcause(self) -> Option<u32> {
         Some(match self {
             Trap::FetchMisaligned(_) => 0,
+            Trap::FetchFault(_) => 1,
             Trap::Illegal => 2,
             Trap::Ebreak => 3,
             Trap::LoadMisaligned(_) => 4,
             Trap::LoadFault(_) => 5,
             Trap::StoreMisaligned(_) => 6,
-            Trap::StoreFault(_) => 7,
+            Trap::StoreFault(_) | Trap::StoreReadOnly(_) => 7,
             Trap::Ecall => 11,
             Trap::ToHost(_) | Trap::Overflow | Trap::TrapInstr => return None,
         })
@@ -194,7 +199,28 @@ pub struct Csrs {
     pub mscratch: u32,
     /// misa (read-only, derived from the ISA).
     pub misa: u32,
+    /// Added to the cycle count when `mcycle`/`cycle` is read (a write of `mcycle` or
+    /// `mcycleh` sets it); the timing engine's own count is never changed.
+    pub mcycle_offset: u64,
+    /// Added to the retired-instruction count when `minstret`/`instret` is read.
+    pub minstret_offset: u64,
+    /// A CSR write of mcycle(h) / minstret(h): the 64-bit value the counter holds right
+    /// after the writing instruction retires (the machine turns it into the offset).
+    pub pending_mcycle: Option<u64>,
+    /// See `pending_mcycle`.
+    pub pending_minstret: Option<u64>,
+    /// pmpaddr0 (PMP entry 0; the other 15 entries are read-only zero).
+    pub pmpaddr0: u32,
+    /// pmpcfg0 byte 0 (entry 0's R, W, X and A fields; L is read-only zero).
+    pub pmpcfg0: u32,
 }
+
+/// mstatus bits the simulator keeps: MIE (3) and MPIE (7).
+pub const MSTATUS_WRITABLE: u32 = 0x0000_0088;
+/// mstatus.MPP reads as M (3) on this M-mode-only hart.
+pub const MSTATUS_MPP_M: u32 = 0x0000_1800;
+/// pmpcfg0 bits that hold: entry 0's R, W, X (bits 0-2) and A (bits 3-4).
+pub const PMPCFG0_WRITABLE: u32 = 0x0000_001f;
 
 /// Called after an instruction retires while [`Cpu::attention`] is set: given the next
 /// PC, returns the PC to fetch next (e.g. a zero-overhead loop controller).
@@ -245,6 +271,13 @@ pub struct Cpu {
     pub(crate) text_lo: u32,
     pub(crate) text_hi: u32,
     pub(crate) dirty_code: Vec<u32>,
+    /// Read-only address ranges `[lo, hi)` (ELF segments without PF_W) and their hull.
+    pub(crate) read_only: Vec<(u32, u64)>,
+    pub(crate) ro_lo: u64,
+    pub(crate) ro_hi: u64,
+    /// Misaligned loads and stores are performed instead of trapping
+    /// ([`crate::timing::Misaligned::Perform`]).
+    pub misaligned_ok: bool,
     states: Vec<(TypeId, Box<dyn Any>)>,
 }
 
@@ -272,6 +305,10 @@ impl Cpu {
             text_lo: 0,
             text_hi: 0,
             dirty_code: Vec::new(),
+            read_only: Vec::new(),
+            ro_lo: 0,
+            ro_hi: 0,
+            misaligned_ok: false,
             states: Vec::new(),
         }
     }
@@ -330,16 +367,53 @@ impl Cpu {
         self.mem.load8(addr)
     }
 
-    /// Load a halfword.
+    /// Load a halfword (misaligned: trap, or performed when [`Cpu::misaligned_ok`]).
     #[inline(always)]
     pub fn load16(&self, addr: u32) -> Result<u16, Trap> {
-        self.mem.load16(addr)
+        match self.mem.load16(addr) {
+            Err(Trap::LoadMisaligned(_)) if self.misaligned_ok => {
+                self.load_bytes(addr, 2).map(|v| v as u16)
+            }
+            r => r,
+        }
     }
 
-    /// Load a word.
+    /// Load a word (misaligned: trap, or performed when [`Cpu::misaligned_ok`]).
     #[inline(always)]
     pub fn load32(&self, addr: u32) -> Result<u32, Trap> {
-        self.mem.load32(addr)
+        match self.mem.load32(addr) {
+            Err(Trap::LoadMisaligned(_)) if self.misaligned_ok => self.load_bytes(addr, 4),
+            r => r,
+        }
+    }
+
+    #[inline(never)]
+    fn load_bytes(&self, addr: u32, n: u32) -> Result<u32, Trap> {
+        let mut v = 0u32;
+        for i in 0..n {
+            let b = self
+                .mem
+                .load8(addr.wrapping_add(i))
+                .map_err(|_| Trap::LoadFault(addr))?;
+            v |= (b as u32) << (8 * i);
+        }
+        Ok(v)
+    }
+
+    /// Traps a store that touches a read-only segment.
+    #[inline(always)]
+    fn check_writable(&self, addr: u32, width: u32) -> Result<(), Trap> {
+        if (addr as u64) < self.ro_hi && addr as u64 + width as u64 > self.ro_lo {
+            let (a, e) = (addr as u64, addr as u64 + width as u64);
+            if self
+                .read_only
+                .iter()
+                .any(|&(lo, hi)| a < hi && e > lo as u64)
+            {
+                return Err(Trap::StoreReadOnly(addr));
+            }
+        }
+        Ok(())
     }
 
     #[inline(always)]
@@ -347,6 +421,9 @@ impl Cpu {
         self.last_store = Some((addr, width, v));
         if addr < self.text_hi && addr.wrapping_add(width) > self.text_lo {
             self.dirty_code.push(addr & !3);
+            if (addr.wrapping_add(width - 1)) & !3 != addr & !3 {
+                self.dirty_code.push(addr.wrapping_add(width - 1) & !3);
+            }
             self.attention = true;
         }
         if let Some(t) = self.tohost {
@@ -360,6 +437,7 @@ impl Cpu {
     /// Store a byte (watches `tohost` and the decoded text).
     #[inline(always)]
     pub fn store8(&mut self, addr: u32, v: u8) -> Result<(), Trap> {
+        self.check_writable(addr, 1)?;
         self.mem.store8(addr, v)?;
         self.after_store(addr, 1, v as u32)
     }
@@ -367,6 +445,13 @@ impl Cpu {
     /// Store a halfword.
     #[inline(always)]
     pub fn store16(&mut self, addr: u32, v: u16) -> Result<(), Trap> {
+        if addr & 1 != 0 {
+            if !self.misaligned_ok {
+                return Err(Trap::StoreMisaligned(addr));
+            }
+            return self.store_bytes(addr, 2, v as u32);
+        }
+        self.check_writable(addr, 2)?;
         self.mem.store16(addr, v)?;
         self.after_store(addr, 2, v as u32)
     }
@@ -374,8 +459,28 @@ impl Cpu {
     /// Store a word.
     #[inline(always)]
     pub fn store32(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
+        if addr & 3 != 0 {
+            if !self.misaligned_ok {
+                return Err(Trap::StoreMisaligned(addr));
+            }
+            return self.store_bytes(addr, 4, v);
+        }
+        self.check_writable(addr, 4)?;
         self.mem.store32(addr, v)?;
         self.after_store(addr, 4, v)
+    }
+
+    #[inline(never)]
+    fn store_bytes(&mut self, addr: u32, n: u32, v: u32) -> Result<(), Trap> {
+        self.check_writable(addr, n)?;
+        if self.mem.slice(addr, n as usize).is_none() {
+            return Err(Trap::StoreFault(addr));
+        }
+        for i in 0..n {
+            self.mem
+                .store8(addr.wrapping_add(i), (v >> (8 * i)) as u8)?;
+        }
+        self.after_store(addr, n, v)
     }
 
     /// Delayed jump (MIPS): check 4-byte alignment and set [`Cpu::delayed_target`].

@@ -42,10 +42,14 @@ pub struct Segment {
     pub data: Vec<u8>,
     /// Size in memory.
     pub memsz: u32,
-    /// Executable (PF_X).
+    /// Executable (PF_X, or no flags at all).
     pub exec: bool,
-    /// Writable (PF_W).
+    /// Writable (PF_W, or no flags at all).
     pub write: bool,
+    /// The segment had no permission flags (p_flags = 0): loaded readable, writable and
+    /// executable, as Spike and qemu do (the riscv-tests linker script writes such
+    /// segments).
+    pub no_flags: bool,
 }
 
 /// A symbol from `.symtab`.
@@ -270,8 +274,10 @@ impl Program {
                     vaddr,
                     data,
                     memsz,
-                    exec: pflags & 1 != 0,
-                    write: pflags & 2 != 0,
+                    // PF_X = 1, PF_W = 2, PF_R = 4; no flags at all = RWX
+                    exec: pflags & 7 == 0 || pflags & 1 != 0,
+                    write: pflags & 7 == 0 || pflags & 2 != 0,
+                    no_flags: pflags & 7 == 0,
                 });
             }
         }
@@ -326,6 +332,7 @@ impl Program {
                 memsz,
                 exec: true,
                 write: true,
+                no_flags: true,
             }],
             symbols: SymbolTable::default(),
         }

@@ -39,7 +39,8 @@ pub use isa::{
     Registry, TimingClass,
 };
 pub use machine::{
-    run_elf, trace_text, ExitKind, Machine, RunOptions, RunResult, SimError, TraceWrite,
+    run_elf, tohost_message, trace_text, ExitKind, Machine, RunOptions, RunResult, SimError,
+    TraceWrite,
 };
 pub use profile::{BlockStat, ClassStat, FuncStat, OpStat, PcStat, Profile};
-pub use timing::{TimingError, TimingParams};
+pub use timing::{Misaligned, TimingError, TimingParams};

@@ -51,6 +51,18 @@ pub enum SimError {
         /// "load", "store" or "instruction fetch".
         kind: &'static str,
     },
+    /// A store into a read-only segment or a fetch from a non-executable one (ELF
+    /// segment permissions), without a trap handler.
+    Protection {
+        /// Address of the instruction.
+        pc: u32,
+        /// Offending address.
+        addr: u32,
+        /// "store to read-only" or "instruction fetch from non-executable".
+        kind: &'static str,
+        /// The segment's range and flags, e.g. `0x10000..0x113bd (R-X)`.
+        segment: String,
+    },
     /// Breakpoint (ebreak) without a trap handler.
     Breakpoint {
         /// Address.
@@ -109,6 +121,15 @@ impl fmt::Display for SimError {
                 f,
                 "{kind} address {addr:#010x} outside memory at pc {pc:#010x}"
             ),
+            SimError::Protection {
+                pc,
+                addr,
+                kind,
+                segment,
+            } => write!(
+                f,
+                "{kind} memory: address {addr:#010x} is in ELF segment {segment} at pc {pc:#010x}"
+            ),
             SimError::Breakpoint { pc } => write!(f, "ebreak/break at pc {pc:#010x}"),
             SimError::Exception { pc, cause, insn } => {
                 write!(f, "{cause} at pc {pc:#010x} ({insn})")
@@ -127,6 +148,38 @@ impl fmt::Display for SimError {
 }
 
 impl std::error::Error for SimError {}
+
+impl SimError {
+    /// For an error that stops a running program (a trap without a handler, the cycle
+    /// limit): the signal a POSIX system would kill such a process with, as (number,
+    /// name). `run` exits with 128 + number, as a shell reports a killed process. `None`
+    /// for errors before the program starts (ELF, ISA, timing, layout) and for I/O.
+    pub fn signal(&self) -> Option<(u8, &'static str)> {
+        Some(match self {
+            SimError::IllegalInstruction { .. } => (4, "SIGILL"),
+            SimError::Breakpoint { .. } => (5, "SIGTRAP"),
+            SimError::Misaligned { .. } => (7, "SIGBUS"),
+            SimError::OutOfRange { .. } | SimError::Protection { .. } => (11, "SIGSEGV"),
+            SimError::Runaway { .. } => (24, "SIGXCPU"),
+            SimError::UnknownSyscall { .. } => (31, "SIGSYS"),
+            SimError::Exception { cause, .. } => {
+                if cause.contains("overflow") {
+                    (8, "SIGFPE")
+                } else if cause.contains("syscall") {
+                    (31, "SIGSYS")
+                } else {
+                    (5, "SIGTRAP")
+                }
+            }
+            SimError::Elf(_)
+            | SimError::Isa(_)
+            | SimError::Timing(_)
+            | SimError::Unsupported(_)
+            | SimError::Layout(_)
+            | SimError::Io(_) => return None,
+        })
+    }
+}
 
 impl From<ElfError> for SimError {
     fn from(e: ElfError) -> Self {
@@ -159,13 +212,34 @@ pub enum ExitKind {
 }
 
 impl ExitKind {
-    /// Process-style exit code: the exit status, 0 for a tohost pass, 1 for a fail.
+    /// The guest's exit code as it passed it (exit(-1) is -1); 0 for a tohost pass, the
+    /// failing test number for a tohost fail.
     pub fn code(&self) -> i32 {
         match *self {
             ExitKind::Exit(c) => c,
             ExitKind::ToHost { pass: true, .. } => 0,
-            ExitKind::ToHost { .. } => 1,
+            ExitKind::ToHost { test, .. } => test.max(1).min(i32::MAX as u32) as i32,
         }
+    }
+
+    /// The exit status a POSIX parent sees: the low 8 bits of the exit code (exit(-1) is
+    /// 255, exit(256) is 0); 0 for a tohost pass and the failing test number (at most
+    /// 255, at least 1) for a tohost fail.
+    pub fn status(&self) -> u8 {
+        match *self {
+            ExitKind::Exit(c) => (c as u32 & 0xff) as u8,
+            ExitKind::ToHost { pass: true, .. } => 0,
+            ExitKind::ToHost { test, .. } => test.clamp(1, 255) as u8,
+        }
+    }
+}
+
+/// The message of a riscv-tests `tohost` value: `tohost = 0x7: test 3 failed`.
+pub fn tohost_message(v: u32) -> String {
+    if v == 1 {
+        "tohost = 0x1: passed".into()
+    } else {
+        format!("tohost = {v:#x}: test {} failed", v >> 1)
     }
 }
 
@@ -244,6 +318,21 @@ static ILLEGAL: OpInfo = OpInfo {
     timing: TimingClass::System,
 };
 
+fn exec_fetch_fault(c: &mut Cpu, _d: &DecodedInsn) -> Result<(), Trap> {
+    Err(Trap::FetchFault(c.pc))
+}
+fn disasm_fetch_fault(_d: &DecodedInsn, _pc: u32) -> String {
+    "(fetch from non-executable memory)".into()
+}
+/// What the decode cache holds for an address in a segment without execute permission.
+static FETCH_FAULT: OpInfo = OpInfo {
+    name: "fetch-fault",
+    exec: exec_fetch_fault,
+    format: Format::Custom(disasm_fetch_fault),
+    class: InstrClass::Other,
+    timing: TimingClass::System,
+};
+
 fn opcode_name(op: u32) -> &'static str {
     match op {
         0x0b => "custom-0",
@@ -283,6 +372,10 @@ pub struct Machine {
     stdout: Vec<u8>,
     stderr: Vec<u8>,
     symbols: crate::elf::SymbolTable,
+    /// ELF segments with flags: (lo, hi, "R-X"-style flags), for messages and fetch checks.
+    segments: Vec<(u32, u64, String)>,
+    /// Non-executable ranges `[lo, hi)`.
+    no_exec: Vec<(u32, u64)>,
 }
 
 fn align_up(v: u64, a: u64) -> u64 {
@@ -367,6 +460,34 @@ impl Machine {
         // decode cache covers the file-backed text; zero-filled tails decode on the fly
         let thi = align_up(thi, 4).min(top).max(tlo as u64) as u32;
         let mut cpu = Cpu::new(mem);
+        let span = |s: &crate::elf::Segment| (s.vaddr, s.vaddr as u64 + s.memsz as u64);
+        cpu.read_only = prog
+            .segments
+            .iter()
+            .filter(|s| !s.write)
+            .map(span)
+            .collect();
+        cpu.ro_lo = cpu.read_only.iter().map(|r| r.0 as u64).min().unwrap_or(0);
+        cpu.ro_hi = cpu.read_only.iter().map(|r| r.1).max().unwrap_or(0);
+        cpu.misaligned_ok = timing.misaligned == crate::timing::Misaligned::Perform;
+        let no_exec: Vec<(u32, u64)> = prog.segments.iter().filter(|s| !s.exec).map(span).collect();
+        let segments = prog
+            .segments
+            .iter()
+            .map(|s| {
+                let f = if s.no_flags {
+                    "no flags: RWX".to_string()
+                } else {
+                    format!(
+                        "R{}{}",
+                        if s.write { 'W' } else { '-' },
+                        if s.exec { 'X' } else { '-' }
+                    )
+                };
+                let (lo, hi) = span(s);
+                (lo, hi, f)
+            })
+            .collect();
         cpu.text_lo = tlo;
         cpu.text_hi = thi;
         cpu.tohost = prog.symbols.addr("tohost");
@@ -396,6 +517,8 @@ impl Machine {
             stdout: Vec::new(),
             stderr: Vec::new(),
             symbols: prog.symbols.clone(),
+            segments,
+            no_exec,
         };
         for i in 0..n {
             let d = m.decode_at(tlo + 4 * i as u32);
@@ -417,9 +540,27 @@ impl Machine {
         d
     }
 
+    fn executable(&self, pc: u32) -> bool {
+        !self
+            .no_exec
+            .iter()
+            .any(|&(lo, hi)| pc >= lo && (pc as u64) < hi)
+    }
+
     fn decode_at(&self, pc: u32) -> DecodedInsn {
         let w = self.cpu.mem.load32(pc).unwrap_or(0);
+        if !self.executable(pc) {
+            return DecodedInsn::new(&FETCH_FAULT, w, 0, 0, 0, 0);
+        }
         self.decode_word(w)
+    }
+
+    fn segment_text(&self, addr: u32) -> String {
+        self.segments
+            .iter()
+            .find(|s| addr >= s.0 && (addr as u64) < s.1)
+            .map(|s| format!("{:#x}..{:#x} ({})", s.0, s.1, s.2))
+            .unwrap_or_else(|| "(none)".into())
     }
 
     fn setup_stack(&mut self, argv: &[String], top: u32) -> Result<(), SimError> {
@@ -530,7 +671,7 @@ impl Machine {
     #[inline(never)]
     fn fetch_slow(&self, pc: u32) -> Result<DecodedInsn, SimError> {
         match self.cpu.mem.load32(pc) {
-            Ok(w) => Ok(self.decode_word(w)),
+            Ok(_) => Ok(self.decode_at(pc)),
             Err(_) => Err(SimError::OutOfRange {
                 pc,
                 addr: pc,
@@ -668,6 +809,14 @@ impl Machine {
     #[inline(never)]
     fn slow_path(&mut self) -> Result<(), SimError> {
         self.cpu.attention = false;
+        // a CSR write of a counter: the value it holds now, after the writing instruction
+        let c = &mut self.cpu;
+        if let Some(v) = c.csr.pending_mcycle.take() {
+            c.csr.mcycle_offset = v.wrapping_sub(c.cycle);
+        }
+        if let Some(v) = c.csr.pending_minstret.take() {
+            c.csr.minstret_offset = v.wrapping_sub(c.instret);
+        }
         let dirty = std::mem::take(&mut self.cpu.dirty_code);
         for a in dirty {
             let i = (a.wrapping_sub(self.text_base) >> 2) as usize;
@@ -790,6 +939,8 @@ impl Machine {
                 | Trap::StoreMisaligned(a)
                 | Trap::LoadFault(a)
                 | Trap::StoreFault(a)
+                | Trap::StoreReadOnly(a)
+                | Trap::FetchFault(a)
                 | Trap::FetchMisaligned(a) => a,
                 Trap::Illegal => d.word,
                 _ => 0,
@@ -798,8 +949,9 @@ impl Machine {
             c.csr.mepc = pc;
             c.csr.mcause = t.mcause().unwrap_or(0);
             c.csr.mtval = tval;
+            // MPIE = MIE, MIE = 0 (MPP reads as M: zicsr::read_csr)
             let s = c.csr.mstatus;
-            c.csr.mstatus = (s & !(1 << 7)) | (((s >> 3) & 1) << 7) | (3 << 11);
+            c.csr.mstatus = (s & !(1 << 7)) | (((s >> 3) & 1) << 7);
             c.csr.mstatus &= !(1 << 3);
             c.npc = c.csr.mtvec;
             c.extra_cycles += self.timing.branch_taken_penalty as u64;
@@ -844,6 +996,18 @@ impl Machine {
                 pc,
                 addr,
                 kind: "store",
+            },
+            Trap::StoreReadOnly(addr) => SimError::Protection {
+                pc,
+                addr,
+                kind: "store to read-only",
+                segment: self.segment_text(addr),
+            },
+            Trap::FetchFault(addr) => SimError::Protection {
+                pc,
+                addr,
+                kind: "instruction fetch from non-executable",
+                segment: self.segment_text(addr),
             },
             Trap::Overflow => SimError::Exception {
                 pc,

@@ -245,6 +245,22 @@ pub struct TimingParams {
     /// Per-operation latency overrides by mnemonic (e.g. `remv = 1`).
     #[serde(default)]
     pub ops: BTreeMap<String, u32>,
+    /// What the core does with a misaligned data access: `"trap"` (default; RISC-V
+    /// mcause 4/6 with mtval = the address, MIPS address error) or `"perform"` (the
+    /// access is done as if aligned, with the timing of an aligned one).
+    #[serde(default)]
+    pub misaligned: Misaligned,
+}
+
+/// Misaligned data accesses (`misaligned` in a timing model).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Misaligned {
+    /// Trap: load/store address misaligned (mcause 4 / 6, mtval = the address).
+    #[default]
+    Trap,
+    /// Perform the access (byte by byte, little-endian), no extra cycles.
+    Perform,
 }
 
 /// Error in timing parameters.

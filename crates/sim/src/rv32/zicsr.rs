@@ -2,10 +2,19 @@
 //!
 //! Counters: `cycle`/`time`/`mcycle` read the timing engine's cycle count (time = cycle),
 //! `instret`/`minstret` the retired-instruction count (both before the reading
-//! instruction). Writes to the machine counters are ignored (WARL).
+//! instruction), each plus an offset. `mcycle`, `minstret` and their high halves are
+//! writable: the value written is what the counter holds right after the writing
+//! instruction retires (its own increment is suppressed, as the privileged spec says);
+//! the timing engine's counts (cycles and instret of a run) are never changed.
+//!
+//! M-mode-only hart: `mstatus` keeps MIE and MPIE, MPP reads as M (3). PMP: entry 0's
+//! `pmpaddr0` and the R/W/X/A fields of `pmpcfg0` byte 0 are writable, L is read-only
+//! zero and every other PMP field reads zero (WARL); an unlocked entry restricts only
+//! S and U modes, which this hart does not have. Debug triggers: `tselect`, `tdata1`,
+//! `tdata2` read zero and ignore writes (no trigger: tdata1 type 0).
 
 use super::fields::*;
-use crate::cpu::{Cpu, Trap};
+use crate::cpu::{Cpu, Trap, MSTATUS_MPP_M, MSTATUS_WRITABLE, PMPCFG0_WRITABLE};
 use crate::define_ops;
 use crate::isa::{DecodedInsn, Extension, OpInfo};
 
@@ -45,7 +54,13 @@ pub const CSR_NAMES: &[(u32, &str)] = &[
     (0x344, "mip"),
     (0x180, "satp"),
     (0x3a0, "pmpcfg0"),
+    (0x3a1, "pmpcfg1"),
+    (0x3a2, "pmpcfg2"),
+    (0x3a3, "pmpcfg3"),
     (0x3b0, "pmpaddr0"),
+    (0x7a0, "tselect"),
+    (0x7a1, "tdata1"),
+    (0x7a2, "tdata2"),
     (0xf11, "mvendorid"),
     (0xf12, "marchid"),
     (0xf13, "mimpid"),
@@ -63,19 +78,24 @@ pub fn csr_name(n: u32) -> String {
 
 /// Read a CSR; `None` if it does not exist.
 pub fn read_csr(c: &Cpu, n: u32) -> Option<u32> {
+    let cycle = c.cycle.wrapping_add(c.csr.mcycle_offset);
+    let instret = c.instret.wrapping_add(c.csr.minstret_offset);
     Some(match n {
-        0xc00 | 0xc01 | 0xb00 => c.cycle as u32,
-        0xc80 | 0xc81 | 0xb80 => (c.cycle >> 32) as u32,
-        0xc02 | 0xb02 => c.instret as u32,
-        0xc82 | 0xb82 => (c.instret >> 32) as u32,
-        0x300 => c.csr.mstatus,
+        0xc00 | 0xc01 | 0xb00 => cycle as u32,
+        0xc80 | 0xc81 | 0xb80 => (cycle >> 32) as u32,
+        0xc02 | 0xb02 => instret as u32,
+        0xc82 | 0xb82 => (instret >> 32) as u32,
+        0x300 => (c.csr.mstatus & MSTATUS_WRITABLE) | MSTATUS_MPP_M,
         0x301 => c.csr.misa,
         0x305 => c.csr.mtvec,
         0x340 => c.csr.mscratch,
         0x341 => c.csr.mepc,
         0x342 => c.csr.mcause,
         0x343 => c.csr.mtval,
-        0x302 | 0x303 | 0x304 | 0x306 | 0x320 | 0x344 | 0x180 | 0x3a0 | 0x3b0 => 0,
+        0x3a0 => c.csr.pmpcfg0,
+        0x3b0 => c.csr.pmpaddr0,
+        0x302 | 0x303 | 0x304 | 0x306 | 0x320 | 0x344 | 0x180 => 0,
+        0x3a1..=0x3a3 | 0x3b1..=0x3bf | 0x7a0..=0x7a2 => 0,
         0xf11..=0xf14 => 0,
         _ => return None,
     })
@@ -86,16 +106,31 @@ pub fn write_csr(c: &mut Cpu, n: u32, v: u32) -> bool {
     if n >> 10 == 3 {
         return false; // read-only space (cycle, instret, mhartid, ...)
     }
+    // counters: the 64-bit value after this instruction (its own increment suppressed)
+    let cycle = c.cycle.wrapping_add(c.csr.mcycle_offset);
+    let instret = c.instret.wrapping_add(c.csr.minstret_offset);
+    let lo = |old: u64| (old & !0xffff_ffff) | v as u64;
+    let hi = |old: u64| (old & 0xffff_ffff) | ((v as u64) << 32);
     match n {
-        0x300 => c.csr.mstatus = v & 0x0000_1888, // MIE, MPIE, MPP
-        0x305 => c.csr.mtvec = v & !3,            // direct mode only
+        0x300 => c.csr.mstatus = v & MSTATUS_WRITABLE,
+        0x305 => c.csr.mtvec = v & !3, // direct mode only
         0x340 => c.csr.mscratch = v,
         0x341 => c.csr.mepc = v & !3,
         0x342 => c.csr.mcause = v,
         0x343 => c.csr.mtval = v,
-        0x301 | 0xb00 | 0xb02 | 0xb80 | 0xb82 => {} // WARL: ignored
-        0x302 | 0x303 | 0x304 | 0x306 | 0x320 | 0x344 | 0x180 | 0x3a0 | 0x3b0 => {}
+        0x3a0 => c.csr.pmpcfg0 = v & PMPCFG0_WRITABLE,
+        0x3b0 => c.csr.pmpaddr0 = v,
+        0xb00 => c.csr.pending_mcycle = Some(lo(c.csr.pending_mcycle.unwrap_or(cycle))),
+        0xb80 => c.csr.pending_mcycle = Some(hi(c.csr.pending_mcycle.unwrap_or(cycle))),
+        0xb02 => c.csr.pending_minstret = Some(lo(c.csr.pending_minstret.unwrap_or(instret))),
+        0xb82 => c.csr.pending_minstret = Some(hi(c.csr.pending_minstret.unwrap_or(instret))),
+        0x301 => {} // misa: WARL, fixed
+        0x302 | 0x303 | 0x304 | 0x306 | 0x320 | 0x344 | 0x180 => {}
+        0x3a1..=0x3a3 | 0x3b1..=0x3bf | 0x7a0..=0x7a2 => {}
         _ => return false,
+    }
+    if c.csr.pending_mcycle.is_some() || c.csr.pending_minstret.is_some() {
+        c.attention = true;
     }
     true
 }
