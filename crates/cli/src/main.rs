@@ -45,6 +45,8 @@ enum Command {
     Hw(cmd::hw::HwArgs),
     /// The RV32 processor in RTL: run, bench, lockstep against the simulator, sources.
     Rtl(cmd::rtl::RtlArgs),
+    /// Run the official riscv-tests on the simulator or the RTL processors.
+    RiscvTests(cmd::riscv_tests::RiscvTestsArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         Command::Reproduce(a) => cmd::reproduce::run(a),
         Command::Hw(a) => cmd::hw::run(a),
         Command::Rtl(a) => cmd::rtl::run(a),
+        Command::RiscvTests(a) => cmd::riscv_tests::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

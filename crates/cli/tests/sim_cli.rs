@@ -45,10 +45,12 @@ fn run_refuses_a_file_that_is_not_an_elf() {
 fn run_stops_a_runaway_program() {
     let elf = root().join("crates/sim/tests/data/hello.elf");
     let o = run(&["run", elf.to_str().unwrap(), "--max-cycles", "5"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(152), "128 + SIGXCPU");
     let e = err(&o);
     assert!(
-        e.contains("runaway: exceeded max_cycles at cycle ") && e.contains(", pc 0x"),
+        e.contains("runaway: exceeded max_cycles at cycle ")
+            && e.contains(", pc 0x")
+            && e.contains("(exit status 152, as SIGXCPU)"),
         "{e}"
     );
 }
@@ -132,5 +134,182 @@ fn hw_unknown_case_lists_the_cases() {
     assert!(
         e.contains("unknown case 'XIII'; known cases: I, II, III, IV, V"),
         "{e}"
+    );
+}
+
+#[path = "../../sim/tests/common/mod.rs"]
+mod common;
+
+/// A scratch ELF made of `words` (one RWX segment at 0x10000, optional symbols).
+fn scratch_elf(name: &str, words: &[u32], syms: &[(&str, u32, bool)]) -> PathBuf {
+    let b = common::make_elf(243, common::BASE, &common::words_to_bytes(words), syms);
+    let p = std::env::temp_dir().join(format!("sha3-asip-{}-{name}.elf", std::process::id()));
+    std::fs::write(&p, b).unwrap();
+    p
+}
+
+fn exit_with(code: i32) -> Vec<u32> {
+    // li a0, code (lui + addi); li a7, 93; ecall
+    let hi = ((code as u32).wrapping_add(0x800)) >> 12;
+    let lo = (code as u32).wrapping_sub(hi << 12) as i32;
+    vec![
+        common::u(hi, 10, 0x37),
+        common::addi(10, 10, lo),
+        common::addi(17, 0, 93),
+        common::ECALL,
+    ]
+}
+
+#[test]
+fn run_exits_with_the_guest_status_as_posix_does() {
+    for (code, status) in [(0, 0), (3, 3), (-1, 255), (255, 255), (256, 0), (257, 1)] {
+        let elf = scratch_elf(&format!("exit{code}"), &exit_with(code), &[]);
+        let o = run(&["run", elf.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(status), "exit({code})");
+        let e = err(&o);
+        if code == status {
+            assert!(
+                e.contains(&format!("sha3-asip: exit {status} | cycles")),
+                "{e}"
+            );
+        } else {
+            assert!(
+                e.contains(&format!("sha3-asip: exit {status} (exit({code})) | cycles")),
+                "{e}"
+            );
+        }
+        let _ = std::fs::remove_file(elf);
+    }
+}
+
+#[test]
+fn a_trap_exits_with_128_plus_its_signal() {
+    // an all-zero word is illegal; ebreak; a load outside memory
+    for (name, words, status, sig) in [
+        ("illegal", vec![0u32], 132, "SIGILL"),
+        ("ebreak", vec![0x0010_0073], 133, "SIGTRAP"),
+        ("segv", vec![common::lw(5, 0, 0)], 139, "SIGSEGV"),
+    ] {
+        let elf = scratch_elf(name, &words, &[]);
+        let o = run(&["run", elf.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(status), "{name}");
+        assert!(
+            err(&o).contains(&format!("(exit status {status}, as {sig})")),
+            "{}",
+            err(&o)
+        );
+        let _ = std::fs::remove_file(elf);
+    }
+}
+
+#[test]
+fn a_failing_riscv_test_names_its_test_number() {
+    // tohost at 0x10100: store 7 = (3 << 1) | 1, test 3 failed
+    let words = [
+        common::u(0x10, 5, 0x37),
+        common::addi(6, 0, 7),
+        common::sw(6, 5, 0x100),
+        common::j(0, 0),
+    ];
+    let elf = scratch_elf("tohost", &words, &[("tohost", 0x10100, false)]);
+    let o = run(&["run", elf.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(3));
+    let e = err(&o);
+    assert!(
+        e.contains("sha3-asip: tohost = 0x7: test 3 failed\n"),
+        "{e}"
+    );
+    let _ = std::fs::remove_file(elf);
+}
+
+#[test]
+fn run_help_documents_tohost_and_the_exit_status() {
+    let o = run(&["run", "--help"]);
+    let h = String::from_utf8_lossy(&o.stdout);
+    for want in [
+        "tohost",
+        "exit(-1) is 255",
+        "exit(256) is 0",
+        "128 + the signal",
+        "152 --max-cycles",
+    ] {
+        assert!(h.contains(want), "{want} missing from run --help");
+    }
+}
+
+#[test]
+fn max_cycles_zero_is_an_error() {
+    let elf = root().join("crates/sim/tests/data/hello.elf");
+    for cmd in [&["run"][..], &["rtl", "run"][..]] {
+        let mut args = cmd.to_vec();
+        args.extend([elf.to_str().unwrap(), "--max-cycles", "0"]);
+        if cmd.len() == 2 {
+            args.extend(["--design", "rv32-ref"]);
+        }
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            err(&o).contains("0 is not a limit: give a positive cycle count"),
+            "{}",
+            err(&o)
+        );
+    }
+}
+
+#[test]
+fn design_accepts_a_path_to_a_toml_file() {
+    let elf = root().join("crates/sim/tests/data/hello.elf");
+    let path = root().join("designs/rv32-ref.toml");
+    let by_path = run(&[
+        "run",
+        elf.to_str().unwrap(),
+        "--design",
+        path.to_str().unwrap(),
+    ]);
+    let by_name = run(&["run", elf.to_str().unwrap(), "--design", "rv32-ref"]);
+    assert_eq!(by_path.status.code(), Some(3));
+    assert_eq!(err(&by_path), err(&by_name));
+    let o = run(&[
+        "run",
+        elf.to_str().unwrap(),
+        "--design",
+        "no/such/file.toml",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("--design no/such/file.toml: no such design file"),
+        "{}",
+        err(&o)
+    );
+}
+
+#[test]
+fn the_official_riscv_tests_pass_on_the_simulator() {
+    let o = run(&["riscv-tests", "--engine", "sim"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{out}{}", err(&o));
+    let all = "rv32-dasip, rv32-oasip, rv32-ref, rv32-ref-eo, rv32-sw, rv32-zbkb";
+    assert_eq!(
+        out,
+        format!(
+            "rv32ui     engine sim: 246/246 passed, 6 not applicable on {all}\n\
+             rv32um     engine sim: 48/48 passed on {all}\n\
+             rv32mi     engine sim: 96/96 passed on {all}\n\
+             rv32uzbb   engine sim: 18/18 passed on isa rv32im_zbb\n\
+             rv32uzbkb  engine sim: 5/5 passed on rv32-zbkb\n"
+        )
+    );
+    // misaligned accesses performed: ma_data passes too
+    let o = run(&[
+        "riscv-tests",
+        "--design",
+        "rv32-ref",
+        "--misaligned",
+        "perform",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.starts_with("rv32ui     engine sim: 42/42 passed on rv32-ref\n"),
+        "{out}"
     );
 }

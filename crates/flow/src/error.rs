@@ -13,6 +13,12 @@ pub enum FlowError {
     },
     /// The simulator stopped the program with a trap or error.
     Sim(String),
+    /// The program was stopped while running (a trap without a handler, the cycle limit):
+    /// the message and the exit status a POSIX shell shows for it (128 + signal).
+    Guest {
+        message: String,
+        status: u8,
+    },
     /// The program ran but exited with a non-zero code.
     ProgramExit {
         code: i64,
@@ -32,6 +38,7 @@ impl fmt::Display for FlowError {
             FlowError::MissingTool(e) => write!(f, "{e}"),
             FlowError::Build { what, output } => write!(f, "{what} failed:\n{output}"),
             FlowError::Sim(e) => write!(f, "{e}"),
+            FlowError::Guest { message, .. } => write!(f, "{message}"),
             FlowError::ProgramExit { code, stderr } => {
                 write!(f, "program exited with code {code}")?;
                 if !stderr.trim().is_empty() {
@@ -48,6 +55,20 @@ impl fmt::Display for FlowError {
 }
 
 impl std::error::Error for FlowError {}
+
+impl FlowError {
+    /// A simulator error: [`FlowError::Guest`] when it stopped a running program (with
+    /// 128 + its signal, `SimError::signal`), [`FlowError::Sim`] otherwise.
+    pub fn from_sim(e: &asip_sim::SimError) -> FlowError {
+        match e.signal() {
+            Some((n, name)) => FlowError::Guest {
+                message: format!("{e} (exit status {}, as {name})", 128 + n as u32),
+                status: 128 + n,
+            },
+            None => FlowError::Sim(e.to_string()),
+        }
+    }
+}
 
 impl From<crate::design::DesignError> for FlowError {
     fn from(e: crate::design::DesignError) -> Self {

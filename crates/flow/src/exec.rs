@@ -19,7 +19,12 @@ pub struct ExecOptions {
 /// What a run produced.
 #[derive(Debug, Clone)]
 pub struct ExecOutcome {
+    /// The guest's exit code as passed (exit(-1) is -1; a tohost fail: the test number).
     pub exit_code: i64,
+    /// The exit status a POSIX parent sees ([`asip_sim::ExitKind::status`]).
+    pub status: u8,
+    /// The riscv-tests `tohost` value the run ended with, if it ended that way.
+    pub tohost: Option<u32>,
     pub stdout: String,
     pub stderr: String,
     pub cycles: u64,
@@ -37,6 +42,13 @@ fn merge(base: &mut toml::Table, over: &toml::Table) {
             }
         }
     }
+}
+
+/// Override the `misaligned` setting (`"trap"` or `"perform"`) of a design's timing model.
+pub fn override_misaligned(d: &mut Design, how: &str) {
+    let mut t = d.timing_overrides.take().unwrap_or_default();
+    t.insert("misaligned".into(), toml::Value::String(how.into()));
+    d.timing_overrides = Some(t);
 }
 
 /// The design's timing parameters: its preset with `timing_overrides` merged over it.
@@ -92,9 +104,15 @@ pub fn run_program(d: &Design, prog: &Program, o: ExecOptions) -> Result<ExecOut
         opts.max_cycles = o.max_cycles;
     }
     let mut m = Machine::new(prog, isa, timing, opts).map_err(|e| FlowError::Sim(e.to_string()))?;
-    let r = m.run().map_err(|e| FlowError::Sim(e.to_string()))?;
+    let r = m.run().map_err(|e| FlowError::from_sim(&e))?;
     Ok(ExecOutcome {
         exit_code: r.exit.code() as i64,
+        status: r.exit.status(),
+        tohost: match r.exit {
+            asip_sim::ExitKind::ToHost { pass: true, .. } => Some(1),
+            asip_sim::ExitKind::ToHost { test, .. } => Some((test << 1) | 1),
+            asip_sim::ExitKind::Exit(_) => None,
+        },
         stdout: String::from_utf8_lossy(&r.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&r.stderr).into_owned(),
         cycles: r.cycles,

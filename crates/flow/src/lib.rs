@@ -14,5 +14,6 @@ pub mod project;
 pub mod report;
 pub mod reproduce;
 pub mod results;
+pub mod riscv_tests;
 pub mod rtl;
 pub mod svg;

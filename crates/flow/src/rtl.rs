@@ -509,6 +509,9 @@ fn trap_error(m: &Machine, pc: u32, insn: u32, cause: u32, tval: u32, cycle: u64
     }
 }
 
+/// How an RTL run ended: exit code, tohost value, cycles, instret.
+type RunEnd = (i64, Option<u32>, u64, u64);
+
 /// Run a program on the design's processor RTL. Returns what the simulator's run returns
 /// (exit code, output, cycles, retired instructions).
 pub fn run_program(
@@ -581,7 +584,7 @@ pub fn run_program(
         .map_err(|e| FlowError::Io(format!("running {}", exe.display()), e))?;
     let out = child.stdout.take().expect("piped stdout");
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
-    let mut end: Option<Result<(i64, u64, u64), FlowError>> = None;
+    let mut end: Option<Result<RunEnd, FlowError>> = None;
     let mut result: Result<(), FlowError> = Ok(());
     for line in BufReader::with_capacity(1 << 20, out).lines() {
         let line = line.map_err(|e| FlowError::Io("reading the RTL harness".into(), e))?;
@@ -621,38 +624,31 @@ pub fn run_program(
                 end = Some(match kind {
                     "exit" => Ok((
                         g(0).and_then(|v| v.parse::<i64>().ok()).unwrap_or(0),
+                        None,
                         decu(g(1)),
                         decu(g(2)),
                     )),
                     "tohost" => {
                         let v = hexu(g(0));
-                        Ok((if v == 1 { 0 } else { 1 }, decu(g(1)), decu(g(2))))
+                        let code = if v == 1 { 0 } else { (v >> 1).max(1) as i64 };
+                        Ok((code, Some(v), decu(g(1)), decu(g(2))))
                     }
-                    "trap" => Err(FlowError::Sim(
-                        trap_error(
-                            &m,
-                            hexu(g(0)),
-                            hexu(g(1)),
-                            hexu(g(2)),
-                            hexu(g(3)),
-                            decu(g(4)),
-                        )
-                        .to_string(),
-                    )),
-                    "runaway" => Err(FlowError::Sim(
-                        SimError::Runaway {
-                            cycles: decu(g(0)),
-                            pc: hexu(g(1)),
-                        }
-                        .to_string(),
-                    )),
-                    "syscall" => Err(FlowError::Sim(
-                        SimError::UnknownSyscall {
-                            pc: hexu(g(1)),
-                            number: decu(g(0)) as u32,
-                        }
-                        .to_string(),
-                    )),
+                    "trap" => Err(FlowError::from_sim(&trap_error(
+                        &m,
+                        hexu(g(0)),
+                        hexu(g(1)),
+                        hexu(g(2)),
+                        hexu(g(3)),
+                        decu(g(4)),
+                    ))),
+                    "runaway" => Err(FlowError::from_sim(&SimError::Runaway {
+                        cycles: decu(g(0)),
+                        pc: hexu(g(1)),
+                    })),
+                    "syscall" => Err(FlowError::from_sim(&SimError::UnknownSyscall {
+                        pc: hexu(g(1)),
+                        number: decu(g(0)) as u32,
+                    })),
                     _ => Err(FlowError::Sim(format!("RTL harness: {line}"))),
                 });
             }
@@ -669,13 +665,20 @@ pub fn run_program(
     let _ = child.wait();
     let _ = std::fs::remove_file(&tmp);
     result?;
-    let (code, cycles, instret) = end.unwrap_or_else(|| {
+    let (code, tohost, cycles, instret) = end.unwrap_or_else(|| {
         Err(FlowError::Sim(
             "the RTL harness stopped without a result".into(),
         ))
     })?;
+    let status = match tohost {
+        Some(1) => 0,
+        Some(v) => (v >> 1).clamp(1, 255) as u8,
+        None => (code as u32 & 0xff) as u8,
+    };
     Ok(ExecOutcome {
         exit_code: code,
+        status,
+        tohost,
         stdout: String::from_utf8_lossy(&stdout).into_owned(),
         stderr: String::from_utf8_lossy(&stderr).into_owned(),
         cycles,

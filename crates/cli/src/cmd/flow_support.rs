@@ -11,6 +11,10 @@ impl From<FlowError> for CliError {
             FlowError::Usage(_) | FlowError::Design(design::DesignError::Unknown { .. }) => {
                 CliError::usage(e.to_string())
             }
+            FlowError::Guest { status, .. } => CliError {
+                message: e.to_string(),
+                code: status as i32,
+            },
             _ => CliError::new(e.to_string()),
         }
     }
@@ -21,8 +25,18 @@ pub fn root() -> PathBuf {
     asip_flow::project::root()
 }
 
-/// Load a design by name from `designs/`.
+/// Load a design by name from `designs/`, or from a TOML file when `name` is a path
+/// (ends in `.toml` or contains a `/`).
 pub fn find_design(name: &str) -> Result<Design, CliError> {
+    if name.ends_with(".toml") || name.contains('/') {
+        let p = std::path::Path::new(name);
+        if !p.is_file() {
+            return Err(CliError::usage(format!(
+                "--design {name}: no such design file (a design is a name from designs/ or a path to a .toml file)"
+            )));
+        }
+        return Ok(Design::load(p).map_err(FlowError::from)?);
+    }
     Ok(design::find(&root().join("designs"), name).map_err(FlowError::from)?)
 }
 

@@ -9,6 +9,7 @@ pub mod hash;
 pub mod hw;
 pub mod profile;
 pub mod reproduce;
+pub mod riscv_tests;
 pub mod rtl;
 pub mod run;
 pub mod trace;

@@ -49,8 +49,8 @@ pub struct RunArgs {
     /// Design (must have an [rtl] table).
     #[arg(long)]
     pub design: String,
-    /// Stop with an error after this many cycles.
-    #[arg(long, default_value_t = 10_000_000_000)]
+    /// Stop with an error after this many cycles (at least 1).
+    #[arg(long, default_value_t = 10_000_000_000, value_parser = super::run::parse_max_cycles)]
     pub max_cycles: u64,
     /// Write the commit log (the simulator's `run --trace` format) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -139,7 +139,7 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
             vcd: a.vcd.clone(),
         },
     )
-    .map_err(|e| CliError::new(e.to_string()))?;
+    .map_err(CliError::from)?;
     Ok(super::run::report_outcome(
         &out,
         &format!("isa {} | engine rtl", d.isa),

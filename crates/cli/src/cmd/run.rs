@@ -10,11 +10,26 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Runs a statically linked RV32 or MIPS32 (little-endian) ELF with Linux-style syscalls
-(write, exit), as qemu-riscv32 / qemu-mipsel would, on the cycle model of a design (or of an ISA string and timing preset). Prints the
-program's output, then exit code, cycles, retired instructions and CPI on stderr; exits with
-the program's exit code. Traps (illegal instruction, bad access, --max-cycles reached) are
-reported with PC, instruction word and disassembly, exit code 1.
+Runs a statically linked RV32 or MIPS32 (little-endian) ELF on the cycle model of a design (or
+of an ISA string and timing preset). Prints the program's output, then its exit status, cycles,
+retired instructions and CPI on stderr. Segments load as their ELF flags say (a segment without
+flags is readable, writable and executable, as in Spike and qemu); a store to a read-only or a
+fetch from a non-executable segment traps.
+
+How a program ends, and the exit status of this command:
+  Linux ABI   an ecall while mtvec = 0 is a syscall (write 64, exit 93, exit_group 94), as
+              qemu-riscv32 / qemu-mipsel run it; exit(n) ends the run with status n & 0xff
+              as a POSIX parent sees it (exit(-1) is 255, exit(256) is 0).
+  tohost      riscv-tests convention: a store of a non-zero value v to the ELF's `tohost`
+              symbol ends the run; v = 1 passes (status 0), otherwise test v >> 1 failed
+              (message `tohost = v: test n failed`, status n, at most 255).
+  trap        a trap without a handler (mtvec = 0) or --max-cycles reached stops the run
+              with the PC, word and disassembly, and status 128 + the signal a POSIX system
+              would kill the process with: 132 illegal instruction (SIGILL), 133 ebreak
+              (SIGTRAP), 135 misaligned access (SIGBUS), 139 access outside memory or
+              against segment permissions (SIGSEGV), 152 --max-cycles (SIGXCPU), 159
+              unknown syscall (SIGSYS). Errors before the run (bad ELF, ISA, layout): 1;
+              bad usage: 2.
 
 Examples:
   sha3-asip run firmware/build/rv32-ref/bench.elf --design rv32-ref -- sha3-256 0,64
@@ -31,9 +46,13 @@ pub struct RunArgs {
     /// Timing preset (zscale, zscale-eo, mips5, ideal); default zscale, or mips5 for a MIPS ELF.
     #[arg(long)]
     pub timing: Option<String>,
-    /// Stop with an error after this many cycles.
-    #[arg(long, default_value_t = 10_000_000_000)]
+    /// Stop with an error after this many cycles (at least 1; there is no unlimited run).
+    #[arg(long, default_value_t = 10_000_000_000, value_parser = parse_max_cycles)]
     pub max_cycles: u64,
+    /// Misaligned loads and stores: trap, or perform them (overrides the timing model's
+    /// `misaligned`; zscale, zscale-eo and mips5 trap).
+    #[arg(long, value_name = "trap|perform", value_parser = ["trap", "perform"])]
+    pub misaligned: Option<String>,
     /// Write a commit log (cycle, pc, word, disassembly, register written) to FILE.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
@@ -42,7 +61,20 @@ pub struct RunArgs {
     pub args: Vec<String>,
 }
 
-fn adhoc_design(isa: &str, timing: &str) -> Design {
+/// `--max-cycles`: a positive cycle count.
+pub fn parse_max_cycles(s: &str) -> std::result::Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(0) => Err(
+            "0 is not a limit: give a positive cycle count (there is no unlimited \
+                      run; the default is 10000000000)"
+                .into(),
+        ),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{s}' is not a cycle count")),
+    }
+}
+
+pub fn adhoc_design(isa: &str, timing: &str) -> Design {
     Design {
         name: "(command line)".into(),
         title: String::new(),
@@ -66,7 +98,7 @@ fn adhoc_design(isa: &str, timing: &str) -> Design {
 }
 
 pub fn run(a: &RunArgs) -> Result<u8> {
-    let d = match &a.design {
+    let mut d = match &a.design {
         Some(n) => find_design(n)?,
         None => {
             // Defaults follow the ELF's machine: rv32im/zscale, or mips32/mips5.
@@ -84,6 +116,9 @@ pub fn run(a: &RunArgs) -> Result<u8> {
             )
         }
     };
+    if let Some(m) = &a.misaligned {
+        exec::override_misaligned(&mut d, m);
+    }
     let trace: Option<Box<dyn Write>> = match &a.trace {
         Some(p) => Some(Box::new(std::io::BufWriter::new(
             std::fs::File::create(p).context(|| format!("creating {}", p.display()))?,
@@ -103,7 +138,7 @@ pub fn run(a: &RunArgs) -> Result<u8> {
             trace,
         },
     )
-    .map_err(|e| CliError::new(e.to_string()))?;
+    .map_err(CliError::from)?;
     Ok(report_outcome(
         &out,
         &format!("isa {} | timing {}", d.isa, d.timing),
@@ -120,9 +155,17 @@ pub fn report_outcome(out: &asip_flow::exec::ExecOutcome, what: &str) -> u8 {
     } else {
         out.cycles as f64 / out.instret as f64
     };
+    if let Some(v) = out.tohost {
+        eprintln!("sha3-asip: {}", asip_sim::tohost_message(v));
+    }
+    let guest = if out.tohost.is_none() && out.exit_code != out.status as i64 {
+        format!(" (exit({}))", out.exit_code)
+    } else {
+        String::new()
+    };
     eprintln!(
-        "sha3-asip: exit {} | cycles {} | instret {} | CPI {:.3} | {what}",
-        out.exit_code, out.cycles, out.instret, cpi
+        "sha3-asip: exit {}{guest} | cycles {} | instret {} | CPI {:.3} | {what}",
+        out.status, out.cycles, out.instret, cpi
     );
-    out.exit_code.clamp(0, 255) as u8
+    out.status
 }
