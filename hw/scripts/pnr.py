@@ -4,7 +4,7 @@ of seed 004's Keccak cases, the RV32 processors and the extension units.
 
 usage: pnr.py [--case NAME ...] [--cases] [--design D ...] [--designs] [--unit isa/EXT[:UNIT] ...]
               [--top T --file F ... [--include DIR ...] [--param NAME=VALUE ...]]
-              [--seeds 1,2,3] [--freq MHZ] [--jobs 2] [--json] [--no-summary]
+              [--seeds 1,2,3] [--freq MHZ] [--jobs 2] [--json] [--no-summary] [--status]
 With no target: every case of hw/cases.json and every designs/rv32-*.toml processor (when
 `sha3-asip rtl files` exists; otherwise it says why they are skipped).
 
@@ -22,7 +22,10 @@ Method (docs/hardware.md, "Place and route"):
 Runs are niced, at most --jobs at once (default 2); each (target, seed) is cached in
 hw/build/pnr/<key>/, key = hash of the sources, top, parameters, this script and the tool
 versions, so a rerun is instant. hw/build/pnr/summary.json collects the latest result of
-every target (merged across runs; a stable path for the report); summary.md is its table."""
+every target (merged across runs; a stable path for the report); summary.md is its table.
+--status runs nothing: it prints (JSON) the cached result of each selected target that is
+current (same sources, parameters, flow and tools as a run now would use) and, for the
+others, why there is none; `sha3-asip reproduce` reads it for the report."""
 import argparse
 import glob
 import json
@@ -434,6 +437,8 @@ def parse_args(argv):
     ap.add_argument("--jobs", type=int, default=2, help="parallel tool runs (default 2)")
     ap.add_argument("--json", action="store_true", help="print the results as one JSON object")
     ap.add_argument("--no-summary", action="store_true", help=f"do not merge into {os.path.relpath(SUMMARY, C.ROOT)}")
+    ap.add_argument("--status", action="store_true",
+                    help="run nothing: print the current cached results (JSON) and which targets have none")
     ap.add_argument("--write-doc", metavar="MD", help="rewrite the summary table between "
                     "<!-- pnr-table:begin/end --> markers of MD (docs/hardware.md)")
     a = ap.parse_args(argv)
@@ -479,8 +484,34 @@ def select(a, log=sys.stderr):
     return tl
 
 
+def status_of(flow, tl, freq, seeds):
+    """The cached results of `tl` that match the current sources and tools (no run); the
+    other targets with the reason. flow=None: nextpnr is not installed."""
+    out = {"method": method_text(freq, seeds), "results": [], "missing": []}
+    for t in tl:
+        r = flow.cached(t) if flow else None
+        if r:
+            out["results"].append(r)
+        else:
+            why = ("P&R not run for the current RTL (make pnr)" if flow else
+                   "P&R not run: nextpnr-ecp5 not installed (make pnr)")
+            out["missing"].append({"name": t["name"], "why": why})
+    return out
+
+
+def status(a):
+    with open(os.devnull, "w") as quiet:
+        tl = select(a, log=quiet)
+        pnr = nextpnr() if shutil.which("yosys") else None
+        flow = Flow(pnr, a.freq, a.seeds, a.jobs, log=quiet) if pnr else None
+        print(json.dumps(status_of(flow, tl, a.freq, a.seeds)))
+    return 0
+
+
 def main(argv=None):
     a = parse_args(argv if argv is not None else sys.argv[1:])
+    if a.status:
+        return status(a)
     if not shutil.which("yosys"):
         C.die("yosys not found on PATH: apt-get install yosys (or run scripts/setup as root)")
     pnr = nextpnr()

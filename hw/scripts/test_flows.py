@@ -175,6 +175,28 @@ EOF
             self.assertEqual(sorted(json.load(f)["results"]), ["a", "b"])
         self.assertIn("| fake |", read(os.path.join(self.tmp, "summary.md")))
 
+    def test_status_lists_current_results_only(self):
+        v = write(os.path.join(self.tmp, "m.v"), "module m; endmodule\n")
+        t = T.explicit_target("m", [v], [], {}, name="fake")
+        flow, count = self.fake_flow(self.tmp)
+        d = flow.workdir(t)
+        os.makedirs(d)
+        write(os.path.join(d, "net.json"), "{}")
+        write(os.path.join(d, "synth.json"), json.dumps({"cells": {"LUT4": 40}, "lut4_est": 40, "seconds": 0.1}))
+        other = T.explicit_target("m", [write(os.path.join(self.tmp, "n.v"), "module m; wire w; endmodule\n")],
+                                  [], {}, name="other")
+        flow.run([t])
+        st = pnr.status_of(self.fake_flow(self.tmp)[0], [t, other], 200, (1, 2, 3))
+        self.assertEqual([(r["name"], r["fmax_mhz"]) for r in st["results"]], [("fake", 102.5)])
+        self.assertEqual(st["missing"], [{"name": "other", "why": "P&R not run for the current RTL (make pnr)"}])
+        runs = len(read(count).split())
+        write(v, "module m; wire edited; endmodule\n")  # the RTL changed: the old result is stale
+        t2 = T.explicit_target("m", [v], [], {}, name="fake")
+        self.assertEqual(pnr.status_of(self.fake_flow(self.tmp)[0], [t2], 200, (1, 2, 3))["results"], [])
+        self.assertEqual(len(read(count).split()), runs, "--status must not run nextpnr")
+        self.assertEqual(pnr.status_of(None, [t2], 200, (1, 2, 3))["missing"][0]["why"],
+                         "P&R not run: nextpnr-ecp5 not installed (make pnr)")
+
     def test_failed_pnr_is_reported(self):
         v = write(os.path.join(self.tmp, "m.v"), "module m; endmodule\n")
         t = T.explicit_target("m", [v], [], {}, name="broken")

@@ -7,6 +7,7 @@ pub mod error;
 pub mod exec;
 pub mod firmware;
 pub mod harness;
+pub mod hw;
 pub mod lockstep;
 pub mod msg;
 pub mod profile;

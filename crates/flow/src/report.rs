@@ -144,7 +144,60 @@ pub fn functions_table(r: &Results, designs: &[Design]) -> String {
     md_table(&head, &rows)
 }
 
-/// One table per published source (seed table), published / measured / ratio.
+/// Measured speed-ups of a design: over its baseline and over every other design that
+/// reproduces the same published row as the baseline (e.g. `rv32-ref` and `rv32-ref-eo`,
+/// the two dividers of Z-scale), labelled by baseline when there is more than one.
+pub fn speedups_text(r: &Results, d: &Design, designs: &[Design]) -> String {
+    let Some(base) = d.baseline.as_deref() else {
+        return "-".into();
+    };
+    let row_of = |n: &str| {
+        designs
+            .iter()
+            .find(|x| x.name == n)
+            .and_then(|x| x.published.as_ref())
+            .map(|p| (p.source.clone(), p.row.clone()))
+    };
+    let mut bases = vec![base.to_string()];
+    if let Some(row) = row_of(base) {
+        bases.extend(
+            designs
+                .iter()
+                .filter(|x| x.name != base && row_of(&x.name) == Some(row.clone()))
+                .map(|x| x.name.clone()),
+        );
+    }
+    let m = bench(r, &d.name, SEED_ALG);
+    let cells: Vec<String> = bases
+        .iter()
+        .filter_map(|b| {
+            let sp = bench(r, b, SEED_ALG)?.cycles_per_byte / m?.cycles_per_byte;
+            Some(if bases.len() > 1 {
+                format!("{} (`{b}`)", f2(sp))
+            } else {
+                f2(sp)
+            })
+        })
+        .collect();
+    if cells.is_empty() {
+        "-".into()
+    } else {
+        cells.join(", ")
+    }
+}
+
+/// A processor's ECP5 place-and-route Fmax cell: the figure, or why there is none.
+fn pnr_fmax_cell(r: &Results, target: &str, has_rtl: bool) -> String {
+    match r.pnr(target).and_then(|p| p.fmax_mhz) {
+        Some(f) => f1(f),
+        None if has_rtl => "P&R not run (make pnr)".into(),
+        None => "no RTL".into(),
+    }
+}
+
+/// Two tables per published source (seed table): performance (cycles/byte, code size,
+/// speed-up: published / measured / ratio) and silicon (slices, area over the baseline,
+/// place-and-route Fmax and the throughput at it, RTL == simulator).
 pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
     let mut groups: BTreeMap<String, Vec<&Design>> = BTreeMap::new();
     for d in designs {
@@ -152,24 +205,22 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
             groups.entry(p.source.clone()).or_default().push(d);
         }
     }
+    let cell = |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| "-".into());
     let mut s = String::new();
     for (source, ds) in groups {
-        let _ = writeln!(s, "#### {source}\n");
+        let _ = writeln!(s, "#### {source}: performance\n");
         let _ = writeln!(
             s,
-            "Method: measured = long-message {SEED_ALG} cycles/byte on the cycle model (steady-state cycles per absorbed block / rate); code = the kernel's text + rodata + data from the ELF's `__kernel_*` symbols; ratio = measured / published. Slices published: the paper's FPGA place and route; slices est.: our whole processor (core + units, memories outside) through Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8), a lower bound (`hw/scripts/synth_proc.py`, docs/hardware.md); area over baseline from those estimates; RTL cycles == simulator: the processor's commit log equals the simulator's (section RV32 processors in RTL).\n"
+            "Method: measured = long-message {SEED_ALG} cycles/byte on the cycle model (steady-state cycles per absorbed block / rate); code = the kernel's text + rodata + data from the ELF's `__kernel_*` symbols; ratio = measured / published; speed-up = the baseline's cycles/byte over the design's (every design that reproduces the baseline's paper row is a baseline: `rv32-ref` has Z-scale's fixed radix-2 divider, `rv32-ref-eo` Rocket's early-out one).\n"
         );
         let mut rows = Vec::new();
-        for d in ds {
+        for d in &ds {
             let p = d.published.as_ref().expect("grouped by published");
             let m = bench(r, &d.name, SEED_ALG);
             let pub_cpb = p
                 .cycles_per_byte
                 .or(p.bytes_per_cycle_e3.map(|b| 1000.0 / b));
             let meas_cpb = m.map(|b| b.cycles_per_byte);
-            let cell =
-                |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| "-".into());
-            let meas_sp = speedup(r, d, SEED_ALG);
             rows.push(vec![
                 p.row.clone().unwrap_or_else(|| d.name.clone()),
                 format!("`{}`", d.name),
@@ -189,25 +240,7 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                     _ => "-".into(),
                 },
                 cell(p.speedup, f2),
-                cell(meas_sp, f2),
-                p.slices
-                    .map(|v| v.to_string())
-                    .unwrap_or_else(|| "-".into()),
-                proc_slices(r, &d.name)
-                    .map(|v| format!("{v:.0}"))
-                    .unwrap_or_else(|| "not measured".into()),
-                match (
-                    d.baseline.as_deref().and_then(|b| proc_slices(r, b)),
-                    proc_slices(r, &d.name),
-                ) {
-                    (Some(b), Some(m)) => format!("{:+.0} %", 100.0 * (m / b - 1.0)),
-                    _ => "-".into(),
-                },
-                match r.rtls().find(|x| x.design == d.name) {
-                    Some(x) if x.lockstep_ok => "yes".into(),
-                    Some(_) => "**NO**".into(),
-                    None => "no RTL".into(),
-                },
+                speedups_text(r, d, designs),
             ]);
         }
         s.push_str(&md_table(
@@ -222,9 +255,56 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                 "ratio",
                 "speed-up published",
                 "speed-up measured",
+            ],
+            &rows,
+        ));
+        let _ = writeln!(s, "\n#### {source}: silicon\n");
+        let _ = writeln!(
+            s,
+            "Method: slices published = the paper's FPGA place and route; slices est. = our whole processor (core + units, memories outside) through Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8), a lower bound (`hw/scripts/synth_proc.py`); area over baseline from those estimates; Fmax = place and route of the same processor on a Lattice ECP5 (LFE5U-6, out of context, median of 3 seeds; opt-in `make pnr`, docs/hardware.md); throughput = Fmax x 8 / measured cycles per byte ({SEED_ALG}, long messages); RTL cycles == simulator: the processor's commit log equals the simulator's.\n"
+        );
+        let mut rows = Vec::new();
+        for d in &ds {
+            let p = d.published.as_ref().expect("grouped by published");
+            let meas_cpb = bench(r, &d.name, SEED_ALG).map(|b| b.cycles_per_byte);
+            let fmax = r.pnr(&d.name).and_then(|x| x.fmax_mhz);
+            rows.push(vec![
+                p.row.clone().unwrap_or_else(|| d.name.clone()),
+                format!("`{}`", d.name),
+                p.slices
+                    .map(|v| v.to_string())
+                    .unwrap_or_else(|| "-".into()),
+                proc_slices(r, &d.name)
+                    .map(|v| format!("{v:.0}"))
+                    .unwrap_or_else(|| "not measured".into()),
+                match (
+                    d.baseline.as_deref().and_then(|b| proc_slices(r, b)),
+                    proc_slices(r, &d.name),
+                ) {
+                    (Some(b), Some(m)) => format!("{:+.0} %", 100.0 * (m / b - 1.0)),
+                    _ => "-".into(),
+                },
+                pnr_fmax_cell(r, &d.name, d.rtl.is_some()),
+                match (fmax, meas_cpb) {
+                    (Some(f), Some(c)) if c > 0.0 => f1(f * 8.0 / c),
+                    _ => "-".into(),
+                },
+                match r.rtls().find(|x| x.design == d.name) {
+                    Some(x) if x.lockstep_ok => "yes".into(),
+                    Some(_) => "**NO**".into(),
+                    None => "no RTL".into(),
+                },
+            ]);
+        }
+        s.push_str(&md_table(
+            &[
+                "paper row",
+                "design",
                 "slices published",
                 "slices est. (processor)",
                 "area over baseline",
+                "Fmax MHz (ECP5 P&R)",
+                "Mbit/s at that Fmax",
                 "RTL cycles == simulator",
             ],
             &rows,
@@ -388,6 +468,7 @@ pub fn hw_table(r: &Results) -> String {
                 a.and_then(|a| a.fmax_mhz_est)
                     .map(f1)
                     .unwrap_or_else(|| "-".into()),
+                pnr_fmax_cell(r, &h.case, true),
                 opt(h.mbps_per_slice),
                 if h.digests_ok {
                     "yes".into()
@@ -406,7 +487,8 @@ pub fn hw_table(r: &Results) -> String {
             "LUTs",
             "FFs",
             "slices (est.)",
-            "Fmax MHz (est.)",
+            "Fmax MHz (est. from logic depth)",
+            "Fmax MHz (ECP5 P&R)",
             "Mbps/slice",
             "digests ok",
         ],
@@ -538,8 +620,17 @@ pub fn seed004_table(r: &Results, published: &[HwPublished]) -> String {
                 opt0(a.and_then(|a| a.slices_est)),
                 opt0(p.map(|p| p.fmax_mhz)),
                 opt0(a.and_then(|a| a.fmax_mhz_est)),
+                pnr_fmax_cell(r, &h.case, true),
                 opt(p.map(|p| p.gbps)),
                 opt(h.gbps),
+                match (
+                    h.gbps,
+                    a.and_then(|a| a.fmax_mhz_est),
+                    r.pnr(&h.case).and_then(|x| x.fmax_mhz),
+                ) {
+                    (Some(g), Some(e), Some(f)) if e > 0.0 => f2(g * f / e),
+                    _ => "-".into(),
+                },
                 opt(p.map(|p| p.mbps_per_slice)),
                 opt(h.mbps_per_slice),
                 opt(rel_p),
@@ -553,9 +644,11 @@ pub fn seed004_table(r: &Results, published: &[HwPublished]) -> String {
             "slices published",
             "slices est.",
             "Fmax published",
-            "Fmax est.",
+            "Fmax est. (logic depth)",
+            "Fmax ECP5 P&R",
             "Gbps published",
-            "Gbps measured",
+            "Gbps at Fmax est.",
+            "Gbps at P&R Fmax",
             "Mbps/slice published",
             "Mbps/slice measured",
             "eff./case I published",
@@ -814,4 +907,107 @@ pub fn html(
     s.push_str(&md_to_html(body));
     s.push_str("</body></html>\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::results::{AreaRecord, Metadata, PnrRecord, Record, SCHEMA};
+    use std::path::Path;
+
+    fn bench_rec(design: &str, cpb: f64) -> Record {
+        Record::Bench(BenchRecord {
+            design: design.into(),
+            arch: "rv32".into(),
+            isa: "rv32im".into(),
+            kernel: design.into(),
+            timing: "zscale".into(),
+            engine: "sim".into(),
+            alg: SEED_ALG.into(),
+            rate_bytes: 136,
+            cycles_per_byte: cpb,
+            cycles_per_block: cpb * 136.0,
+            cycles_per_permutation: 0,
+            instret_per_permutation: 0,
+            code_size_bytes: 1000,
+            digest_ok: true,
+            runs: Vec::new(),
+        })
+    }
+
+    fn proc_area(design: &str, slices: f64) -> Record {
+        Record::Area(AreaRecord {
+            unit: format!("processor {design}"),
+            flow: "test".into(),
+            luts: None,
+            ffs: None,
+            slices_est: Some(slices),
+            lut_levels: None,
+            fmax_mhz_est: None,
+            ge_est: None,
+        })
+    }
+
+    /// The row of `design` in the table that follows `heading`.
+    fn row<'a>(md: &'a str, heading: &str, design: &str) -> Vec<&'a str> {
+        let t = &md[md.find(heading).expect("heading")..];
+        let line = t
+            .lines()
+            .find(|l| l.contains(&format!("`{design}`")))
+            .expect("row");
+        line.trim_matches('|').split(" | ").map(str::trim).collect()
+    }
+
+    #[test]
+    fn seed_tables_give_speedups_over_both_dividers_and_pnr_throughput() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let designs = crate::design::load_all(&root.join("designs")).unwrap();
+        let r = Results {
+            schema: SCHEMA,
+            metadata: Metadata {
+                generated_unix: 0,
+                tools: Vec::new(),
+                quick: false,
+            },
+            records: vec![
+                bench_rec("rv32-ref", 1000.0),
+                bench_rec("rv32-ref-eo", 600.0),
+                bench_rec("rv32-oasip", 200.0),
+                bench_rec("rv32-dasip", 80.0),
+                proc_area("rv32-ref", 600.0),
+                proc_area("rv32-oasip", 900.0),
+                Record::Pnr(PnrRecord {
+                    target: "rv32-oasip".into(),
+                    target_kind: "processor".into(),
+                    device: "LFE5U-25F-6 CABGA256".into(),
+                    flow: "test".into(),
+                    fmax_mhz: Some(25.0),
+                    seeds: vec![1, 2, 3],
+                    lut4: Some(8000),
+                    ff: Some(1200),
+                    dsp: Some(0),
+                }),
+            ],
+        };
+        let md = seed_tables(&r, &designs);
+        let perf = row(
+            &md,
+            "seed 001, Table 4 (FPGA, 100 MHz): performance",
+            "rv32-oasip",
+        );
+        assert_eq!(perf[9], "5.00 (`rv32-ref`), 3.00 (`rv32-ref-eo`)");
+        let si = row(
+            &md,
+            "seed 001, Table 4 (FPGA, 100 MHz): silicon",
+            "rv32-oasip",
+        );
+        // slices est., area over rv32-ref, Fmax, 25 MHz x 8 bit / 200 c/B = 1.0 Mbit/s
+        assert_eq!(&si[3..7], &["900", "+50 %", "25.0", "1.0"]);
+        let da = row(
+            &md,
+            "seed 001, Table 4 (FPGA, 100 MHz): silicon",
+            "rv32-dasip",
+        );
+        assert_eq!(&da[5..7], &["P&R not run (make pnr)", "-"]);
+    }
 }

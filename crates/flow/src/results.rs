@@ -3,7 +3,8 @@
 //! Schema (documented in docs/results-schema.md): one object with `schema`, `metadata` (the
 //! only field allowed to differ between two runs on the same inputs) and `records`, a list
 //! of tagged records: `bench` (design x function), `profile` (design), `area` (a hardware
-//! unit or case), `hw_perf` (a hardware case's simulated throughput), `failure`.
+//! unit or case), `hw_perf` (a hardware case's simulated throughput), `constant_time`, `rtl` (a processor in
+//! lockstep with the simulator), `pnr` (place and route, when current), `failure`.
 
 use serde::Serialize;
 
@@ -124,6 +125,25 @@ pub struct RtlRecord {
     pub error: Option<String>,
 }
 
+/// Place and route of a processor, Keccak case or unit on a Lattice ECP5
+/// (`hw/scripts/pnr.py`, opt-in `make pnr`): present only when a cached result matches the
+/// current sources and tools (`pnr.py --status`).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct PnrRecord {
+    /// `rv32-ref` (a processor design), `case V`, `isa/oasip`.
+    pub target: String,
+    /// `processor`, `case` or `unit`.
+    pub target_kind: String,
+    pub device: String,
+    pub flow: String,
+    /// Median over the seeds of nextpnr's achieved Fmax.
+    pub fmax_mhz: Option<f64>,
+    pub seeds: Vec<u64>,
+    pub lut4: Option<u64>,
+    pub ff: Option<u64>,
+    pub dsp: Option<u64>,
+}
+
 /// A step that failed; the run goes on and exits non-zero at the end.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct FailureRecord {
@@ -140,6 +160,7 @@ pub enum Record {
     HwPerf(HwPerfRecord),
     ConstantTime(ConstantTimeRecord),
     Rtl(RtlRecord),
+    Pnr(PnrRecord),
     Failure(FailureRecord),
 }
 
@@ -194,6 +215,16 @@ impl Results {
             Record::Rtl(x) => Some(x),
             _ => None,
         })
+    }
+    pub fn pnrs(&self) -> impl Iterator<Item = &PnrRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::Pnr(x) => Some(x),
+            _ => None,
+        })
+    }
+    /// The P&R result of a target (`rv32-ref`, `case V`), if current.
+    pub fn pnr(&self, target: &str) -> Option<&PnrRecord> {
+        self.pnrs().find(|p| p.target == target)
     }
     pub fn failures(&self) -> impl Iterator<Item = &FailureRecord> {
         self.records.iter().filter_map(|r| match r {

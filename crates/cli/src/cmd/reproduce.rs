@@ -66,7 +66,7 @@ pub fn run(a: &ReproduceArgs) -> Result<u8> {
             tools.push((t.to_string(), v));
         }
     }
-    let extra = super::hw::reproduce_tasks(&root, a.quick);
+    let extra = asip_flow::hw::reproduce_tasks(&root, a.quick);
     let (results, ok) = reproduce::reproduce(&root, &o, extra, tools)?;
     eprintln!(
         "sha3-asip: wrote {}/results.json, results.csv, README.md, index.html ({} records)",

@@ -1,0 +1,341 @@
+//! The hardware flow's one home: the python3 drivers of `hw/scripts` (simulation,
+//! synthesis of cases, units and processors, place-and-route status) run from Rust and
+//! turned into records. `reproduce` and the CLI's `hw` command both call these.
+
+use crate::error::FlowError;
+use crate::reproduce::Task;
+use crate::results::{AreaRecord, HwPerfRecord, PnrRecord, Record};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Case names in hw/cases.json, in file order.
+pub fn case_names(root: &Path) -> Result<Vec<String>, FlowError> {
+    let p = root.join("hw").join("cases.json");
+    let text = std::fs::read_to_string(&p)
+        .map_err(|e| FlowError::Io(format!("reading {}", p.display()), e))?;
+    let v: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| FlowError::Usage(format!("{}: {e}", p.display())))?;
+    let cases = v
+        .get("cases")
+        .and_then(|c| c.as_object())
+        .ok_or_else(|| FlowError::Usage(format!("{}: no \"cases\" object", p.display())))?;
+    // serde_json without preserve_order sorts keys: order by roman numeral value.
+    let mut names: Vec<String> = cases.keys().cloned().collect();
+    names.sort_by_key(|n| roman(n).unwrap_or(u32::MAX));
+    Ok(names)
+}
+
+pub fn roman(s: &str) -> Option<u32> {
+    let val = |c| match c {
+        'I' => Some(1),
+        'V' => Some(5),
+        'X' => Some(10),
+        _ => None,
+    };
+    let v: Option<Vec<u32>> = s.chars().map(val).collect();
+    let v = v?;
+    let mut total = 0i64;
+    for i in 0..v.len() {
+        if i + 1 < v.len() && v[i] < v[i + 1] {
+            total -= v[i] as i64;
+        } else {
+            total += v[i] as i64;
+        }
+    }
+    Some(total as u32)
+}
+
+pub fn script(root: &Path, name: &str) -> PathBuf {
+    root.join("hw").join("scripts").join(name)
+}
+
+fn python(root: &Path, name: &str, args: &[String]) -> Result<std::process::Output, FlowError> {
+    crate::project::require(crate::project::Tool {
+        program: "python3",
+        package: "python3",
+    })?;
+    Command::new("python3")
+        .arg(script(root, name))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .map_err(|e| FlowError::Io(format!("running hw/scripts/{name}"), e))
+}
+
+/// Run a driver with --json and parse its JSON object.
+fn python_json(root: &Path, name: &str, args: &[String]) -> Result<serde_json::Value, FlowError> {
+    let mut a = args.to_vec();
+    a.push("--json".into());
+    let out = python(root, name, &a)?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: Option<serde_json::Value> = text
+        .lines()
+        .rev()
+        .find(|l| l.trim_start().starts_with('{'))
+        .and_then(|_| {
+            let start = text.find('{')?;
+            serde_json::from_str(&text[start..]).ok()
+        });
+    match v {
+        Some(v) if out.status.success() => Ok(v),
+        _ => Err(FlowError::Build {
+            what: format!("hw/scripts/{name} {}", args.join(" ")),
+            output: format!("{}{}", text, String::from_utf8_lossy(&out.stderr))
+                .lines()
+                .rev()
+                .take(20)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }),
+    }
+}
+
+fn f(v: &serde_json::Value, k: &str) -> Option<f64> {
+    v.get(k).and_then(|x| x.as_f64())
+}
+fn u(v: &serde_json::Value, k: &str) -> Option<u64> {
+    v.get(k).and_then(|x| x.as_u64())
+}
+
+/// Records of one case's synthesis (with its simulated throughput).
+pub fn case_records(root: &Path, case: &str, alg: &str) -> Result<Vec<Record>, FlowError> {
+    let v = python_json(
+        root,
+        "synth.py",
+        &["--case".into(), case.into(), "--alg".into(), alg.into()],
+    )?;
+    let mut recs = vec![Record::Area(AreaRecord {
+        unit: format!("case {case}"),
+        flow: "yosys synth_xilinx -family xc6v; GE from abc gate mapping (docs/hardware.md)".into(),
+        luts: u(&v, "luts"),
+        ffs: u(&v, "ffs"),
+        slices_est: f(&v, "slices_est"),
+        lut_levels: u(&v, "lut_levels"),
+        fmax_mhz_est: f(&v, "fmax_mhz_est"),
+        ge_est: f(&v, "ge_est"),
+    })];
+    if let Some(cpb) = f(&v, "cycles_per_block") {
+        recs.push(Record::HwPerf(HwPerfRecord {
+            case: format!("case {case}"),
+            alg: alg.to_string(),
+            cycles_per_block: cpb,
+            latency_cycles: f(&v, "latency_cycles"),
+            gbps: f(&v, "gbps"),
+            mbps_per_slice: f(&v, "mbps_per_slice"),
+            digests_ok: v
+                .get("digests_ok")
+                .and_then(|x| x.as_bool())
+                .unwrap_or(false),
+        }));
+    }
+    Ok(recs)
+}
+
+/// Area records of one extension's functional units (`scripts/synth_unit.py isa/<ext>`).
+pub fn unit_records(root: &Path, ext: &str) -> Result<Vec<Record>, FlowError> {
+    let arg = format!("isa/{ext}");
+    let out = Command::new("python3")
+        .arg(root.join("scripts").join("synth_unit.py"))
+        .args([arg.as_str(), "--json"])
+        .current_dir(root)
+        .output()
+        .map_err(|e| FlowError::Io("running scripts/synth_unit.py".into(), e))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: serde_json::Value = match text.find('[') {
+        Some(i) if out.status.success() => serde_json::from_str(&text[i..])
+            .map_err(|e| FlowError::Usage(format!("scripts/synth_unit.py {arg}: {e}")))?,
+        _ => {
+            return Err(FlowError::Build {
+                what: format!("scripts/synth_unit.py {arg}"),
+                output: String::from_utf8_lossy(&out.stderr).into_owned(),
+            })
+        }
+    };
+    let units = v.as_array().cloned().unwrap_or_default();
+    Ok(units
+        .iter()
+        .map(|e| {
+            let name = e.get("unit").and_then(|x| x.as_str()).unwrap_or("?");
+            let whole = e.get("whole").and_then(|x| x.as_bool()).unwrap_or(false);
+            Record::Area(AreaRecord {
+                unit: if whole {
+                    format!("isa/{ext}")
+                } else {
+                    format!("isa/{ext}/{name}")
+                },
+                flow: "yosys synth_xilinx -family xc6v; GE from abc gate mapping (scripts/synth_unit.py)".into(),
+                luts: u(e, "luts"),
+                ffs: u(e, "ffs"),
+                slices_est: f(e, "slices_est"),
+                lut_levels: u(e, "lut_levels"),
+                fmax_mhz_est: f(e, "fmax_mhz_est"),
+                ge_est: f(e, "ge_est"),
+            })
+        })
+        .collect())
+}
+
+/// Area record of one design's whole processor (`hw/scripts/synth_proc.py --design D`).
+pub fn proc_records(root: &Path, design: &str) -> Result<Vec<Record>, FlowError> {
+    let args = ["--design", design, "--jobs", "1", "--json"];
+    let out = Command::new("python3")
+        .arg(script(root, "synth_proc.py"))
+        .args(args)
+        .current_dir(root)
+        .output()
+        .map_err(|e| FlowError::Io("running hw/scripts/synth_proc.py".into(), e))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: serde_json::Value = match text.find('[') {
+        Some(i) if out.status.success() => serde_json::from_str(&text[i..]).map_err(|e| {
+            FlowError::Usage(format!("hw/scripts/synth_proc.py --design {design}: {e}"))
+        })?,
+        _ => {
+            return Err(FlowError::Build {
+                what: format!("hw/scripts/synth_proc.py --design {design}"),
+                output: String::from_utf8_lossy(&out.stderr).into_owned(),
+            })
+        }
+    };
+    Ok(v.as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|e| {
+            Record::Area(AreaRecord {
+                unit: format!("processor {design}"),
+                flow: "yosys synth_xilinx -family xc6v, core + units, memories outside; GE from abc gate mapping (hw/scripts/synth_proc.py)".into(),
+                luts: u(e, "luts"),
+                ffs: u(e, "ffs"),
+                slices_est: f(e, "slices_est"),
+                lut_levels: u(e, "lut_levels"),
+                fmax_mhz_est: f(e, "fmax_mhz_est"),
+                ge_est: f(e, "ge_est"),
+            })
+        })
+        .collect())
+}
+
+/// Current place-and-route results (`hw/scripts/pnr.py --status`: cached results whose
+/// key matches today's sources and tools; nothing runs). Targets without one have no record,
+/// and the report says "P&R not run (make pnr)".
+pub fn pnr_records(root: &Path) -> Result<Vec<Record>, FlowError> {
+    let v = python_json(root, "pnr.py", &["--status".into()])?;
+    let method = v
+        .get("method")
+        .and_then(|m| m.as_str())
+        .unwrap_or("hw/scripts/pnr.py")
+        .to_string();
+    Ok(v.get("results")
+        .and_then(|r| r.as_array())
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|e| {
+            let s = |k: &str| e.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
+            Record::Pnr(PnrRecord {
+                target: s("name"),
+                target_kind: s("kind"),
+                device: s("device"),
+                flow: method.clone(),
+                fmax_mhz: f(e, "fmax_mhz"),
+                seeds: e
+                    .get("seeds")
+                    .and_then(|x| x.as_array())
+                    .map(|a| a.iter().filter_map(|x| x.as_u64()).collect())
+                    .unwrap_or_default(),
+                lut4: u(e, "lut4"),
+                ff: u(e, "ff"),
+                dsp: u(e, "dsp"),
+            })
+        })
+        .collect())
+}
+
+/// Extension folders that describe their functional units in `rtl/units.json`.
+pub fn unit_extensions(root: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root.join("isa"))
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .filter(|e| e.path().join("rtl").join("units.json").is_file())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+/// Hardware steps of `reproduce`: synthesis + throughput of every case and synthesis of
+/// every extension's functional units (not in quick mode).
+pub fn reproduce_tasks(root: &Path, quick: bool) -> Vec<Task> {
+    if quick {
+        return Vec::new();
+    }
+    let mut tasks = Vec::new();
+    if root.join("scripts").join("synth_unit.py").is_file() {
+        for ext in unit_extensions(root) {
+            let root = root.to_path_buf();
+            tasks.push(Task::External {
+                name: format!("synth isa/{ext}"),
+                run: Box::new(move || unit_records(&root, &ext)),
+            });
+        }
+    }
+    if root
+        .join("hw")
+        .join("scripts")
+        .join("synth_proc.py")
+        .is_file()
+    {
+        let designs = crate::design::load_all(&root.join("designs")).unwrap_or_default();
+        for d in designs.into_iter().filter(|d| d.rtl.is_some()) {
+            let root = root.to_path_buf();
+            tasks.push(Task::External {
+                name: format!("synth processor {}", d.name),
+                run: Box::new(move || proc_records(&root, &d.name)),
+            });
+        }
+    }
+    if script(root, "pnr.py").is_file() {
+        let root = root.to_path_buf();
+        tasks.push(Task::External {
+            name: "pnr status".into(),
+            run: Box::new(move || pnr_records(&root)),
+        });
+    }
+    let names = match case_names(root) {
+        Ok(n) => n,
+        Err(e) => {
+            let msg = e.to_string();
+            tasks.push(Task::External {
+                name: "hw cases".into(),
+                run: Box::new(move || Err(FlowError::Usage(msg.clone()))),
+            });
+            return tasks;
+        }
+    };
+    tasks.extend(names.into_iter().map(|c| {
+        let root = root.to_path_buf();
+        Task::External {
+            name: format!("hw case {c}"),
+            run: Box::new(move || case_records(&root, &c, "sha3-512")),
+        }
+    }));
+    tasks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::roman;
+
+    #[test]
+    fn roman_numerals_order_cases() {
+        assert_eq!(roman("IV"), Some(4));
+        assert_eq!(roman("VI"), Some(6));
+        assert_eq!(roman("IX"), Some(9));
+        assert_eq!(roman("case"), None);
+    }
+}
