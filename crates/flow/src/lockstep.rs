@@ -97,6 +97,7 @@ pub fn check(
             max_cycles: sim.cycles.saturating_mul(2).max(1000),
             on_commit: Some(on_commit),
             vcd: None,
+            sim: crate::rtl::HdlSim::Verilator,
         },
     )?;
     let n = *pos.lock().map_err(|_| FlowError::Sim("poisoned".into()))?;

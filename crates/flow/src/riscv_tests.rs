@@ -189,6 +189,7 @@ fn run_one(
                 max_cycles: MAX_CYCLES,
                 on_commit: None,
                 vcd: None,
+                sim: crate::rtl::HdlSim::Verilator,
             },
         ),
     }

@@ -134,6 +134,17 @@ pub const DATA_ADDR: u32 = crate::words::BASE + 0x800;
 /// and the instruction counts are equal. Returns (cycles, commit log); `None` (with a
 /// loud SKIPPED line) when verilator is missing.
 pub fn lockstep_words(design: &str, code: &[u32], data: &[u32]) -> Option<(u64, Vec<String>)> {
+    lockstep_words_on(asip_flow::rtl::HdlSim::Verilator, design, code, data)
+}
+
+/// [`lockstep_words`] on the HDL simulator `hdl` (Icarus: `None` with a SKIPPED line when
+/// iverilog is missing).
+pub fn lockstep_words_on(
+    hdl: asip_flow::rtl::HdlSim,
+    design: &str,
+    code: &[u32],
+    data: &[u32],
+) -> Option<(u64, Vec<String>)> {
     use asip_flow::exec::{self, ExecOptions};
     use asip_flow::rtl::{self, RtlOptions};
     use std::io::Write;
@@ -151,8 +162,16 @@ pub fn lockstep_words(design: &str, code: &[u32], data: &[u32]) -> Option<(u64, 
         }
     }
 
-    if !crate::have("verilator") {
-        eprintln!("*** SKIPPED: verilator not installed (apt-get install verilator): {design} RTL");
+    let (tool, package) = match hdl {
+        rtl::HdlSim::Verilator => ("verilator", "verilator"),
+        rtl::HdlSim::Icarus => ("iverilog", "iverilog"),
+    };
+    let present = match hdl {
+        rtl::HdlSim::Verilator => crate::have(tool),
+        rtl::HdlSim::Icarus => crate::have_with(tool, "-V"),
+    };
+    if !present {
+        eprintln!("*** SKIPPED: {tool} not installed (apt-get install {package}): {design} RTL");
         return None;
     }
     let d = asip_flow::design::find(&crate::root().join("designs"), design).expect("design");
@@ -194,6 +213,7 @@ pub fn lockstep_words(design: &str, code: &[u32], data: &[u32]) -> Option<(u64, 
                 Ok(())
             })),
             vcd: None,
+            sim: hdl,
         },
     )
     .expect("RTL run");

@@ -169,6 +169,41 @@ fn extension_unit_with_load_use() {
     assert_eq!(c, 8 + 2 + 1);
 }
 
+/// Icarus Verilog, the second HDL simulator, runs the same processor to the same commit log
+/// as Verilator and the simulator (a smoke test that the RTL means the same to both:
+/// forwarding, load-use, branches, jal/jalr, division, a CSR read, stores, a custom unit).
+#[test]
+fn icarus_runs_the_processor_to_the_same_commit_log() {
+    let prog = [
+        addi(5, 0, 100),
+        addi(6, 0, -7),
+        r(1, 6, 5, 4, 7), // div
+        sw(7, 2, -4),
+        lw(8, 2, -4),
+        add(9, 8, 5), // load-use
+        b(8, 9, 9, 0),
+        NOP,
+        j(8, 0),
+        NOP,
+        0x0000_0317,          // auipc t1, 0
+        i(12, 6, 0, 0, 0x67), // jalr x0, 12(t1)
+        NOP,
+        NOP,
+        csrr(10, 0xb00),
+        r(0x30, 5, 9, 5, 11), // ror (zbkb unit)
+    ];
+    let Some((c, log)) =
+        asip_testkit::rtl::lockstep_words_on(rtl::HdlSim::Icarus, "rv32-zbkb", &prog, &[])
+    else {
+        return;
+    };
+    // 16 words - 3 skipped NOPs + the exit pair
+    assert_eq!(log.len(), 15);
+    // 2 fill, 14 single-cycle, the division 34, load-use +1, beq +2, jal +1, jalr +2
+    assert_eq!(c, 2 + 14 + 34 + 1 + 2 + 1 + 2);
+    assert!(log[2].contains("t2=0xfffffff2"), "{}", log[2]);
+}
+
 #[test]
 fn illegal_instruction_is_the_simulators_error() {
     if !have_verilator() {
@@ -225,4 +260,31 @@ fn benchmark_firmware_in_lockstep() {
             .unwrap_or_else(|e| panic!("{}: {e}", d.name));
         assert!(r.instructions > 10_000, "{}", d.name);
     }
+}
+
+/// The FuseSoC core of a processor lists every source of `rtl files` (paths relative to the
+/// core file, all existing) and the design's parameters with their values.
+#[test]
+fn fusesoc_core_of_a_processor_lists_its_sources() {
+    let root = asip_testkit::root();
+    let d = design("rv32-dasip");
+    let path = rtl::fusesoc_core(&root, &d).expect("core written");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let dir = path.parent().unwrap();
+    let listed: Vec<std::path::PathBuf> = text
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("- "))
+        .map(|f| dir.join(f).canonicalize().expect("listed file exists"))
+        .collect();
+    let f = rtl::files(&root, &d).unwrap();
+    for p in &f.files {
+        assert!(
+            listed.contains(&p.canonicalize().unwrap()),
+            "{} not in the core",
+            p.display()
+        );
+    }
+    assert!(text.contains("name: sha3-asip:processor:rv32-dasip:1.0.0"));
+    assert!(text.contains("  DIV_EARLY_OUT: {datatype: int, default: 0, paramtype: vlogparam}"));
+    assert!(text.contains("toplevel: tb_rv32_sys"));
 }

@@ -23,7 +23,8 @@ Examples:
   sha3-asip rtl run firmware/build/rv32-ref/bench.elf --design rv32-ref -- sha3-256 0,64
   sha3-asip rtl bench --design rv32-zbkb --alg sha3-256 --json
   sha3-asip rtl lockstep --design rv32-ref --len 0,200
-  sha3-asip rtl files --design rv32-zbkb --json")]
+  sha3-asip rtl files --design rv32-zbkb --json
+  sha3-asip rtl core --design rv32-oasip   (a FuseSoC core of the processor)")]
 pub struct RtlArgs {
     #[command(subcommand)]
     pub cmd: RtlCmd,
@@ -40,6 +41,15 @@ pub enum RtlCmd {
     Lockstep(LockstepArgs),
     /// The processor's Verilog sources, top module and parameters.
     Files(FilesArgs),
+    /// Write a FuseSoC core of the processor (hw/build/rtl/<design>/<design>.core: targets
+    /// default, lint, sim) and print its path.
+    Core(CoreArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct CoreArgs {
+    #[arg(long)]
+    pub design: String,
 }
 
 #[derive(Args, Debug)]
@@ -55,9 +65,13 @@ pub struct RunArgs {
     /// Write the commit log (the simulator's `run --trace` format) to FILE.
     #[arg(long, value_name = "FILE")]
     pub trace: Option<PathBuf>,
-    /// Write a waveform (VCD) to FILE.
+    /// Write a waveform (VCD) to FILE (Verilator only).
     #[arg(long, value_name = "FILE")]
     pub vcd: Option<PathBuf>,
+    /// HDL simulator: verilator, or icarus (Icarus Verilog: a second simulator for a smoke
+    /// test of the RTL; thousands of times slower, for short programs).
+    #[arg(long, default_value = "verilator", value_parser = ["verilator", "icarus"])]
+    pub sim: String,
     /// Arguments passed to the program (argv[1..]).
     #[arg(last = true)]
     pub args: Vec<String>,
@@ -108,6 +122,12 @@ pub fn run(a: &RtlArgs) -> Result<u8> {
         RtlCmd::Bench(b) => bench_rtl(b),
         RtlCmd::Lockstep(l) => lockstep(l),
         RtlCmd::Files(f) => files(f),
+        RtlCmd::Core(c) => {
+            let d = find_design(&c.design)?;
+            let p = rtl::fusesoc_core(&root(), &d).map_err(|e| CliError::new(e.to_string()))?;
+            println!("{}", p.display());
+            Ok(0)
+        }
     }
 }
 
@@ -137,12 +157,17 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
             max_cycles: a.max_cycles,
             on_commit,
             vcd: a.vcd.clone(),
+            sim: if a.sim == "icarus" {
+                rtl::HdlSim::Icarus
+            } else {
+                rtl::HdlSim::Verilator
+            },
         },
     )
     .map_err(CliError::from)?;
     Ok(super::run::report_outcome(
         &out,
-        &format!("isa {} | engine rtl", d.isa),
+        &format!("isa {} | engine rtl ({})", d.isa, a.sim),
     ))
 }
 

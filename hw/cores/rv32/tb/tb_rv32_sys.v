@@ -1,0 +1,164 @@
+// tb_rv32_sys: the Icarus Verilog harness of rv32_sys, the smoke-test twin of the
+// Verilator harness tb/rv32_harness.cpp: the same plusargs as that harness's options, the
+// same host calls (write, exit, exit_group; riscv-tests tohost) and the same line protocol on
+// stdout (C commit lines with +trace, O output, X end of run), so `asip_flow::rtl` reads
+// both alike. The image is a $readmemh file of 32-bit words with @word-index lines,
+// relative to MEM_BASE. Slow (an event-driven simulator): for short programs only.
+//   vvp tb.vvp +image=F +entry=A +sp=A [+tohost=A] [+max_cycles=N] [+trace]
+`timescale 1ns / 1ps
+module tb_rv32_sys;
+    parameter [31:0] MISA          = 32'h4000_1100;
+    parameter        DIV_EARLY_OUT = 0;
+    parameter [31:0] MEM_BASE      = 32'h0001_0000;
+    parameter        MEM_BYTES     = 4 * 1024 * 1024;
+
+    reg         clk = 1'b0;
+    reg         rst_n = 1'b0;
+    reg  [31:0] boot_addr = 32'd0;
+    reg  [31:0] host_wdata = 32'd0;
+    reg  [4:0]  dbg_raddr = 5'd0;
+    reg         dbg_we = 1'b0;
+    reg  [4:0]  dbg_waddr = 5'd0;
+    reg  [31:0] dbg_wdata = 32'd0;
+    wire        host_call;
+    wire [31:0] dbg_rdata;
+    wire        rvfi_valid, rvfi_trap;
+    wire [63:0] rvfi_order;
+    wire [31:0] rvfi_insn, rvfi_rd_wdata, rvfi_pc_rdata, rvfi_pc_wdata;
+    wire [31:0] rvfi_mem_addr, rvfi_mem_wdata, cause, tval;
+    wire [4:0]  rvfi_rd_addr;
+    wire [3:0]  rvfi_mem_wmask;
+
+    rv32_sys #(.MISA(MISA), .DIV_EARLY_OUT(DIV_EARLY_OUT), .MEM_BASE(MEM_BASE),
+               .MEM_BYTES(MEM_BYTES)) u_sys (
+        .clk_i(clk), .rst_ni(rst_n), .boot_addr_i(boot_addr),
+        .host_call_o(host_call), .host_wdata_i(host_wdata),
+        .dbg_raddr_i(dbg_raddr), .dbg_rdata_o(dbg_rdata), .dbg_we_i(dbg_we),
+        .dbg_waddr_i(dbg_waddr), .dbg_wdata_i(dbg_wdata),
+        .rvfi_valid(rvfi_valid), .rvfi_order(rvfi_order), .rvfi_insn(rvfi_insn),
+        .rvfi_trap(rvfi_trap), .rvfi_rd_addr(rvfi_rd_addr), .rvfi_rd_wdata(rvfi_rd_wdata),
+        .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata),
+        .rvfi_mem_addr(rvfi_mem_addr), .rvfi_mem_wmask(rvfi_mem_wmask),
+        .rvfi_mem_wdata(rvfi_mem_wdata), .commit_cause_o(cause), .commit_tval_o(tval)
+    );
+
+    reg [1023:0] image;
+    reg [31:0]   sp, tohost, nr, a0, a1, a2, ret, exit_status, end_value, w, off;
+    reg [63:0]   cycle, instret, max_cycles, k;
+    reg          trace, have_tohost, exit_pending, done, ok;
+    reg [7:0]    b;
+    reg [8*8-1:0] end_kind;
+
+    task automatic tick;
+        begin
+            #1 clk = 1'b1;
+            #1 clk = 1'b0;
+            #1;
+        end
+    endtask
+
+    task automatic rd_reg(input [4:0] r, output [31:0] v);
+        begin
+            dbg_raddr = r;
+            #1 v = dbg_rdata;
+        end
+    endtask
+
+    initial begin
+        if (!$value$plusargs("image=%s", image)) begin
+            $display("X harness no-image");
+            $finish;
+        end
+        if (!$value$plusargs("entry=%h", boot_addr)) boot_addr = MEM_BASE;
+        if (!$value$plusargs("sp=%h", sp)) sp = 32'd0;
+        have_tohost = $value$plusargs("tohost=%h", tohost);
+        if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 64'd10000000000;
+        trace = $test$plusargs("trace");
+        $readmemh(image, u_sys.u_tcm.mem_q);
+        // reset; the loader's stack pointer goes in through the debug write port
+        dbg_we = 1'b1;
+        dbg_waddr = 5'd2;
+        dbg_wdata = sp;
+        tick;
+        dbg_we = 1'b0;
+        rst_n = 1'b1;
+        #1;
+        exit_pending = 1'b0;
+        exit_status = 32'd0;
+        end_kind = "";
+        end_value = 32'd0;
+        instret = 64'd0;
+        done = 1'b0;
+        for (cycle = 64'd0; !done; cycle = cycle + 64'd1) begin
+            #1;
+            if (rvfi_valid) begin
+                instret = rvfi_order + 64'd1;
+                if (trace)
+                    $display("C %0d %0h %0h %0h %0h %0h %0h %0h %0d %0h %0h", cycle - 64'd1,
+                             rvfi_pc_rdata, rvfi_insn, rvfi_rd_addr, rvfi_rd_wdata,
+                             rvfi_mem_wmask, rvfi_mem_addr, rvfi_mem_wdata, rvfi_trap, cause, tval);
+                if (rvfi_trap && u_sys.u_core.u_csr.mtvec_q == 32'd0) begin
+                    $display("X trap %0h %0h %0h %0h %0d", rvfi_pc_rdata, rvfi_insn, cause, tval,
+                             cycle - 64'd1);
+                    done = 1'b1;
+                end else begin
+                    if (have_tohost && rvfi_mem_wmask != 4'd0 && !rvfi_trap &&
+                        (rvfi_mem_addr & ~32'd3) == (tohost & ~32'd3) && rvfi_mem_wdata != 0) begin
+                        end_kind = "tohost";
+                        end_value = rvfi_mem_wdata;
+                    end
+                    if (exit_pending)
+                        $display("X exit %0d %0d %0d", $signed(exit_status), cycle, instret);
+                    else if (end_kind == "tohost")
+                        $display("X tohost %0h %0d %0d", end_value, cycle, instret);
+                    done = exit_pending || end_kind == "tohost";
+                end
+            end
+            if (!done && cycle >= max_cycles) begin
+                $display("X runaway %0d %0h", cycle, rvfi_pc_wdata);
+                done = 1'b1;
+            end
+            host_wdata = 32'd0;
+            if (!done && host_call) begin
+                rd_reg(5'd17, nr);
+                rd_reg(5'd10, a0);
+                rd_reg(5'd11, a1);
+                rd_reg(5'd12, a2);
+                ret = 32'd0;
+                if (nr == 32'd64) begin
+                    if (a0 == 32'd1 || a0 == 32'd2) begin
+                        $write("O %0d ", a0);
+                        ok = 1'b1;
+                        for (k = 64'd0; k < {32'd0, a2} && ok; k = k + 64'd1) begin
+                            off = a1 + k[31:0] - MEM_BASE;
+                            if (off >= MEM_BYTES) begin
+                                ok = 1'b0;
+                            end else begin
+                                w = u_sys.u_tcm.mem_q[off[31:2]];
+                                b = w >> (8 * off[1:0]);
+                                $write("%02h", b);
+                            end
+                        end
+                        $write("\n");
+                        if (!ok) begin
+                            $display("X badbuf %0h %0h", a1, u_sys.u_core.x_pc_q);
+                            done = 1'b1;
+                        end
+                        ret = a2;
+                    end else begin
+                        ret = -32'sd9;
+                    end
+                end else if (nr == 32'd93 || nr == 32'd94) begin
+                    exit_pending = 1'b1;
+                    exit_status = a0;
+                end else begin
+                    $display("X syscall %0d %0h", nr, u_sys.u_core.x_pc_q);
+                    done = 1'b1;
+                end
+                host_wdata = ret;
+            end
+            if (!done) tick;
+        end
+        $finish;
+    end
+endmodule
