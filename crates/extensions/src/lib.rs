@@ -6,6 +6,8 @@
 
 use asip_sim::isa::Registry;
 
+pub mod gen;
+
 /// The standard extensions plus every extension folder under `isa/`.
 pub fn registry() -> Registry {
     #[allow(unused_mut)]

@@ -193,6 +193,9 @@ pub struct OpInfo {
     pub class: InstrClass,
     /// Timing class.
     pub timing: TimingClass,
+    /// The encoding, for extensions declared as data ([`crate::spec`]); `None` for
+    /// operations decoded by hand-written code.
+    pub enc: Option<&'static crate::spec::Encoding>,
 }
 
 impl fmt::Debug for OpInfo {
@@ -323,6 +326,11 @@ pub trait Extension: Send + Sync {
     /// Called once when a machine is created: install extra state with
     /// [`Cpu::state_mut`], fetch hooks with [`Cpu::add_fetch_hook`].
     fn init(&self, _cpu: &mut Cpu) {}
+    /// The extension's declaration as data ([`crate::spec::ExtSpec`]), if it has one:
+    /// the generator and the stale-file test of `asip-extensions` use it.
+    fn spec(&self) -> Option<&'static crate::spec::ExtSpec> {
+        None
+    }
 }
 
 /// The extensions compiled into this crate. Adding an extension = one line here.
@@ -380,6 +388,11 @@ impl Registry {
     /// Names of all registered extensions.
     pub fn names(&self) -> Vec<&'static str> {
         self.exts.iter().map(|e| e.name()).collect()
+    }
+
+    /// Every registered extension.
+    pub fn extensions(&self) -> &[Arc<dyn Extension>] {
+        &self.exts
     }
 
     fn get(&self, name: &str) -> Option<Arc<dyn Extension>> {
@@ -627,6 +640,7 @@ macro_rules! define_ops {
                 format: $crate::isa::Format::$fmt $(($fmtarg))?,
                 class: $crate::isa::InstrClass::$class,
                 timing: $crate::isa::TimingClass::$t,
+                enc: None,
             }
         ),* ];
     };

@@ -29,6 +29,7 @@ pub mod machine;
 pub mod mips;
 pub mod profile;
 pub mod rv32;
+pub mod spec;
 pub mod timing;
 
 pub use bench::{bench_loop, BenchResult};

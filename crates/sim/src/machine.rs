@@ -316,6 +316,7 @@ static ILLEGAL: OpInfo = OpInfo {
     format: Format::Custom(disasm_illegal),
     class: InstrClass::Other,
     timing: TimingClass::System,
+    enc: None,
 };
 
 fn exec_fetch_fault(c: &mut Cpu, _d: &DecodedInsn) -> Result<(), Trap> {
@@ -331,6 +332,7 @@ static FETCH_FAULT: OpInfo = OpInfo {
     format: Format::Custom(disasm_fetch_fault),
     class: InstrClass::Other,
     timing: TimingClass::System,
+    enc: None,
 };
 
 fn opcode_name(op: u32) -> &'static str {

@@ -438,6 +438,7 @@ macro_rules! dasip_ops {
                 format: Format::Custom($dis),
                 class: InstrClass::$class,
                 timing: TimingClass::$t,
+                enc: None,
             }
         ),* ];
     };

@@ -16,22 +16,8 @@
 //! `isa/mips-coproc/README.md`.
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{
-    Base, DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass,
-};
-
-/// LWC2 major opcode (`lwau`).
-pub const OP_LWC2: u32 = 0x32;
-/// SWC2 major opcode (`xor5`, `chi`, `rot`, `swleast`).
-pub const OP_SWC2: u32 = 0x3a;
-/// rt\[4:3\] of `xor5`.
-pub const SEL_XOR5: u32 = 0;
-/// rt\[4:3\] of `chi`.
-pub const SEL_CHI: u32 = 1;
-/// rt\[4:3\] of `rot`.
-pub const SEL_ROT: u32 = 2;
-/// rt\[4:3\] of `swleast`.
-pub const SEL_SWLEAST: u32 = 3;
+use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::spec::{mips, op, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
 
 // ---------------------------------------------------------------------------------------
 // Semantics as plain functions.
@@ -59,38 +45,6 @@ pub fn chi(au: &[u32; 5], i: usize) -> u32 {
 pub fn rot(au: &[u32; 5]) -> (u32, u32) {
     let v = (((au[0] as u64) << 32) | au[1] as u64).rotate_left(au[2] & 63);
     ((v >> 32) as u32, v as u32)
-}
-
-// ---------------------------------------------------------------------------------------
-// Encoders.
-
-/// Instruction-word encoders (`off` is a 16-bit signed byte offset).
-pub mod enc {
-    use super::*;
-
-    fn i(op: u32, base: u32, rt: u32, off: i32) -> u32 {
-        (op << 26) | ((base & 31) << 21) | ((rt & 31) << 16) | ((off as u32) & 0xffff)
-    }
-    /// `lwau Au<n>, off(base)`.
-    pub fn lwau(n: u32, off: i32, base: u32) -> u32 {
-        i(OP_LWC2, base, n & 7, off)
-    }
-    /// `xor5 off(base)`.
-    pub fn xor5(off: i32, base: u32) -> u32 {
-        i(OP_SWC2, base, SEL_XOR5 << 3, off)
-    }
-    /// `chi #idx, off(base)`.
-    pub fn chi(idx: u32, off: i32, base: u32) -> u32 {
-        i(OP_SWC2, base, (SEL_CHI << 3) | (idx & 7), off)
-    }
-    /// `rot off(base)`.
-    pub fn rot(off: i32, base: u32) -> u32 {
-        i(OP_SWC2, base, SEL_ROT << 3, off)
-    }
-    /// `swleast off(base)`.
-    pub fn swleast(off: i32, base: u32) -> u32 {
-        i(OP_SWC2, base, SEL_SWLEAST << 3, off)
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -158,62 +112,131 @@ fn dis_swleast(d: &DecodedInsn, _pc: u32) -> String {
     format!("swleast {}", mem(d))
 }
 
-#[derive(Clone, Copy)]
-#[repr(usize)]
-enum Id {
-    Lwau,
-    Xor5,
-    Chi,
-    Rot,
-    Swleast,
-}
-
-const fn op(
-    name: &'static str,
-    exec: ExecFn,
-    dis: asip_sim::isa::DisasmFn,
-    t: TimingClass,
-) -> OpInfo {
-    OpInfo {
-        name,
-        exec,
-        format: Format::Custom(dis),
-        class: InstrClass::Custom,
-        timing: t,
+const LWC2: Fixed = mips::opcode(0x32);
+const SWC2: Fixed = mips::opcode(0x3a);
+/// rt\[4:3\]: which SWC2 form.
+const fn sel(v: u32) -> Fixed {
+    Fixed {
+        name: "sel",
+        lo: 19,
+        width: 2,
+        value: v,
     }
 }
+/// rt\[2:0\] unused: zero.
+const IDX0: Fixed = Fixed {
+    name: "idx",
+    lo: 16,
+    width: 3,
+    value: 0,
+};
+/// rt\[2:0\]: an auxiliary-register or Chi index, 0..4.
+const fn idx(name: &'static str) -> Operand {
+    Operand {
+        name,
+        segs: &[(16, 3, 0)],
+        signed: false,
+        kind: Kind::Below(5),
+        slot: Slot::Aux(0),
+    }
+}
+const BASE: Operand = mips::rs("base", Slot::Rs1);
 
-/// Operations of xmipscop, in [`Id`] order. Profiling class `Custom`. Timing: `lwau` is a
-/// load (its destination is an auxiliary register, not a GPR, so no GPR load-use stall);
-/// `xor5`, `chi`, `rot`, `swleast` are stores (the Co-ALU result is the store data).
+/// The operations of xmipscop, each declared once (coprocessor-2 loads/stores, I-type
+/// `op base rt offset`; operands: rs1 = base GPR, imm = offset, aux = Au / Chi index), in
+/// the unit's op-number order (`rtl/mc_fu.v`). Profiling class `Custom`. Timing: `lwau`
+/// is a load (its destination is an auxiliary register, not a GPR, so no GPR load-use
+/// stall); `xor5`, `chi`, `rot`, `swleast` are stores (the Co-ALU result is the store
+/// data).
 pub static OPS: &[OpInfo] = &[
-    op("lwau", exec_lwau, dis_lwau, TimingClass::Load),
-    op("xor5", exec_xor5, dis_xor5, TimingClass::Store),
-    op("chi", exec_chi, dis_chi, TimingClass::Store),
-    op("rot", exec_rot, dis_rot, TimingClass::Store),
-    op("swleast", exec_swleast, dis_swleast, TimingClass::Store),
+    op(
+        "lwau",
+        exec_lwau,
+        Format::Custom(dis_lwau),
+        InstrClass::Custom,
+        TimingClass::Load,
+        &Encoding::new(
+            "lwau au, off(base)",
+            &[LWC2, sel(0)],
+            &[idx("au"), mips::OFF16, BASE],
+            "`Au[au] = mem[base + off]` (au = 0..4)",
+        ),
+    ),
+    op(
+        "xor5",
+        exec_xor5,
+        Format::Custom(dis_xor5),
+        InstrClass::Custom,
+        TimingClass::Store,
+        &Encoding::new(
+            "xor5 off(base)",
+            &[SWC2, sel(0), IDX0],
+            &[mips::OFF16, BASE],
+            "`mem[base + off] = Au0 ^ Au1 ^ Au2 ^ Au3 ^ Au4`",
+        ),
+    ),
+    op(
+        "chi",
+        exec_chi,
+        Format::Custom(dis_chi),
+        InstrClass::Custom,
+        TimingClass::Store,
+        &Encoding::new(
+            "chi i, off(base)",
+            &[SWC2, sel(1)],
+            &[idx("i"), mips::OFF16, BASE],
+            "`mem[base + off] = Au[i] ^ (~Au[i+1 mod 5] & Au[i+2 mod 5])` (i = 0..4)",
+        ),
+    ),
+    op(
+        "rot",
+        exec_rot,
+        Format::Custom(dis_rot),
+        InstrClass::Custom,
+        TimingClass::Store,
+        &Encoding::new(
+            "rot off(base)",
+            &[SWC2, sel(2), IDX0],
+            &[mips::OFF16, BASE],
+            "`{Most, Least} = rotl64({Au0, Au1}, Au2 mod 64)`; `mem[base + off] = Most`",
+        ),
+    ),
+    op(
+        "swleast",
+        exec_swleast,
+        Format::Custom(dis_swleast),
+        InstrClass::Custom,
+        TimingClass::Store,
+        &Encoding::new(
+            "swleast off(base)",
+            &[SWC2, sel(3), IDX0],
+            &[mips::OFF16, BASE],
+            "`mem[base + off] = Least`",
+        ),
+    ),
 ];
+
+/// The declaration of xmipscop (generated files: `isa/README.md`).
+pub static SPEC: ExtSpec = ExtSpec {
+    name: "xmipscop",
+    base: Base::Mips32,
+    dir: env!("CARGO_MANIFEST_DIR"),
+    prefix: "MC",
+    ops: OPS,
+    columns: &[
+        ("opcode", 26, 6),
+        ("base", 21, 5),
+        ("rt[4:3]", 19, 2),
+        ("rt[2:0]", 16, 3),
+        ("offset", 0, 16),
+    ],
+    generated: &["README.md", "include/mips_coproc.h", "rtl/mc_fu.v"],
+};
 
 /// Decode one word (the extension's whole decoder). Au / Chi indices above 4 and
 /// non-zero index bits of xor5/rot/swleast are not instructions.
 pub fn decode(w: u32) -> Option<DecodedInsn> {
-    let (op, base, rt) = (w >> 26, (w >> 21) & 31, (w >> 16) & 31);
-    let off = (w & 0xffff) as u16 as i16 as i32;
-    let (sel, idx) = (rt >> 3, rt & 7);
-    let mk = |id: Id, aux: u32| {
-        Some(DecodedInsn::new(&OPS[id as usize], w, 0, base, 0, off).with_aux(aux))
-    };
-    match op {
-        OP_LWC2 if sel == 0 && idx <= 4 => mk(Id::Lwau, idx),
-        OP_SWC2 => match sel {
-            SEL_XOR5 if idx == 0 => mk(Id::Xor5, 0),
-            SEL_CHI if idx <= 4 => mk(Id::Chi, idx),
-            SEL_ROT if idx == 0 => mk(Id::Rot, 0),
-            SEL_SWLEAST if idx == 0 => mk(Id::Swleast, 0),
-            _ => None,
-        },
-        _ => None,
-    }
+    SPEC.decode(w)
 }
 
 /// The `xmipscop` extension.
@@ -238,11 +261,15 @@ impl Extension for MipsCop {
     fn init(&self, cpu: &mut Cpu) {
         *cpu.state_mut::<CopState>() = CopState::default();
     }
+    fn spec(&self) -> Option<&'static ExtSpec> {
+        Some(&SPEC)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use asip_sim::enc;
 
     #[test]
     fn rot_every_amount() {
@@ -257,16 +284,18 @@ mod tests {
     #[test]
     fn decode_roundtrip() {
         for (w, n, aux) in [
-            (enc::lwau(3, -8, 29), "lwau", 3),
-            (enc::xor5(16, 4), "xor5", 0),
-            (enc::chi(4, 0, 4), "chi", 4),
-            (enc::rot(4, 5), "rot", 0),
-            (enc::swleast(0, 5), "swleast", 0),
+            (enc!(SPEC, "lwau", 3, -8, 29), "lwau", 3),
+            (enc!(SPEC, "xor5", 16, 4), "xor5", 0),
+            (enc!(SPEC, "chi", 4, 0, 4), "chi", 4),
+            (enc!(SPEC, "rot", 4, 5), "rot", 0),
+            (enc!(SPEC, "swleast", 0, 5), "swleast", 0),
         ] {
             let d = decode(w).expect("decodes");
             assert_eq!((d.name(), d.aux), (n, aux), "{w:#010x}");
         }
-        assert!(decode(enc::lwau(5, 0, 4)).is_none());
-        assert!(decode(enc::chi(5, 0, 4)).is_none());
+        // index 5 (rt[2:0] = 0b101) does not decode; the encoder refuses it too
+        assert!(decode(enc!(SPEC, "lwau", 4, 0, 4) | (1 << 16)).is_none());
+        assert!(decode(enc!(SPEC, "chi", 4, 0, 4) | (1 << 16)).is_none());
+        assert!(asip_sim::spec::encode(OPS, "chi", &[5, 0, 4]).is_err());
     }
 }

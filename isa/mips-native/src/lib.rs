@@ -16,20 +16,8 @@
 //! `Most` and `Least` are extension state ([`NativeState`]).
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{
-    Base, DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass,
-};
-
-/// Major opcode SPECIAL2.
-pub const OPCODE: u32 = 0x1c;
-/// Function code of `andnot` (`udi0`).
-pub const F_ANDNOT: u32 = 0x10;
-/// Function code of `rot1` (`udi1`).
-pub const F_ROT1: u32 = 0x11;
-/// Function code of `rot2` (`udi2`).
-pub const F_ROT2: u32 = 0x12;
-/// Function code of `mfleast` (`udi3`).
-pub const F_MFLEAST: u32 = 0x13;
+use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::spec::{mips, op, Encoding, ExtSpec, Fixed, Operand, Slot};
 
 /// SPECIAL2 function codes MIPS32 (Release 1/2) defines: madd, maddu, mul, msub, msubu,
 /// clz, clo, sdbbp.
@@ -112,34 +100,6 @@ pub fn rot64(hi: u32, lo: u32, n: u32) -> (u32, u32) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Encoders.
-
-/// Instruction-word encoders.
-pub mod enc {
-    use super::*;
-
-    fn r(rs: u32, rt: u32, rd: u32, f: u32) -> u32 {
-        (OPCODE << 26) | ((rs & 31) << 21) | ((rt & 31) << 16) | ((rd & 31) << 11) | f
-    }
-    /// `andnot rd, rs, rt`.
-    pub fn andnot(rd: u32, rs: u32, rt: u32) -> u32 {
-        r(rs, rt, rd, F_ANDNOT)
-    }
-    /// `rot1 rs, rt`.
-    pub fn rot1(rs: u32, rt: u32) -> u32 {
-        r(rs, rt, 0, F_ROT1)
-    }
-    /// `rot2 rd, rs, rt`.
-    pub fn rot2(rd: u32, rs: u32, rt: u32) -> u32 {
-        r(rs, rt, rd, F_ROT2)
-    }
-    /// `mfleast rd`.
-    pub fn mfleast(rd: u32) -> u32 {
-        r(0, 0, rd, F_MFLEAST)
-    }
-}
-
-// ---------------------------------------------------------------------------------------
 // Executors and disassembly.
 
 fn exec_andnot(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
@@ -193,56 +153,85 @@ fn dis_mfleast(d: &DecodedInsn, _pc: u32) -> String {
     format!("mfleast {}", rn(d.rd))
 }
 
-#[derive(Clone, Copy)]
-#[repr(usize)]
-enum Id {
-    Andnot,
-    Rot1,
-    Rot2,
-    Mfleast,
-}
+const SPECIAL2: Fixed = mips::opcode(0x1c);
+const RD: Operand = mips::rd("rd", Slot::Rd);
+const RS: Operand = mips::rs("rs", Slot::Rs1);
+const RT: Operand = mips::rt("rt", Slot::Rs2);
 
-const fn op(
-    name: &'static str,
-    exec: ExecFn,
-    dis: asip_sim::isa::DisasmFn,
-    t: TimingClass,
-) -> OpInfo {
-    OpInfo {
-        name,
-        exec,
-        format: Format::Custom(dis),
-        class: InstrClass::Custom,
-        timing: t,
-    }
-}
-
-/// Operations of xmipsnative, in [`Id`] order. Profiling class `Custom`; timing: one
-/// cycle in the execute stage like the ALU / shifter ops they extend (`andnot`,
-/// `mfleast`: `Alu`; `rot1`, `rot2`: `Shift`), results forwarded like any ALU result.
+/// The operations of xmipsnative, each declared once (SPECIAL2, the MIPS32 UDI function
+/// codes `udi0`..`udi3` = 0x10..0x13; unused fields zero), in the unit's op-number order
+/// (`rtl/mn_fu.v`). Profiling class `Custom`; timing: one cycle in the execute stage like
+/// the ALU / shifter ops they extend (`andnot`, `mfleast`: `Alu`; `rot1`, `rot2`:
+/// `Shift`), results forwarded like any ALU result.
 pub static OPS: &[OpInfo] = &[
-    op("andnot", exec_andnot, dis_andnot, TimingClass::Alu),
-    op("rot1", exec_rot1, dis_rot1, TimingClass::Shift),
-    op("rot2", exec_rot2, dis_rot2, TimingClass::Shift),
-    op("mfleast", exec_mfleast, dis_mfleast, TimingClass::Alu),
+    op(
+        "andnot",
+        exec_andnot,
+        Format::Custom(dis_andnot),
+        InstrClass::Custom,
+        TimingClass::Alu,
+        &Encoding::new(
+            "andnot rd, rs, rt",
+            &[SPECIAL2, mips::SA0, mips::funct(0x10)],
+            &[RD, RS, RT],
+            "`rd = ~rs & rt` (`udi0`)",
+        ),
+    ),
+    op(
+        "rot1",
+        exec_rot1,
+        Format::Custom(dis_rot1),
+        InstrClass::Custom,
+        TimingClass::Shift,
+        &Encoding::new(
+            "rot1 rs, rt",
+            &[SPECIAL2, mips::RD0, mips::SA0, mips::funct(0x11)],
+            &[RS, RT],
+            "first half of the rotation, into Most/Least (`udi1`)",
+        ),
+    ),
+    op(
+        "rot2",
+        exec_rot2,
+        Format::Custom(dis_rot2),
+        InstrClass::Custom,
+        TimingClass::Shift,
+        &Encoding::new(
+            "rot2 rd, rs, rt",
+            &[SPECIAL2, mips::SA0, mips::funct(0x12)],
+            &[RD, RS, RT],
+            "second half, ORed into Most/Least; `rd = Most` (`udi2`)",
+        ),
+    ),
+    op(
+        "mfleast",
+        exec_mfleast,
+        Format::Custom(dis_mfleast),
+        InstrClass::Custom,
+        TimingClass::Alu,
+        &Encoding::new(
+            "mfleast rd",
+            &[SPECIAL2, mips::RS0, mips::RT0, mips::SA0, mips::funct(0x13)],
+            &[RD],
+            "`rd = Least` (`udi3`)",
+        ),
+    ),
 ];
 
-/// Decode one word (the extension's whole decoder). Unused fields must be zero.
+/// The declaration of xmipsnative (generated files: `isa/README.md`).
+pub static SPEC: ExtSpec = ExtSpec {
+    name: "xmipsnative",
+    base: Base::Mips32,
+    dir: env!("CARGO_MANIFEST_DIR"),
+    prefix: "MN",
+    ops: OPS,
+    columns: mips::COLUMNS_R,
+    generated: &["README.md", "include/mips_native.h", "rtl/mn_fu.v"],
+};
+
+/// Decode one word (the extension's whole decoder).
 pub fn decode(w: u32) -> Option<DecodedInsn> {
-    if w >> 26 != OPCODE || (w >> 6) & 31 != 0 {
-        return None;
-    }
-    let (rs, rt, rd) = ((w >> 21) & 31, (w >> 16) & 31, (w >> 11) & 31);
-    let mk = |id: Id, rd: u32, rs: u32, rt: u32| {
-        Some(DecodedInsn::new(&OPS[id as usize], w, rd, rs, rt, 0))
-    };
-    match w & 63 {
-        F_ANDNOT => mk(Id::Andnot, rd, rs, rt),
-        F_ROT1 if rd == 0 => mk(Id::Rot1, 0, rs, rt),
-        F_ROT2 => mk(Id::Rot2, rd, rs, rt),
-        F_MFLEAST if rs == 0 && rt == 0 => mk(Id::Mfleast, rd, 0, 0),
-        _ => None,
-    }
+    SPEC.decode(w)
 }
 
 /// The `xmipsnative` extension.
@@ -267,11 +256,15 @@ impl Extension for MipsNative {
     fn init(&self, cpu: &mut Cpu) {
         *cpu.state_mut::<NativeState>() = NativeState::default();
     }
+    fn spec(&self) -> Option<&'static ExtSpec> {
+        Some(&SPEC)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use asip_sim::enc;
 
     #[test]
     fn rot64_is_a_rotation_for_every_amount() {
@@ -289,10 +282,10 @@ mod tests {
     #[test]
     fn decode_roundtrip() {
         for (w, n) in [
-            (enc::andnot(2, 4, 5), "andnot"),
-            (enc::rot1(4, 5), "rot1"),
-            (enc::rot2(2, 4, 5), "rot2"),
-            (enc::mfleast(3), "mfleast"),
+            (enc!(SPEC, "andnot", 2, 4, 5), "andnot"),
+            (enc!(SPEC, "rot1", 4, 5), "rot1"),
+            (enc!(SPEC, "rot2", 2, 4, 5), "rot2"),
+            (enc!(SPEC, "mfleast", 3), "mfleast"),
         ] {
             assert_eq!(decode(w).map(|d| d.name()), Some(n), "{w:#010x}");
         }

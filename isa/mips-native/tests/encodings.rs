@@ -2,25 +2,28 @@
 //! with its operands; nothing MIPS32 defines in SPECIAL2 (or any other major opcode)
 //! decodes as xmipsnative; reserved fields must be zero.
 
-use isa_mips_native::{decode, enc, F_ANDNOT, F_MFLEAST, F_ROT1, F_ROT2, MIPS32_SPECIAL2_FUNCTS};
+use asip_sim::enc;
+use isa_mips_native::{decode, MIPS32_SPECIAL2_FUNCTS, SPEC};
 
-/// Our allocation: (function code, mnemonic).
-const OURS: [(u32, &str); 4] = [
-    (F_ANDNOT, "andnot"),
-    (F_ROT1, "rot1"),
-    (F_ROT2, "rot2"),
-    (F_MFLEAST, "mfleast"),
-];
+/// Our allocation: (function code, mnemonic), from the declaration.
+fn ours() -> Vec<(u32, &'static str)> {
+    SPEC.ops
+        .iter()
+        .map(|o| (SPEC.fixed(o.name, "funct").expect("funct"), o.name))
+        .collect()
+}
 
 #[test]
 fn function_codes_are_distinct_and_unused_by_mips32() {
-    for (i, (f, n)) in OURS.iter().enumerate() {
+    let ours = ours();
+    assert_eq!(ours.len(), 4);
+    for (i, (f, n)) in ours.iter().enumerate() {
         assert!(
             !MIPS32_SPECIAL2_FUNCTS.contains(f),
             "{n} uses MIPS32 funct {f:#x}"
         );
         assert!((0x10..=0x1f).contains(f), "{n}: outside the UDI range");
-        for (g, m) in &OURS[i + 1..] {
+        for (g, m) in &ours[i + 1..] {
             assert_ne!(f, g, "{n} and {m}");
         }
     }
@@ -29,44 +32,47 @@ fn function_codes_are_distinct_and_unused_by_mips32() {
 #[test]
 fn canonical_words_decode_with_their_operands() {
     for (rd, rs, rt) in [(1, 2, 3), (31, 31, 31), (0, 0, 0), (2, 4, 5), (8, 9, 10)] {
-        let d = decode(enc::andnot(rd, rs, rt)).expect("andnot");
+        let d = decode(enc!(SPEC, "andnot", rd, rs, rt)).expect("andnot");
         assert_eq!(
             (d.name(), d.rd, d.rs1, d.rs2),
             ("andnot", rd as u8, rs as u8, rt as u8)
         );
-        let d = decode(enc::rot1(rs, rt)).expect("rot1");
+        let d = decode(enc!(SPEC, "rot1", rs, rt)).expect("rot1");
         assert_eq!(
             (d.name(), d.rd, d.rs1, d.rs2),
             ("rot1", 0, rs as u8, rt as u8)
         );
-        let d = decode(enc::rot2(rd, rs, rt)).expect("rot2");
+        let d = decode(enc!(SPEC, "rot2", rd, rs, rt)).expect("rot2");
         assert_eq!(
             (d.name(), d.rd, d.rs1, d.rs2),
             ("rot2", rd as u8, rs as u8, rt as u8)
         );
-        let d = decode(enc::mfleast(rd)).expect("mfleast");
+        let d = decode(enc!(SPEC, "mfleast", rd)).expect("mfleast");
         assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("mfleast", rd as u8, 0, 0));
     }
     // the words GNU as produces for udi0..udi3 (see include/mips_native.h)
-    assert_eq!(enc::andnot(10, 8, 9), 0x7109_5010);
-    assert_eq!(enc::rot1(8, 9), 0x7109_0011);
-    assert_eq!(enc::rot2(10, 8, 9), 0x7109_5012);
-    assert_eq!(enc::mfleast(10), 0x7000_5013);
+    assert_eq!(enc!(SPEC, "andnot", 10, 8, 9), 0x7109_5010);
+    assert_eq!(enc!(SPEC, "rot1", 8, 9), 0x7109_0011);
+    assert_eq!(enc!(SPEC, "rot2", 10, 8, 9), 0x7109_5012);
+    assert_eq!(enc!(SPEC, "mfleast", 10), 0x7000_5013);
 }
 
 #[test]
 fn reserved_fields_must_be_zero() {
-    assert!(decode(enc::andnot(1, 2, 3) | (1 << 6)).is_none(), "sa != 0");
     assert!(
-        decode(enc::rot1(2, 3) | (5 << 11)).is_none(),
+        decode(enc!(SPEC, "andnot", 1, 2, 3) | (1 << 6)).is_none(),
+        "sa != 0"
+    );
+    assert!(
+        decode(enc!(SPEC, "rot1", 2, 3) | (5 << 11)).is_none(),
         "rot1 rd != 0"
     );
     assert!(
-        decode(enc::mfleast(3) | (4 << 21)).is_none(),
+        decode(enc!(SPEC, "mfleast", 3) | (4 << 21)).is_none(),
         "mfleast rs != 0"
     );
     assert!(
-        decode(enc::mfleast(3) | (4 << 16)).is_none(),
+        decode(enc!(SPEC, "mfleast", 3) | (4 << 16)).is_none(),
         "mfleast rt != 0"
     );
 }
@@ -114,10 +120,10 @@ fn disjoint_from_the_mips32_base_decoder() {
     };
     for (rd, rs, rt) in [(1, 2, 3), (31, 31, 31), (8, 9, 10)] {
         for w in [
-            enc::andnot(rd, rs, rt),
-            enc::rot1(rs, rt),
-            enc::rot2(rd, rs, rt),
-            enc::mfleast(rd),
+            enc!(SPEC, "andnot", rd, rs, rt),
+            enc!(SPEC, "rot1", rs, rt),
+            enc!(SPEC, "rot2", rd, rs, rt),
+            enc!(SPEC, "mfleast", rd),
         ] {
             assert_eq!(who(w), vec!["xmipsnative"], "{w:#010x}");
         }

@@ -16,28 +16,9 @@
 //! the loop rules and how the seed's table was read: `isa/oasip/README.md`.
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{DecodedInsn, ExecFn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
-use asip_sim::rv32::fields::{funct3, funct7, imm_b, imm_i, opcode, rd, rs1, rs2};
-
-/// Major opcode of every xoasip instruction (custom-0).
-pub const OPCODE: u32 = 0x0b;
-/// funct3 of `remv` (I-type).
-pub const F3_REMV: u32 = 0;
-/// funct3 of the R-type group (hmask, pack, rotl, extlw, lfsr; told apart by funct7).
-pub const F3_R: u32 = 1;
-/// funct3 of `doloop` (B-type).
-pub const F3_DOLOOP: u32 = 2;
-/// funct7 of `hmask`.
-pub const F7_HMASK: u32 = 0;
-/// funct7 of `pack`.
-pub const F7_PACK: u32 = 1;
-/// funct7 of `rotl`.
-pub const F7_ROTL: u32 = 2;
-/// funct7 of `extlw`.
-pub const F7_EXTLW: u32 = 3;
-/// funct7 of `lfsr`.
-pub const F7_LFSR: u32 = 4;
+use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Operand};
 
 /// Extra cycles of a `doloop` with count 0: it skips the body, redirecting fetch like a
 /// taken branch (the Z-scale taken-branch penalty, seed 001 Sect. 4.1.2).
@@ -77,62 +58,6 @@ pub fn rotl(aux: u64, n: u32) -> u64 {
 /// `lfsr`: one step of the round-constant LFSR x^8 + x^6 + x^5 + x^4 + 1 (8 bits).
 pub fn lfsr(a: u32) -> u32 {
     ((a << 1) ^ if a & 0x80 != 0 { 0x71 } else { 0 }) & 0xff
-}
-
-// ---------------------------------------------------------------------------------------
-// Encoders (canonical encodings; used by tests and tools).
-
-/// Instruction-word encoders for every xoasip instruction.
-pub mod enc {
-    use super::*;
-
-    fn r(f7: u32, rs2: u32, rs1: u32, rd: u32) -> u32 {
-        (f7 << 25)
-            | ((rs2 & 31) << 20)
-            | ((rs1 & 31) << 15)
-            | (F3_R << 12)
-            | ((rd & 31) << 7)
-            | OPCODE
-    }
-    /// `remv rd, rs1, imm` (imm: 12-bit signed).
-    pub fn remv(rd: u32, rs1: u32, imm: i32) -> u32 {
-        (((imm as u32) & 0xfff) << 20)
-            | ((rs1 & 31) << 15)
-            | (F3_REMV << 12)
-            | ((rd & 31) << 7)
-            | OPCODE
-    }
-    /// `hmask rd, rs1`.
-    pub fn hmask(rd: u32, rs1: u32) -> u32 {
-        r(F7_HMASK, 0, rs1, rd)
-    }
-    /// `pack rs1, rs2`.
-    pub fn pack(rs1: u32, rs2: u32) -> u32 {
-        r(F7_PACK, rs2, rs1, 0)
-    }
-    /// `rotl rd, rs1`.
-    pub fn rotl(rd: u32, rs1: u32) -> u32 {
-        r(F7_ROTL, 0, rs1, rd)
-    }
-    /// `extlw rd`.
-    pub fn extlw(rd: u32) -> u32 {
-        r(F7_EXTLW, 0, 0, rd)
-    }
-    /// `lfsr rd, rs1`.
-    pub fn lfsr(rd: u32, rs1: u32) -> u32 {
-        r(F7_LFSR, 0, rs1, rd)
-    }
-    /// `doloop rs1, LE` with `LE = pc + off` (B-type immediate: even, 4..=4094).
-    pub fn doloop(rs1: u32, off: i32) -> u32 {
-        let o = off as u32;
-        ((o >> 12) & 1) << 31
-            | ((o >> 5) & 0x3f) << 25
-            | ((rs1 & 31) << 15)
-            | (F3_DOLOOP << 12)
-            | ((o >> 1) & 0xf) << 8
-            | ((o >> 11) & 1) << 7
-            | OPCODE
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -286,63 +211,77 @@ fn dis_doloop(d: &DecodedInsn, pc: u32) -> String {
     )
 }
 
-/// Index of each operation in [`OPS`].
-#[derive(Clone, Copy)]
-#[repr(usize)]
-enum Id {
-    Remv,
-    Hmask,
-    Pack,
-    Rotl,
-    Extlw,
-    Lfsr,
-    Doloop,
-}
+const OPC: Fixed = rv::opcode(0x0b);
+const DOLOOP_LE: Operand = rv::imm_b("LE");
 
-const fn op(name: &'static str, exec: ExecFn, format: Format) -> OpInfo {
-    OpInfo {
-        name,
-        exec,
-        format,
-        class: InstrClass::Custom,
-        timing: TimingClass::Custom,
-    }
-}
-
-/// Operations of xoasip, in [`Id`] order. All are profiling class `Custom` and timing
-/// class `Custom` (1 cycle unless `[timing.ops]` says otherwise).
+/// The operations of xoasip, each declared once: name, semantics, disassembly format,
+/// encoding (custom-0), semantics line. Profiling class `Custom`, timing class `Custom`
+/// (1 cycle unless `[timing.ops]` says otherwise). The order is the functional unit's op
+/// number (`rtl/oasip_fu.v`).
 pub static OPS: &[OpInfo] = &[
-    op("remv", exec_remv, Format::I),
-    op("hmask", exec_hmask, Format::Unary),
-    op("pack", exec_pack, Format::Custom(dis_pack)),
-    op("rotl", exec_rotl, Format::Unary),
-    op("extlw", exec_extlw, Format::Custom(dis_extlw)),
-    op("lfsr", exec_lfsr, Format::Unary),
-    op("doloop", exec_doloop, Format::Custom(dis_doloop)),
+    op("remv", exec_remv, Format::I, InstrClass::Custom, TimingClass::Custom, &Encoding::new(
+        "remv rd, rs1, imm",
+        &[OPC, rv::funct3(0)],
+        &[rv::RD, rv::RS1, rv::IMM_I],
+        "`tmp = x[rs1] + imm`; `x[rd] = tmp mod 5` for `tmp` in [-9, 9], else illegal instruction",
+    )),
+    op("hmask", exec_hmask, Format::Unary, InstrClass::Custom, TimingClass::Custom, &Encoding::new(
+        "hmask rd, rs1",
+        &[OPC, rv::funct3(1), rv::funct7(0), rv::RS20],
+        &[rv::RD, rv::RS1],
+        "`x[rd] = (x[rs1] >> 1) mod 64`",
+    )),
+    op("pack", exec_pack, Format::Custom(dis_pack), InstrClass::Custom, TimingClass::Custom, &Encoding::new(
+        "pack rs1, rs2",
+        &[OPC, rv::funct3(1), rv::funct7(1), rv::RD0],
+        &[rv::RS1, rv::RS2],
+        "`aux[63:32] = x[rs1]; aux[31:0] = x[rs2]`",
+    )),
+    op("rotl", exec_rotl, Format::Unary, InstrClass::Custom, TimingClass::Custom, &Encoding::new(
+        "rotl rd, rs1",
+        &[OPC, rv::funct3(1), rv::funct7(2), rv::RS20],
+        &[rv::RD, rv::RS1],
+        "`aux = rotl64(aux, x[rs1] mod 64); x[rd] = aux[63:32]`",
+    )),
+    op("extlw", exec_extlw, Format::Custom(dis_extlw), InstrClass::Custom, TimingClass::Custom, &Encoding::new(
+        "extlw rd",
+        &[OPC, rv::funct3(1), rv::funct7(3), rv::RS10, rv::RS20],
+        &[rv::RD],
+        "`x[rd] = aux[31:0]`",
+    )),
+    op("lfsr", exec_lfsr, Format::Unary, InstrClass::Custom, TimingClass::Custom, &Encoding::new(
+        "lfsr rd, rs1",
+        &[OPC, rv::funct3(1), rv::funct7(4), rv::RS20],
+        &[rv::RD, rv::RS1],
+        "`x[rd] = ((x[rs1] << 1) ^ (x[rs1] & 0x80 ? 0x71 : 0)) & 0xff`",
+    )),
+    op("doloop", exec_doloop, Format::Custom(dis_doloop), InstrClass::Custom, TimingClass::Custom, &Encoding::new(
+        "doloop rs1, LE",
+        &[OPC, rv::funct3(2), rv::RS20],
+        &[rv::RS1, DOLOOP_LE],
+        "zero-overhead loop over `[pc + 4, pc + LE]`, `x[rs1]` iterations",
+    )),
 ];
+
+/// The declaration of xoasip (generated files: `isa/README.md`).
+pub static SPEC: ExtSpec = ExtSpec {
+    name: "xoasip",
+    base: Base::Rv32,
+    dir: env!("CARGO_MANIFEST_DIR"),
+    prefix: "OASIP",
+    ops: OPS,
+    columns: rv::COLUMNS,
+    generated: &[
+        "README.md",
+        "include/oasip.h",
+        "rtl/oasip_port.v",
+        "rtl/oasip_fu.v",
+    ],
+};
 
 /// Decode one word (the extension's whole decoder).
 pub fn decode(w: u32) -> Option<DecodedInsn> {
-    if opcode(w) != OPCODE {
-        return None;
-    }
-    let (rd, rs1, rs2, f7) = (rd(w), rs1(w), rs2(w), funct7(w));
-    let mk = |id: Id, rd: u32, rs1: u32, rs2: u32, imm: i32| {
-        Some(DecodedInsn::new(&OPS[id as usize], w, rd, rs1, rs2, imm))
-    };
-    match funct3(w) {
-        F3_REMV => mk(Id::Remv, rd, rs1, 0, imm_i(w)),
-        F3_R => match f7 {
-            F7_HMASK if rs2 == 0 => mk(Id::Hmask, rd, rs1, 0, 0),
-            F7_PACK if rd == 0 => mk(Id::Pack, 0, rs1, rs2, 0),
-            F7_ROTL if rs2 == 0 => mk(Id::Rotl, rd, rs1, 0, 0),
-            F7_EXTLW if rs1 == 0 && rs2 == 0 => mk(Id::Extlw, rd, 0, 0, 0),
-            F7_LFSR if rs2 == 0 => mk(Id::Lfsr, rd, rs1, 0, 0),
-            _ => None,
-        },
-        F3_DOLOOP if rs2 == 0 => mk(Id::Doloop, 0, rs1, 0, imm_b(w)),
-        _ => None,
-    }
+    SPEC.decode(w)
 }
 
 /// The `xoasip` extension.
@@ -365,11 +304,15 @@ impl Extension for Oasip {
         *cpu.state_mut::<OasipState>() = OasipState::default();
         cpu.add_fetch_hook(loop_hook);
     }
+    fn spec(&self) -> Option<&'static ExtSpec> {
+        Some(&SPEC)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use asip_sim::enc;
 
     #[test]
     fn remv_whole_range() {
@@ -383,18 +326,19 @@ mod tests {
     #[test]
     fn decode_roundtrip() {
         let cases = [
-            (enc::remv(5, 6, -7), "remv"),
-            (enc::hmask(5, 6), "hmask"),
-            (enc::pack(6, 7), "pack"),
-            (enc::rotl(5, 6), "rotl"),
-            (enc::extlw(5), "extlw"),
-            (enc::lfsr(5, 6), "lfsr"),
-            (enc::doloop(6, 40), "doloop"),
+            (enc!(SPEC, "remv", 5, 6, -7), "remv"),
+            (enc!(SPEC, "hmask", 5, 6), "hmask"),
+            (enc!(SPEC, "pack", 6, 7), "pack"),
+            (enc!(SPEC, "rotl", 5, 6), "rotl"),
+            (enc!(SPEC, "extlw", 5), "extlw"),
+            (enc!(SPEC, "lfsr", 5, 6), "lfsr"),
+            (enc!(SPEC, "doloop", 6, 40), "doloop"),
         ];
         for (w, n) in cases {
             assert_eq!(decode(w).map(|d| d.name()), Some(n), "{w:#010x}");
         }
-        assert_eq!(decode(enc::doloop(6, 40)).map(|d| d.imm), Some(40));
-        assert_eq!(decode(enc::doloop(6, -8)).map(|d| d.imm), Some(-8));
+        assert_eq!(decode(enc!(SPEC, "doloop", 6, 40)).map(|d| d.imm), Some(40));
+        assert_eq!(decode(enc!(SPEC, "doloop", 6, -8)).map(|d| d.imm), Some(-8));
+        assert_eq!(asip_sim::spec::check(&SPEC), Vec::<String>::new());
     }
 }

@@ -1,9 +1,10 @@
 //! Per-instruction semantics on the simulator: edge cases, whole input ranges, the
 //! Keccak constants, the hardware-loop rules (counts, nesting, branches out, timing).
 
+use asip_sim::enc;
 use asip_sim::SimError;
 use asip_testkit::words::{self, *};
-use isa_oasip::{enc, OasipState};
+use isa_oasip::{OasipState, SPEC};
 
 const ISA: &str = "rv32im_xoasip";
 
@@ -28,7 +29,11 @@ const A1: u32 = 11;
 
 fn rot64(hi: u32, lo: u32, n: u32) -> (u32, u32) {
     let x = regs_after(
-        &[enc::pack(T1, T2), enc::rotl(T0, T3), enc::extlw(A0)],
+        &[
+            enc!(SPEC, "pack", T1, T2),
+            enc!(SPEC, "rotl", T0, T3),
+            enc!(SPEC, "extlw", A0),
+        ],
         &[(T1 as usize, hi), (T2 as usize, lo), (T3 as usize, n)],
     );
     (x[T0 as usize], x[A0 as usize])
@@ -68,12 +73,12 @@ fn rotl_random_and_chained() {
     // two rotls accumulate in aux; extlw does not change aux
     let x = regs_after(
         &[
-            enc::pack(T1, T2),
-            enc::rotl(T0, T3),
-            enc::extlw(A0),
-            enc::rotl(T0, T3),
-            enc::extlw(A0),
-            enc::extlw(A1),
+            enc!(SPEC, "pack", T1, T2),
+            enc!(SPEC, "rotl", T0, T3),
+            enc!(SPEC, "extlw", A0),
+            enc!(SPEC, "rotl", T0, T3),
+            enc!(SPEC, "extlw", A0),
+            enc!(SPEC, "extlw", A1),
         ],
         &[
             (T1 as usize, 0xdead_beef),
@@ -95,7 +100,7 @@ fn remv_whole_input_range() {
     for tmp in -12i32..=12 {
         for imm in [-9i32, -4, 0, 3, 9, 2047, -2048] {
             let a = tmp.wrapping_sub(imm) as u32;
-            let (r, m) = run_words(&[enc::remv(T0, T1, imm)], &[(T1 as usize, a)]);
+            let (r, m) = run_words(&[enc!(SPEC, "remv", T0, T1, imm)], &[(T1 as usize, a)]);
             if (-9..=9).contains(&tmp) {
                 r.expect("in range");
                 assert_eq!(
@@ -106,7 +111,7 @@ fn remv_whole_input_range() {
             } else {
                 match r {
                     Err(SimError::IllegalInstruction { word, .. }) => {
-                        assert_eq!(word, enc::remv(T0, T1, imm))
+                        assert_eq!(word, enc!(SPEC, "remv", T0, T1, imm))
                     }
                     other => {
                         panic!("tmp {tmp}: expected an illegal-instruction trap, got {other:?}")
@@ -116,10 +121,10 @@ fn remv_whole_input_range() {
         }
     }
     // wrap-around of the 32-bit sum counts: 0xffffffff + 3 = 2
-    let x = regs_after(&[enc::remv(T0, T1, 3)], &[(T1 as usize, u32::MAX)]);
+    let x = regs_after(&[enc!(SPEC, "remv", T0, T1, 3)], &[(T1 as usize, u32::MAX)]);
     assert_eq!(x[T0 as usize], 2);
     // rd = x0 is a no-op destination
-    let x = regs_after(&[enc::remv(0, T1, 3)], &[(T1 as usize, 4)]);
+    let x = regs_after(&[enc!(SPEC, "remv", 0, T1, 3)], &[(T1 as usize, 4)]);
     assert_eq!(x[0], 0);
 }
 
@@ -129,14 +134,14 @@ fn hmask_gives_the_rho_offsets() {
     let (mut x, mut y) = (1usize, 0usize);
     let (mut n, mut d) = (2u32, 4u32); // n = (t+1)(t+2), as the kernel keeps it
     for t in 0..24 {
-        let r = regs_after(&[enc::hmask(T0, T1)], &[(T1 as usize, n)])[T0 as usize];
+        let r = regs_after(&[enc!(SPEC, "hmask", T0, T1)], &[(T1 as usize, n)])[T0 as usize];
         assert_eq!(r as usize, off[x + 5 * y], "t = {t}");
         n += d;
         d += 2;
         (x, y) = (y, (2 * x + 3 * y) % 5);
     }
     for a in [0u32, 1, 2, 127, 128, 129, 0xffff_ffff, 0x8000_0000] {
-        let r = regs_after(&[enc::hmask(T0, T1)], &[(T1 as usize, a)])[T0 as usize];
+        let r = regs_after(&[enc!(SPEC, "hmask", T0, T1)], &[(T1 as usize, a)])[T0 as usize];
         assert_eq!(r, (a >> 1) % 64, "a = {a:#x}");
     }
 }
@@ -146,7 +151,7 @@ fn lfsr_all_inputs_and_round_constants() {
     // the instruction equals the function for every 8-bit input (and ignores bits above 7
     // except through the shift, which the mask removes)
     for a in (0..256u32).chain([0x100, 0x1ff, 0xffff_ff80]) {
-        let r = regs_after(&[enc::lfsr(T0, T1)], &[(T1 as usize, a)])[T0 as usize];
+        let r = regs_after(&[enc!(SPEC, "lfsr", T0, T1)], &[(T1 as usize, a)])[T0 as usize];
         let want = ((a << 1) ^ if a & 0x80 != 0 { 0x71 } else { 0 }) & 0xff;
         assert_eq!(r, want, "a = {a:#x}");
         assert_eq!(isa_oasip::lfsr(a), want);
@@ -156,7 +161,7 @@ fn lfsr_all_inputs_and_round_constants() {
     let mut s = 1u32;
     for _ in 0..(7 * 24) {
         rc_bits.push((s & 1) as u64);
-        s = regs_after(&[enc::lfsr(T0, T1)], &[(T1 as usize, s)])[T0 as usize];
+        s = regs_after(&[enc!(SPEC, "lfsr", T0, T1)], &[(T1 as usize, s)])[T0 as usize];
     }
     for ir in 0..24 {
         let mut rc = 0u64;
@@ -190,7 +195,7 @@ fn doloop_counts() {
         // li a0, count (preset); doloop a0, +8; addi t0,t0,1; addi t1,t1,1 (end)
         let (r, m) = run_words(
             &[
-                enc::doloop(A0, 8),
+                enc!(SPEC, "doloop", A0, 8),
                 addi(T0, T0, 1),
                 addi(T1, T1, 1),
                 addi(T2, T2, 1),
@@ -213,7 +218,10 @@ fn doloop_counts() {
 
 #[test]
 fn doloop_single_instruction_body() {
-    let x = regs_after(&[enc::doloop(A0, 4), addi(T0, T0, 3)], &[(A0 as usize, 9)]);
+    let x = regs_after(
+        &[enc!(SPEC, "doloop", A0, 4), addi(T0, T0, 3)],
+        &[(A0 as usize, 9)],
+    );
     assert_eq!(x[T0 as usize], 27);
 }
 
@@ -222,7 +230,7 @@ fn doloop_is_zero_overhead() {
     // N iterations of a k-instruction body cost exactly the straight-line N*k cycles plus
     // one for the doloop (compared with the same code unrolled after a nop).
     for (n, k) in [(1usize, 1usize), (5, 3), (24, 2)] {
-        let mut looped = vec![li(A0, n as i32), enc::doloop(A0, 4 * k as i32)];
+        let mut looped = vec![li(A0, n as i32), enc!(SPEC, "doloop", A0, 4 * k as i32)];
         looped.extend((0..k).map(|i| addi(T0 + (i as u32 % 2), T0 + (i as u32 % 2), 1)));
         let mut unrolled = vec![li(A0, n as i32), NOP];
         for _ in 0..n {
@@ -239,7 +247,10 @@ fn doloop_is_zero_overhead() {
 
 #[test]
 fn doloop_count_zero_skips_with_branch_penalty() {
-    let (a, _) = run_words(&[enc::doloop(A0, 8), NOP, NOP], &[(A0 as usize, 0)]);
+    let (a, _) = run_words(
+        &[enc!(SPEC, "doloop", A0, 8), NOP, NOP],
+        &[(A0 as usize, 0)],
+    );
     let (b, _) = run_words(&[NOP], &[]);
     // doloop (1) + skip penalty vs one nop (1); the two skipped nops do not retire
     assert_eq!(
@@ -257,8 +268,8 @@ fn nested_loops() {
     //     addi t1, t1, 1            (OUTER_END)
     let x = regs_after(
         &[
-            enc::doloop(A0, 12),
-            enc::doloop(A1, 4),
+            enc!(SPEC, "doloop", A0, 12),
+            enc!(SPEC, "doloop", A1, 4),
             addi(T0, T0, 1),
             addi(T1, T1, 1),
         ],
@@ -275,11 +286,11 @@ fn nested_loops() {
     //       addi t1, t1, 1
     let x = regs_after(
         &[
-            enc::doloop(A0, 24),
+            enc!(SPEC, "doloop", A0, 24),
             addi(T2, T2, 1),
-            enc::doloop(A1, 4),
+            enc!(SPEC, "doloop", A1, 4),
             addi(T0, T0, 1),
-            enc::doloop(A1, 4),
+            enc!(SPEC, "doloop", A1, 4),
             addi(T1, T1, 1),
         ],
         &[(A0 as usize, 5), (A1 as usize, 3)],
@@ -294,11 +305,11 @@ fn nested_loops() {
 fn third_doloop_overwrites_the_inner_level() {
     //   doloop a0, +8 (outer, 2)  ; doloop a1, +12 (inner, 10); doloop a1 -> overwrites level 1
     let words = [
-        enc::doloop(A0, 16), // 0: outer, end at 16
-        enc::doloop(A1, 12), // 4: inner, end at 16
-        enc::doloop(A1, 4),  // 8: replaces the inner loop: body = 12
-        addi(T0, T0, 1),     // 12
-        addi(T1, T1, 1),     // 16: end of the outer loop only
+        enc!(SPEC, "doloop", A0, 16), // 0: outer, end at 16
+        enc!(SPEC, "doloop", A1, 12), // 4: inner, end at 16
+        enc!(SPEC, "doloop", A1, 4),  // 8: replaces the inner loop: body = 12
+        addi(T0, T0, 1),              // 12
+        addi(T1, T1, 1),              // 16: end of the outer loop only
     ];
     let (r, m) = run_words(&words, &[(A0 as usize, 2), (A1 as usize, 3)]);
     r.expect("run");
@@ -315,7 +326,7 @@ fn branch_out_of_a_loop_leaves_it_armed() {
     // doloop a0 (5), body: addi t0; beq t0, t2, +8 (exit when t0 == 2); addi t1 (end)
     // after the exit the loop is still armed with 4 iterations left
     let words = [
-        enc::doloop(A0, 12),
+        enc!(SPEC, "doloop", A0, 12),
         addi(T0, T0, 1),
         b(8, T2, T0, 0), // beq t0, t2, +8
         addi(T1, T1, 1), // loop end
@@ -334,7 +345,7 @@ fn branch_out_of_a_loop_leaves_it_armed() {
     //  0 doloop a0, +12 ; 4 addi t0 ; 8 beq t0,t2,+12 (-> 20) ; 12 addi t1 (end)
     // 16 j +12 (-> 28, leave) ; 20 addi a1 ; 24 j -12 (-> 12: the loop end)
     let words = [
-        enc::doloop(A0, 12),
+        enc!(SPEC, "doloop", A0, 12),
         addi(T0, T0, 1),
         b(12, T2, T0, 0),
         addi(T1, T1, 1),
@@ -354,7 +365,7 @@ fn branch_out_of_a_loop_leaves_it_armed() {
 fn taken_branch_at_the_loop_end_wins() {
     // the loop-end instruction is a taken jump: the jump wins, the count is not touched
     let words = [
-        enc::doloop(A0, 8),
+        enc!(SPEC, "doloop", A0, 8),
         addi(T0, T0, 1),
         j(8, 0),
         addi(T1, T1, 1),
@@ -370,7 +381,7 @@ fn taken_branch_at_the_loop_end_wins() {
 #[test]
 fn doloop_rejects_a_loop_end_before_its_body() {
     for off in [0, -4, 2, 6, 4094] {
-        let (r, _) = run_words(&[NOP, enc::doloop(A0, off)], &[(A0 as usize, 3)]);
+        let (r, _) = run_words(&[NOP, enc!(SPEC, "doloop", A0, off)], &[(A0 as usize, 3)]);
         assert!(
             matches!(r, Err(SimError::IllegalInstruction { .. })),
             "offset {off}: {r:?}"
@@ -382,13 +393,13 @@ fn doloop_rejects_a_loop_end_before_its_body() {
 fn disassembly() {
     let isa = isa(ISA);
     let cases = [
-        (enc::remv(T0, T1, -7), "remv t0, t1, -7"),
-        (enc::hmask(A0, A1), "hmask a0, a1"),
-        (enc::pack(T1, T2), "pack t1, t2"),
-        (enc::rotl(T0, T3), "rotl t0, t3"),
-        (enc::extlw(A0), "extlw a0"),
-        (enc::lfsr(A1, A1), "lfsr a1, a1"),
-        (enc::doloop(A0, 40), "doloop a0, 0x10028"),
+        (enc!(SPEC, "remv", T0, T1, -7), "remv t0, t1, -7"),
+        (enc!(SPEC, "hmask", A0, A1), "hmask a0, a1"),
+        (enc!(SPEC, "pack", T1, T2), "pack t1, t2"),
+        (enc!(SPEC, "rotl", T0, T3), "rotl t0, t3"),
+        (enc!(SPEC, "extlw", A0), "extlw a0"),
+        (enc!(SPEC, "lfsr", A1, A1), "lfsr a1, a1"),
+        (enc!(SPEC, "doloop", A0, 40), "doloop a0, 0x10028"),
     ];
     for (w, s) in cases {
         assert_eq!(isa.disasm(w, 0x10000), s);

@@ -5,8 +5,9 @@
 //! log (retire cycle of every instruction, register writes) on both engines.
 //! Skipped with a loud line when verilator is missing.
 
+use asip_sim::enc;
 use asip_testkit::words::*;
-use isa_oasip::enc;
+use isa_oasip::SPEC;
 
 /// Run `words` + exit on rv32-oasip on both engines (commit logs compared line by line);
 /// returns (cycles, commit log). None: verilator missing.
@@ -29,7 +30,8 @@ fn count(log: &[String], reg: &str) -> usize {
 #[test]
 fn one_instruction_body_right_after_the_doloop() {
     // li a1, 5; doloop a1, +4; addi t0, t0, 1 (body = loop end)
-    let Some((c, log)) = both(&[addi(A1, 0, 5), enc::doloop(A1, 4), addi(T0, T0, 1)]) else {
+    let Some((c, log)) = both(&[addi(A1, 0, 5), enc!(SPEC, "doloop", A1, 4), addi(T0, T0, 1)])
+    else {
         return;
     };
     assert_eq!(count(&log, "t0="), 5);
@@ -42,11 +44,11 @@ fn two_instruction_body_and_count_one() {
     // li a1, 3; doloop a1, +8; addi t0; addi t1 (end); li a1, 1; doloop a1, +4; addi t0
     let Some((c, log)) = both(&[
         addi(A1, 0, 3),
-        enc::doloop(A1, 8),
+        enc!(SPEC, "doloop", A1, 8),
         addi(T0, T0, 1),
         addi(T1, T1, 2),
         addi(A1, 0, 1),
-        enc::doloop(A1, 4),
+        enc!(SPEC, "doloop", A1, 4),
         addi(T0, T0, 1),
     ]) else {
         return;
@@ -63,12 +65,12 @@ fn nested_loops_ending_together() {
     let Some((c, log)) = both(&[
         addi(A1, 0, 3),
         addi(A2, 0, 4),
-        enc::doloop(A1, 8), // level 0: end = the addi below
-        enc::doloop(A2, 4), // level 1: same end
+        enc!(SPEC, "doloop", A1, 8), // level 0: end = the addi below
+        enc!(SPEC, "doloop", A2, 4), // level 1: same end
         addi(T0, T0, 1),
         addi(A1, 0, 2),
-        enc::doloop(A1, 16), // level 0: end = addi t1 below
-        enc::doloop(A2, 8),  // level 1 (count 4, a2 unchanged)
+        enc!(SPEC, "doloop", A1, 16), // level 0: end = addi t1 below
+        enc!(SPEC, "doloop", A2, 8),  // level 1 (count 4, a2 unchanged)
         addi(T0, T0, 1),
         addi(T0, T0, 1), // level-1 end
         addi(T1, T1, 1), // level-0 end
@@ -91,7 +93,7 @@ fn nested_loops_ending_together() {
 fn count_zero_skips_like_a_taken_branch() {
     let Some((c, log)) = both(&[
         addi(A1, 0, 0),
-        enc::doloop(A1, 8),
+        enc!(SPEC, "doloop", A1, 8),
         addi(T0, T0, 1),
         addi(T0, T0, 1),
         addi(T1, 0, 7),
@@ -114,7 +116,7 @@ fn count_from_a_load_and_a_branch_at_the_loop_end() {
         addi(A1, 0, 4),
         sw(A1, 2, -4),
         i(-4, 2, 2, A2, 0x03), // lw a2, -4(sp)
-        enc::doloop(A2, 8),
+        enc!(SPEC, "doloop", A2, 8),
         addi(T0, T0, 1),
         b(8, 0, 0, 0), // beq zero, zero, +8 (loop end, taken)
         addi(T1, 0, 9),
@@ -133,13 +135,13 @@ fn unit_ops_and_operand_forwarding() {
     let Some((c, log)) = both(&[
         addi(T0, 0, 0x123),
         addi(T1, 0, -3),
-        enc::pack(T0, T1),
+        enc!(SPEC, "pack", T0, T1),
         addi(A1, 0, 36),
-        enc::rotl(A2, A1),
-        enc::extlw(13),
-        enc::remv(14, T1, 1),
-        enc::hmask(15, A1),
-        enc::lfsr(16, T0),
+        enc!(SPEC, "rotl", A2, A1),
+        enc!(SPEC, "extlw", 13),
+        enc!(SPEC, "remv", 14, T1, 1),
+        enc!(SPEC, "hmask", 15, A1),
+        enc!(SPEC, "lfsr", 16, T0),
     ]) else {
         return;
     };
