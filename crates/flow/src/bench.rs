@@ -21,22 +21,19 @@ pub const DEFAULT_LENS: [usize; 5] = [0, 64, 136, 1024, 16384];
 /// Blocks between the two long messages that give the steady-state cost of one block.
 pub const STEADY_BLOCKS: usize = 8;
 
-/// Rate in bytes and digest length in bytes of a harness function.
+/// Rate in bytes and digest length in bytes of a harness function (from the golden
+/// model's table, `sha3_golden::tables::ALGS`, which the firmware harness is generated from).
 pub fn alg_shape(alg: &str) -> Result<(usize, usize), FlowError> {
-    Ok(match alg {
-        "sha3-224" => (144, 28),
-        "sha3-256" => (136, 32),
-        "sha3-384" => (104, 48),
-        "sha3-512" => (72, 64),
-        "shake128" => (168, 32),
-        "shake256" => (136, 64),
-        _ => {
-            return Err(FlowError::Usage(format!(
+    sha3_golden::tables::ALGS
+        .iter()
+        .find(|a| a.name() == alg)
+        .map(|a| (a.rate_bytes(), a.default_output_len()))
+        .ok_or_else(|| {
+            FlowError::Usage(format!(
                 "unknown algorithm '{alg}' for the firmware harness; known: {}",
                 HARNESS_ALGS.join(", ")
-            )))
-        }
-    })
+            ))
+        })
 }
 
 /// The two long-message lengths whose difference is `STEADY_BLOCKS` absorbed blocks.
@@ -246,6 +243,11 @@ mod tests {
         }
         assert_eq!(alg_shape("shake128").unwrap().0, 168);
         assert_eq!(alg_shape("shake256").unwrap().0, 136);
+        let gen: Vec<&str> = sha3_golden::tables::ALGS.iter().map(|a| a.name()).collect();
+        assert_eq!(
+            gen, HARNESS_ALGS,
+            "the harness runs the generated table's functions"
+        );
         let e = alg_shape("md5").unwrap_err().to_string();
         assert!(
             e.contains("unknown algorithm 'md5'") && e.contains("sha3-512"),

@@ -33,8 +33,9 @@ impl SpongeHasher {
         use Algorithm::*;
         let rb = alg.rate_bytes();
         let sponge = match alg {
-            Sha3_224 | Sha3_256 | Sha3_384 | Sha3_512 => Sponge::new(rb * 8, 0x06),
-            Shake128 | Shake256 => Sponge::new(rb * 8, 0x1F),
+            Sha3_224 | Sha3_256 | Sha3_384 | Sha3_512 | Shake128 | Shake256 => {
+                Sponge::new(rb * 8, alg.suffix().expect("plain sponge"))
+            }
             CShake128 | CShake256 => cshake_sponge(rb, &p.function_name, &p.customization),
             TurboShake128 | TurboShake256 => {
                 Sponge::with_permutation(1600, 12, rb * 8, p.domain).expect("checked domain")

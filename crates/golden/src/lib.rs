@@ -19,6 +19,7 @@ pub mod functions;
 pub mod interleave;
 pub mod keccak;
 mod sponge;
+pub mod tables;
 mod trace;
 
 pub use fast::{keccak_f1600, keccak_p1600, RC as ROUND_CONSTANTS_1600};
@@ -205,6 +206,18 @@ impl Algorithm {
     pub fn default_output_len(&self) -> usize {
         self.fixed_output_len()
             .unwrap_or(if self.rate_bytes() == 168 { 32 } else { 64 })
+    }
+
+    /// The padding suffix byte of the plain sponge functions (domain bits and the first
+    /// padding bit: 0x06 for SHA3, 0x1F for SHAKE); `None` for the functions built on
+    /// cSHAKE, TurboSHAKE or KangarooTwelve.
+    pub fn suffix(&self) -> Option<u8> {
+        use Algorithm::*;
+        match self {
+            Sha3_224 | Sha3_256 | Sha3_384 | Sha3_512 => Some(0x06),
+            Shake128 | Shake256 => Some(0x1F),
+            _ => None,
+        }
     }
 
     /// Sponge rate in bytes: 200 - 2 * (security strength in bytes).
