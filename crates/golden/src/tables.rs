@@ -20,8 +20,11 @@ pub const ALGS: &[Algorithm] = &[
     Algorithm::Shake256,
 ];
 
-/// Generated files (relative to the project root) and the block each one holds.
-pub const FILES: &[(&str, fn() -> String)] = &[
+/// A generated file (relative to the project root) and the function giving its block.
+pub type GenFile = (&'static str, fn() -> String);
+
+/// Generated files and the block each one holds.
+pub const FILES: &[GenFile] = &[
     ("firmware/harness/bench.c", c_block),
     ("hw/scripts/common.py", python_block),
 ];
