@@ -1,5 +1,5 @@
 //! The RV32 processor in RTL (`hw/cores/rv32`): per-design file lists and extension-unit
-//! wrappers, the Verilator build of the harness (`hw/cores/rv32/tb/rv32_harness.cpp`),
+//! wrappers, the Verilator build of the harness (`hw/cores/tb/core_harness.cpp`),
 //! runs of firmware ELFs on it, and their commit logs in the simulator's trace format.
 //!
 //! The program image is laid out by the simulator's own loader (`asip_sim::Machine::new`:
@@ -43,16 +43,95 @@ pub const MEM_BASE: u32 = 0x0001_0000;
 pub const MEM_BYTES: u32 = 4 << 20;
 
 /// An extension unit: its name in a design's `[rtl] units`, its Verilog module (with the
-/// extension-port interface of `hw/cores/rv32/README.md`) and its source files relative
-/// to the project root. Adding a unit is one line here and a list entry in a design.
+/// extension-port interface of its core's README) and its source files relative to the
+/// project root. Adding a unit is one line in its core's list and a list entry in a design.
 pub struct Unit {
     pub name: &'static str,
     pub module: &'static str,
     pub files: &'static [&'static str],
 }
 
+/// A processor core in RTL: what a design's `arch` selects. The harness
+/// (`hw/cores/tb/core_harness.cpp`), the generated extension wrapper, the Verilator build,
+/// lockstep, synthesis and place-and-route go through this one record.
+pub struct Core {
+    /// Short name (`rv32`, `mips`): folder `hw/cores/<name>`, modules `<name>_*`.
+    pub name: &'static str,
+    pub arch: Arch,
+    /// Synthesis top (the core without memories).
+    pub top: &'static str,
+    /// Simulation system (core + generated wrapper + memory) the harness runs.
+    pub sys: &'static str,
+    /// Name of the generated extension wrapper module.
+    pub ext: &'static str,
+    /// The core's own sources (relative to the project root).
+    pub files: &'static [&'static str],
+    /// Memory and simulation-system sources.
+    pub sys_files: &'static [&'static str],
+    /// The extension port (the core's README documents it).
+    port: &'static [PortSig],
+    /// The units this core can take.
+    pub units: &'static [Unit],
+    /// Preprocessor define that selects the harness's host-call ABI and signal paths.
+    define: &'static str,
+    /// Where the core and its extension port are documented.
+    pub readme: &'static str,
+}
+
+/// The cores, one per design `arch`.
+pub const CORES: &[Core] = &[
+    Core {
+        name: "rv32",
+        arch: Arch::Rv32,
+        top: "rv32_core",
+        sys: "rv32_sys",
+        ext: "rv32_ext",
+        files: &[
+            "hw/cores/rv32/rv32_regfile.v",
+            "hw/cores/rv32/rv32_alu.v",
+            "hw/cores/rv32/rv32_csr.v",
+            "hw/cores/rv32/rv32_div.v",
+            "hw/cores/rv32/rv32_core.v",
+        ],
+        sys_files: &["hw/cores/rv32/rv32_tcm.v", "hw/cores/rv32/rv32_sys.v"],
+        port: RV32_PORT,
+        units: RV32_UNITS,
+        define: "CORE_RV32",
+        readme: "hw/cores/rv32/README.md",
+    },
+    Core {
+        name: "mips",
+        arch: Arch::Mips32,
+        top: "mips_core",
+        sys: "mips_sys",
+        ext: "mips_ext",
+        files: &[
+            "hw/cores/rv32/rv32_regfile.v",
+            "hw/cores/mips/mips_alu.v",
+            "hw/cores/mips/mips_div.v",
+            "hw/cores/mips/mips_core.v",
+        ],
+        sys_files: &["hw/cores/rv32/rv32_tcm.v", "hw/cores/mips/mips_sys.v"],
+        port: MIPS_PORT,
+        units: MIPS_UNITS,
+        define: "CORE_MIPS",
+        readme: "hw/cores/mips/README.md",
+    },
+];
+
+/// The core a design's `arch` selects.
+pub fn core_of(d: &Design) -> Result<&'static Core, FlowError> {
+    CORES.iter().find(|c| c.arch == d.arch).ok_or_else(|| {
+        FlowError::Usage(format!(
+            "design '{}' is {}: no processor in RTL for this architecture",
+            d.name,
+            d.arch.name()
+        ))
+    })
+}
+
 /// The units the RV32 core can take.
-pub const UNITS: &[Unit] = &[
+pub const RV32_UNITS: &[Unit] = &[
     Unit {
         name: "zbkb",
         module: "zbkb_unit",
@@ -83,17 +162,12 @@ pub const UNITS: &[Unit] = &[
     },
 ];
 
-/// The core's own sources (relative to the project root), top module last-but-one and the
-/// simulation system last.
-pub const CORE_FILES: &[&str] = &[
-    "hw/cores/rv32/rv32_regfile.v",
-    "hw/cores/rv32/rv32_alu.v",
-    "hw/cores/rv32/rv32_csr.v",
-    "hw/cores/rv32/rv32_div.v",
-    "hw/cores/rv32/rv32_core.v",
-];
-const SYS_FILES: &[&str] = &["hw/cores/rv32/rv32_tcm.v", "hw/cores/rv32/rv32_sys.v"];
-const HARNESS: &str = "hw/cores/rv32/tb/rv32_harness.cpp";
+/// The units the MIPS core can take.
+pub const MIPS_UNITS: &[Unit] = &[];
+
+/// The RV32 core's own sources (relative to the project root).
+pub const CORE_FILES: &[&str] = CORES[0].files;
+const HARNESS: &str = "hw/cores/tb/core_harness.cpp";
 const ICARUS_TB: &str = "hw/cores/rv32/tb/tb_rv32_sys.v";
 
 /// What a design's processor is made of.
@@ -108,13 +182,7 @@ pub struct RtlFiles {
 }
 
 fn rtl_spec(d: &Design) -> Result<&crate::design::RtlSpec, FlowError> {
-    if d.arch != Arch::Rv32 {
-        return Err(FlowError::Usage(format!(
-            "design '{}' is {}: only RV32 designs have a processor in RTL so far",
-            d.name,
-            d.arch.name()
-        )));
-    }
+    core_of(d)?;
     d.rtl.as_ref().ok_or_else(|| {
         FlowError::Usage(format!(
             "design '{}' has no [rtl] table (no processor in RTL for it)",
@@ -125,14 +193,20 @@ fn rtl_spec(d: &Design) -> Result<&crate::design::RtlSpec, FlowError> {
 
 fn units_of(d: &Design) -> Result<Vec<&'static Unit>, FlowError> {
     let spec = rtl_spec(d)?;
+    let core = core_of(d)?;
     spec.units
         .iter()
         .map(|n| {
-            UNITS.iter().find(|u| u.name == n).ok_or_else(|| {
+            core.units.iter().find(|u| u.name == n).ok_or_else(|| {
                 FlowError::Usage(format!(
-                    "design '{}': unknown RTL unit '{n}'; known units: {}",
+                    "design '{}': unknown RTL unit '{n}' for the {} core; known units: {}",
                     d.name,
-                    UNITS.iter().map(|u| u.name).collect::<Vec<_>>().join(", ")
+                    core.name,
+                    core.units
+                        .iter()
+                        .map(|u| u.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ))
             })
         })
@@ -176,9 +250,9 @@ const fn sig(name: &'static str, width: u32, dir: PortDir, default: &'static str
     }
 }
 
-/// The extension port, in the order of `hw/cores/rv32/README.md`. Every unit has all of
-/// these ports (a unit that does not use a hook ties its outputs to the defaults).
-const PORT: &[PortSig] = &[
+/// The RV32 extension port, in the order of `hw/cores/rv32/README.md`. Every unit has all
+/// of these ports (a unit that does not use a hook ties its outputs to the defaults).
+const RV32_PORT: &[PortSig] = &[
     sig("clk_i", 1, PortDir::In, ""),
     sig("rst_ni", 1, PortDir::In, ""),
     sig("valid_i", 1, PortDir::In, ""),
@@ -211,6 +285,32 @@ const PORT: &[PortSig] = &[
     sig("fetch_target_o", 32, PortDir::Any, "32'd0"),
 ];
 
+/// The MIPS extension port, in the order of `hw/cores/mips/README.md`: operands `rs`/`rt`
+/// and results in EX, the data access of a unit's load/store in MEM at `rs + simm16`, a
+/// unit store's data in MEM (`m_wdata_*`, from whichever unit raises it), load data in WB.
+const MIPS_PORT: &[PortSig] = &[
+    sig("clk_i", 1, PortDir::In, ""),
+    sig("rst_ni", 1, PortDir::In, ""),
+    sig("valid_i", 1, PortDir::In, ""),
+    sig("insn_i", 32, PortDir::In, ""),
+    sig("pc_i", 32, PortDir::In, ""),
+    sig("rs_i", 32, PortDir::In, ""),
+    sig("rt_i", 32, PortDir::In, ""),
+    sig("fire_i", 1, PortDir::In, ""),
+    sig("mem_rdata_i", 32, PortDir::In, ""),
+    sig("claim_o", 1, PortDir::Claimed, "1'b0"),
+    sig("uses_rs_o", 1, PortDir::Claimed, "1'b0"),
+    sig("uses_rt_o", 1, PortDir::Claimed, "1'b0"),
+    sig("ready_o", 1, PortDir::Claimed, "1'b1"),
+    sig("rd_we_o", 1, PortDir::Claimed, "1'b0"),
+    sig("rd_wdata_o", 32, PortDir::Claimed, "32'd0"),
+    sig("err_o", 1, PortDir::Claimed, "1'b0"),
+    sig("mem_req_o", 1, PortDir::Claimed, "1'b0"),
+    sig("mem_we_o", 1, PortDir::Claimed, "1'b0"),
+    sig("m_wdata_valid_o", 1, PortDir::Any, "1'b0"),
+    sig("m_wdata_o", 32, PortDir::Any, "32'd0"),
+];
+
 fn width_decl(w: u32) -> String {
     if w == 1 {
         "       ".into()
@@ -219,16 +319,19 @@ fn width_decl(w: u32) -> String {
     }
 }
 
-/// The Verilog of the extension wrapper `rv32_ext` for a list of units: every unit sees
-/// the port's inputs; the unit that claims the word in X drives the `Claimed` outputs,
-/// the first unit that raises `fetch_redirect_o` drives the fetch hook.
-pub fn ext_wrapper(units: &[&Unit]) -> String {
-    let mut s = String::from(
+/// The Verilog of a core's extension wrapper (`rv32_ext`, `mips_ext`) for a list of units:
+/// every unit sees the port's inputs; the unit that claims the word in X drives the
+/// `Claimed` outputs, the first unit that raises the first signal of an `Any` group drives
+/// that group.
+pub fn ext_wrapper(core: &Core, units: &[&Unit]) -> String {
+    let port = core.port;
+    let mut s = format!(
         "// Generated by sha3-asip (asip_flow::rtl::ext_wrapper) from the design's [rtl] units.\n\
-         // Do not edit: the extension port is documented in hw/cores/rv32/README.md.\n\
-         module rv32_ext (\n",
+         // Do not edit: the extension port is documented in {}.\n\
+         module {} (\n",
+        core.readme, core.ext
     );
-    let decls: Vec<String> = PORT
+    let decls: Vec<String> = port
         .iter()
         .map(|p| {
             let kind = if p.dir == PortDir::In {
@@ -241,7 +344,7 @@ pub fn ext_wrapper(units: &[&Unit]) -> String {
         .collect();
     s.push_str(&decls.join(",\n"));
     s.push_str("\n);\n");
-    let outs = || PORT.iter().filter(|p| p.dir != PortDir::In);
+    let outs = || port.iter().filter(|p| p.dir != PortDir::In);
     for (i, u) in units.iter().enumerate() {
         for p in outs() {
             s.push_str(&format!(
@@ -250,7 +353,7 @@ pub fn ext_wrapper(units: &[&Unit]) -> String {
                 p.name
             ));
         }
-        let conns: Vec<String> = PORT
+        let conns: Vec<String> = port
             .iter()
             .map(|p| {
                 if p.dir == PortDir::In {
@@ -273,12 +376,21 @@ pub fn ext_wrapper(units: &[&Unit]) -> String {
     }
     // later units first, so that the first unit in the list wins
     for (i, _) in units.iter().enumerate().rev() {
-        for (dir, valid) in [
-            (PortDir::Claimed, "claim_o"),
-            (PortDir::Any, "fetch_redirect_o"),
-        ] {
-            s.push_str(&format!("        if (u{i}_{valid}) begin\n"));
-            for p in outs().filter(|p| p.dir == dir) {
+        // groups: the claimed outputs (valid: claim_o) and each run of `Any` outputs
+        // (valid: its first signal)
+        let mut groups: Vec<Vec<&PortSig>> =
+            vec![outs().filter(|p| p.dir == PortDir::Claimed).collect()];
+        for p in outs().filter(|p| p.dir == PortDir::Any) {
+            if p.width == 1 && p.name.ends_with("valid_o") || p.name == "fetch_redirect_o" {
+                groups.push(Vec::new());
+            }
+            if let Some(g) = groups.last_mut() {
+                g.push(p);
+            }
+        }
+        for g in groups.iter().filter(|g| !g.is_empty()) {
+            s.push_str(&format!("        if (u{i}_{}) begin\n", g[0].name));
+            for p in g {
                 s.push_str(&format!("            {0} = u{i}_{0};\n", p.name));
             }
             s.push_str("        end\n");
@@ -286,7 +398,7 @@ pub fn ext_wrapper(units: &[&Unit]) -> String {
     }
     s.push_str("    end\n");
     if units.is_empty() {
-        let ins: Vec<&str> = PORT
+        let ins: Vec<&str> = port
             .iter()
             .filter(|p| p.dir == PortDir::In)
             .map(|p| p.name)
@@ -314,14 +426,15 @@ fn gen_dir(root: &Path, d: &Design) -> PathBuf {
 }
 
 /// The design's processor: sources (writing the generated extension wrapper) and the
-/// parameters of `rv32_core`.
+/// parameters of its core's top.
 pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
     let units = units_of(d)?;
+    let core = core_of(d)?;
     let dir = gen_dir(root, d);
     std::fs::create_dir_all(&dir)
         .map_err(|e| FlowError::Io(format!("creating {}", dir.display()), e))?;
-    let ext = dir.join("rv32_ext.v");
-    let text = ext_wrapper(&units);
+    let ext = dir.join(format!("{}.v", core.ext));
+    let text = ext_wrapper(core, &units);
     if std::fs::read_to_string(&ext).ok().as_deref() != Some(text.as_str()) {
         std::fs::write(&ext, text)
             .map_err(|e| FlowError::Io(format!("writing {}", ext.display()), e))?;
@@ -331,15 +444,28 @@ pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
         files.extend(u.files.iter().map(|f| root.join(f)));
     }
     files.push(ext);
-    files.extend(CORE_FILES.iter().map(|f| root.join(f)));
+    files.extend(core.files.iter().map(|f| root.join(f)));
     let timing = timing_of(d)?;
-    Ok(RtlFiles {
-        top: "rv32_core".into(),
-        files,
-        params: vec![
+    let params = match core.arch {
+        Arch::Rv32 => vec![
             ("MISA".into(), misa_of(d)? as u64),
             ("DIV_EARLY_OUT".into(), div_early_out(&timing) as u64),
         ],
+        Arch::Mips32 => {
+            if div_early_out(&timing) {
+                return Err(FlowError::Usage(format!(
+                    "design '{}': the MIPS core has only the fixed 34-cycle divider \
+                     (div_model = \"fixed\")",
+                    d.name
+                )));
+            }
+            Vec::new()
+        }
+    };
+    Ok(RtlFiles {
+        top: core.top.into(),
+        files,
+        params,
     })
 }
 
@@ -366,7 +492,7 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
             .map(|p| format!("      - {}\n", rel(p)))
             .collect::<String>()
     };
-    let sys: Vec<PathBuf> = SYS_FILES.iter().map(|p| root.join(p)).collect();
+    let sys: Vec<PathBuf> = core_of(d)?.sys_files.iter().map(|p| root.join(p)).collect();
     let tb = vec![root.join(ICARUS_TB)];
     let params: Vec<&str> = f.params.iter().map(|(k, _)| k.as_str()).collect();
     let mut text = format!(
@@ -426,8 +552,9 @@ struct SimBuild {
 
 fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBuild, FlowError> {
     let f = files(root, d)?;
+    let core = core_of(d)?;
     let mut all = f.files.clone();
-    all.extend(SYS_FILES.iter().map(|p| root.join(p)));
+    all.extend(core.sys_files.iter().map(|p| root.join(p)));
     all.push(root.join(harness));
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     for p in &all {
@@ -469,7 +596,8 @@ fn build_failed(what: String, out: &std::process::Output) -> FlowError {
 pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     project::require(VERILATOR)?;
     let b = sim_build(root, d, HARNESS, "verilator")?;
-    let exe = b.dir.join("Vrv32_sys");
+    let core = core_of(d)?;
+    let exe = b.dir.join("Vsys");
     let _lock = crate::firmware::lock_build(&gen_dir(root, d).join("verilator"))?;
     if exe.is_file() {
         return Ok(exe);
@@ -477,9 +605,17 @@ pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     let mut cmd = Command::new("verilator");
     cmd.args(["--cc", "--exe", "--build", "-O3", "--x-assign", "fast"])
         .args(["--x-initial", "fast", "--noassert", "-Wno-fatal", "--trace"])
-        .args(["-j", "2", "--top-module", "rv32_sys", "-Mdir"])
+        .args([
+            "-j",
+            "2",
+            "--prefix",
+            "Vsys",
+            "--top-module",
+            core.sys,
+            "-Mdir",
+        ])
         .arg(&b.dir)
-        .args(["-CFLAGS", "-O2"]);
+        .args(["-CFLAGS", &format!("-O2 -D{}", core.define)]);
     for (k, v) in &b.params {
         cmd.arg(format!("-G{k}={v}"));
     }
@@ -541,6 +677,11 @@ pub struct Commit {
     pub trap: bool,
     pub cause: u32,
     pub tval: u32,
+    /// MIPS: HI and LO after an instruction that writes them (a division's arrive later:
+    /// `hilo_pending` until the divider's `H` line).
+    pub hi: u32,
+    pub lo: u32,
+    pub hilo_pending: bool,
 }
 
 impl Commit {
@@ -587,7 +728,14 @@ fn decu(s: Option<&str>) -> u64 {
 /// Format one RTL commit as a simulator trace line.
 pub fn commit_line(m: &Machine, c: &Commit) -> String {
     let d: DecodedInsn = m.decode_word_for_trace(c.insn);
-    let wb = if c.trap || d.rd == 0 || d.rd >= 32 {
+    let mips = m.isa().base() == asip_sim::Base::Mips32;
+    let wb = if !c.trap && mips && d.rd == asip_sim::mips::HILO {
+        TraceWrite::HiLo(c.hi, c.lo)
+    } else if c.trap
+        || d.rd == 0
+        || d.rd >= 32
+        || (mips && c.rd == 0 && matches!(d.info.name, "movz" | "movn"))
+    {
         TraceWrite::None
     } else {
         // the RTL writes what the simulator shows: a mismatch of the register shows up in
@@ -619,6 +767,17 @@ fn trap_error(m: &Machine, pc: u32, insn: u32, cause: u32, tval: u32, cycle: u64
             kind: "instruction fetch",
         },
         3 => SimError::Breakpoint { pc },
+        // MIPS ExcCode Ov and Tr (mips_core)
+        12 => SimError::Exception {
+            pc,
+            cause: "integer overflow (trapping add/sub)".into(),
+            insn: dis,
+        },
+        13 => SimError::Exception {
+            pc,
+            cause: "trap instruction".into(),
+            insn: dis,
+        },
         4 | 6 => SimError::Misaligned {
             pc,
             addr: tval,
@@ -701,7 +860,9 @@ pub fn run_program(
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tmp = gen_dir(root, d).join(format!("image-{}-{run}.bin", std::process::id()));
-    let (entry, sp) = (m.cpu().pc, m.cpu().x[2]);
+    // the stack pointer the loader set: x2 (RISC-V), $29 (MIPS)
+    let sp_reg = if d.arch == Arch::Mips32 { 29 } else { 2 };
+    let (entry, sp) = (m.cpu().pc, m.cpu().x[sp_reg]);
     let tohost = prog.symbols.addr("tohost");
     let trace = o.on_commit.is_some();
     let mut cmd = match o.sim {
@@ -767,6 +928,7 @@ pub fn run_program(
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let mut end: Option<Result<RunEnd, FlowError>> = None;
     let mut result: Result<(), FlowError> = Ok(());
+    let mut held: std::collections::VecDeque<Commit> = std::collections::VecDeque::new();
     for line in BufReader::with_capacity(1 << 20, out).lines() {
         let line = line.map_err(|e| FlowError::Io("reading the RTL harness".into(), e))?;
         let mut it = line.split_ascii_whitespace();
@@ -784,10 +946,31 @@ pub fn run_program(
                     trap: decu(it.next()) != 0,
                     cause: hexu(it.next()),
                     tval: hexu(it.next()),
+                    hi: hexu(it.next()),
+                    lo: hexu(it.next()),
+                    hilo_pending: decu(it.next()) != 0,
                 };
-                if let (Some(f), true) = (o.on_commit.as_mut(), result.is_ok()) {
+                // records wait behind a division until its HI/LO arrive (H line)
+                if c.hilo_pending || !held.is_empty() {
+                    held.push_back(c);
+                } else if let (Some(f), true) = (o.on_commit.as_mut(), result.is_ok()) {
                     let text = commit_line(&m, &c);
                     result = f(&c, &text);
+                }
+            }
+            Some("H") => {
+                let (hi, lo) = (hexu(it.next()), hexu(it.next()));
+                if let Some(p) = held.iter_mut().find(|c| c.hilo_pending) {
+                    p.hi = hi;
+                    p.lo = lo;
+                    p.hilo_pending = false;
+                }
+                while held.front().is_some_and(|c| !c.hilo_pending) {
+                    let c = held.pop_front().expect("front");
+                    if let (Some(f), true) = (o.on_commit.as_mut(), result.is_ok()) {
+                        let text = commit_line(&m, &c);
+                        result = f(&c, &text);
+                    }
                 }
             }
             Some("O") => {
@@ -826,6 +1009,17 @@ pub fn run_program(
                         cycles: decu(g(0)),
                         pc: hexu(g(1)),
                     })),
+                    "syscall" if d.arch == Arch::Mips32 => {
+                        Err(FlowError::from_sim(&SimError::Exception {
+                            pc: hexu(g(1)),
+                            cause: format!(
+                                "unknown o32 syscall {} (v0); supported: write (4004), exit \
+                                 (4001), exit_group (4246)",
+                                decu(g(0))
+                            ),
+                            insn: "syscall".into(),
+                        }))
+                    }
                     "syscall" => Err(FlowError::from_sim(&SimError::UnknownSyscall {
                         pc: hexu(g(1)),
                         number: decu(g(0)) as u32,
@@ -845,6 +1039,14 @@ pub fn run_program(
     }
     let _ = child.wait();
     let _ = std::fs::remove_file(&tmp);
+    // divisions whose result the divider never wrote (abandoned by a later HI/LO write, or
+    // still running at the end): shown with HI/LO as the RTL has them, zero
+    while let Some(c) = held.pop_front() {
+        if let (Some(f), true) = (o.on_commit.as_mut(), result.is_ok()) {
+            let text = commit_line(&m, &c);
+            result = f(&c, &text);
+        }
+    }
     result?;
     let (code, tohost, cycles, instret) = end.unwrap_or_else(|| {
         Err(FlowError::Sim(

@@ -267,6 +267,10 @@ pub struct Cpu {
     /// value). The machine clears it before each traced instruction and reports it in
     /// the commit log.
     pub last_store: Option<(u32, u32, u32)>,
+    /// Set by semantics whose destination register is not written this time (MIPS
+    /// `movz`/`movn` whose condition fails: the processor suppresses the write, so the
+    /// commit log shows none). Cleared with `last_store`.
+    pub no_write: bool,
     pub(crate) tohost: Option<u32>,
     pub(crate) text_lo: u32,
     pub(crate) text_hi: u32,
@@ -301,6 +305,7 @@ impl Cpu {
             attention: false,
             fetch_hooks: Vec::new(),
             last_store: None,
+            no_write: false,
             tohost: None,
             text_lo: 0,
             text_hi: 0,

@@ -764,6 +764,7 @@ impl Machine {
         self.cpu.npc = pc.wrapping_add(4);
         if TRACE {
             self.cpu.last_store = None;
+            self.cpu.no_write = false;
         }
         let timed = timed(&self.cpu, &insn);
         let r = (insn.exec)(&mut self.cpu, &insn);
@@ -852,7 +853,7 @@ impl Machine {
         trapped: bool,
     ) -> Result<(), SimError> {
         let base = self.isa.base();
-        let wb = if trapped {
+        let wb = if trapped || std::mem::take(&mut self.cpu.no_write) {
             TraceWrite::None
         } else if d.rd == crate::mips::HILO && base == Base::Mips32 {
             TraceWrite::HiLo(self.cpu.hi, self.cpu.lo)

@@ -128,7 +128,8 @@ pub fn run_vectors(work: &str, files: &[PathBuf], vectors: &str) -> Option<Vecto
 /// Where [`lockstep_words`] puts its data words: 2 KiB after [`crate::words::BASE`].
 pub const DATA_ADDR: u32 = crate::words::BASE + 0x800;
 
-/// Run raw instruction words (then `addi a7, zero, 93; ecall`) on a design's processor RTL
+/// Run raw instruction words (then `addi a7, zero, 93; ecall`, on MIPS `li v0, 4001;
+/// syscall`) on a design's processor RTL
 /// and on the simulator, with `data` at [`DATA_ADDR`]; assert that the commit logs (retire
 /// cycle, pc, word, register and memory writes of every instruction), the cycle totals
 /// and the instruction counts are equal. Returns (cycles, commit log); `None` (with a
@@ -176,12 +177,22 @@ pub fn lockstep_words_on(
     }
     let d = asip_flow::design::find(&crate::root().join("designs"), design).expect("design");
     let mut w = code.to_vec();
-    w.extend(crate::words::exit_seq());
+    if d.arch == asip_flow::design::Arch::Mips32 {
+        // li v0, 4001; syscall
+        w.extend([0x2402_0fa1, 0x0000_000c]);
+    } else {
+        w.extend(crate::words::exit_seq());
+    }
     let at = ((DATA_ADDR - crate::words::BASE) / 4) as usize;
     assert!(w.len() <= at, "program longer than {at} words");
     w.resize(at, 0);
     w.extend_from_slice(data);
-    let prog = asip_sim::Program::from_words(crate::words::BASE, &w, 4096);
+    let machine = if d.arch == asip_flow::design::Arch::Mips32 {
+        asip_sim::ElfMachine::Mips
+    } else {
+        asip_sim::ElfMachine::RiscV
+    };
+    let prog = asip_sim::Program::from_words_for(machine, crate::words::BASE, &w, 4096);
     let buf = Buf::default();
     let sim = exec::run_program(
         &d,

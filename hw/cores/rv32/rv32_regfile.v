@@ -14,7 +14,7 @@ module rv32_regfile (
     input  wire [4:0]  waddr_i,
     input  wire [31:0] wdata_i
 );
-    reg [31:0] mem_q [1:31];
+    reg [31:0] mem_q [1:31] /* verilator public_flat_rw */;
 
     always @(posedge clk_i) begin
         if (we_i && waddr_i != 5'd0) begin

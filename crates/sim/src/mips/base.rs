@@ -170,12 +170,16 @@ fn exec_addi(c: &mut Cpu, d: &DecodedInsn) -> R {
 fn exec_movz(c: &mut Cpu, d: &DecodedInsn) -> R {
     if c.reg(d.rs2) == 0 {
         c.set_reg(d.rd, c.reg(d.rs1));
+    } else {
+        c.no_write = true;
     }
     Ok(())
 }
 fn exec_movn(c: &mut Cpu, d: &DecodedInsn) -> R {
     if c.reg(d.rs2) != 0 {
         c.set_reg(d.rd, c.reg(d.rs1));
+    } else {
+        c.no_write = true;
     }
     Ok(())
 }

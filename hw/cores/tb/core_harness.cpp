@@ -1,16 +1,42 @@
-// Verilator harness of rv32_sys: loads a memory image prepared by `sha3-asip rtl run`
+// Verilator harness of a processor system (rv32_sys or mips_sys, built with
+// `--prefix Vsys` and -DCORE_RV32 / -DCORE_MIPS by asip_flow::rtl::build): loads a memory
+// image prepared by `sha3-asip rtl run`
 // (the simulator's own loader lays out segments, heap, stack and argv), runs the
 // processor, services the firmware's Linux-ABI host calls (write, exit, exit_group) and
-// the riscv-tests `tohost` word, and writes a line protocol on stdout:
+// the riscv-tests `tohost` word, and writes a line protocol on stdout (every core reports
+// its commit record in the cycle after the instruction's retire cycle):
 //   C <retire-cycle> <pc> <insn> <rd> <rd-value> <wmask> <mem-addr> <mem-wdata> <trap> <mcause> <mtval>
 //                                            one per retired instruction (with --trace)
 //   O <fd> <hex bytes>                       output of a write() host call
 //   X exit <status> <cycles> <instret>       end of run; also X tohost <value> ...,
 //   X trap <pc> <insn> <mcause> <mtval> <cycle>, X runaway <cycles> <pc>, X syscall <nr> <pc>
 // All numbers are hexadecimal except cycle counts, instret and the exit status.
-#include "Vrv32_sys.h"
-#include "Vrv32_sys___024root.h"
+#include "Vsys.h"
+#include "Vsys___024root.h"
 #include "verilated.h"
+
+// per core: the memory array, the pc shown in host-call errors, whether a trap ends the
+// run, and the host-call ABI (number and argument registers, how the result returns)
+#if defined(CORE_MIPS)
+#define TCM_MEM(t) (t).rootp->mips_sys__DOT__u_tcm__DOT__mem_q
+#define HOST_PC(t) (t).rootp->mips_sys__DOT__u_core__DOT__e_pc_q
+#define RETIRE_OFS 0  // the commit record is in WB, the model's retire cycle
+#define TRAP_ENDS_RUN(t) true
+// o32: v0 = number (4004 write, 4001 / 4246 exit), a0..a2 arguments; the result returns in
+// v0 (the syscall's own result, host_wdata_i) and a3 = 0 / 1 (error: v0 = errno), written
+// into the register file array when the syscall is in EX (the instruction behind it, in ID,
+// reads it in that cycle; mips_core's README)
+#define A3_REG(t) (t).rootp->mips_sys__DOT__u_core__DOT__u_rf__DOT__mem_q[7 - 1]
+enum { REG_SP = 29, REG_NR = 2, REG_A0 = 4, REG_A1 = 5, REG_A2 = 6, NR_WRITE = 4004, NR_EXIT = 4001, NR_EXIT_GROUP = 4246 };
+#elif defined(CORE_RV32)
+#define TCM_MEM(t) (t).rootp->rv32_sys__DOT__u_tcm__DOT__mem_q
+#define HOST_PC(t) (t).rootp->rv32_sys__DOT__u_core__DOT__x_pc_q
+#define RETIRE_OFS 1  // the commit record is in W, the cycle after the retire cycle (X)
+#define TRAP_ENDS_RUN(t) ((t).rootp->rv32_sys__DOT__u_core__DOT__u_csr__DOT__mtvec_q == 0)
+enum { REG_SP = 2, REG_NR = 17, REG_A0 = 10, REG_A1 = 11, REG_A2 = 12, NR_WRITE = 64, NR_EXIT = 93, NR_EXIT_GROUP = 94 };
+#else
+#error "define CORE_RV32 or CORE_MIPS"
+#endif
 #if VM_TRACE
 #include "verilated_vcd_c.h"
 #endif
@@ -22,7 +48,7 @@
 #include <vector>
 
 static void die(const char *msg) {
-    std::fprintf(stderr, "rv32_harness: %s\n", msg);
+    std::fprintf(stderr, "core_harness: %s\n", msg);
     std::exit(3);
 }
 
@@ -66,8 +92,8 @@ int main(int argc, char **argv) {
     std::setvbuf(stdout, obuf, _IOFBF, sizeof obuf);
 
     VerilatedContext ctx;
-    Vrv32_sys top(&ctx);
-    auto *mem = top.rootp->rv32_sys__DOT__u_tcm__DOT__mem_q.m_storage;
+    Vsys top(&ctx);
+    auto *mem = TCM_MEM(top).m_storage;
     const uint32_t words = mem_bytes / 4;
     for (size_t i = 0; i < img.size(); i += 4) {
         uint32_t w = 0;
@@ -113,7 +139,7 @@ int main(int argc, char **argv) {
     top.host_wdata_i = 0;
     top.dbg_raddr_i = 0;
     top.dbg_we_i = 1;
-    top.dbg_waddr_i = 2;
+    top.dbg_waddr_i = REG_SP;
     top.dbg_wdata_i = sp;
     top.eval();
     tick();
@@ -128,7 +154,8 @@ int main(int argc, char **argv) {
         return top.dbg_rdata_o;
     };
 
-    int exit_pending = 0;  // 1: exit after the next commit record
+    int exit_pending = 0;  // 1: exit after the commit record of the host call (exit_pc)
+    uint32_t exit_pc = 0;
     int32_t exit_status = 0;
     const char *end_kind = nullptr;
     uint32_t end_value = 0;
@@ -138,16 +165,22 @@ int main(int argc, char **argv) {
         if (top.rvfi_valid) {
             instret = top.rvfi_order + 1;
             uint32_t pc = top.rvfi_pc_rdata, insn = top.rvfi_insn;
-            if (trace)
-                std::printf("C %llu %x %x %x %x %x %x %x %d %x %x\n",
-                            (unsigned long long)(cycle - 1), pc, insn, top.rvfi_rd_addr,
+            if (trace) {
+                std::printf("C %llu %x %x %x %x %x %x %x %d %x %x",
+                            (unsigned long long)(cycle - RETIRE_OFS), pc, insn, top.rvfi_rd_addr,
                             top.rvfi_rd_wdata, top.rvfi_mem_wmask, top.rvfi_mem_addr,
                             top.rvfi_mem_wdata, top.rvfi_trap, top.commit_cause_o,
                             top.commit_tval_o);
-            if (top.rvfi_trap &&
-                top.rootp->rv32_sys__DOT__u_core__DOT__u_csr__DOT__mtvec_q == 0) {
+#if defined(CORE_MIPS)
+                // HI/LO after the instruction; pending: a division's come in an H line
+                std::printf(" %x %x %d", top.commit_hi_o, top.commit_lo_o,
+                            top.commit_hilo_pend_o);
+#endif
+                std::printf("\n");
+            }
+            if (top.rvfi_trap && TRAP_ENDS_RUN(top)) {
                 std::printf("X trap %x %x %x %x %llu\n", pc, insn, top.commit_cause_o,
-                            top.commit_tval_o, (unsigned long long)(cycle - 1));
+                            top.commit_tval_o, (unsigned long long)(cycle - RETIRE_OFS));
                 break;
             }
             if (have_tohost && top.rvfi_mem_wmask && !top.rvfi_trap &&
@@ -158,27 +191,33 @@ int main(int argc, char **argv) {
                     end_value = v;
                 }
             }
-            if (exit_pending || end_kind) {
+            if ((exit_pending && pc == exit_pc) || end_kind) {
                 if (!end_kind) end_kind = "exit";
                 if (exit_pending) end_value = (uint32_t)exit_status;
                 if (std::strcmp(end_kind, "exit") == 0)
                     std::printf("X exit %d %llu %llu\n", exit_status,
-                                (unsigned long long)cycle, (unsigned long long)instret);
+                                (unsigned long long)(cycle + 1 - RETIRE_OFS),
+                                (unsigned long long)instret);
                 else
                     std::printf("X tohost %x %llu %llu\n", end_value,
-                                (unsigned long long)cycle, (unsigned long long)instret);
+                                (unsigned long long)(cycle + 1 - RETIRE_OFS),
+                                (unsigned long long)instret);
                 break;
             }
         }
+#if defined(CORE_MIPS)
+        if (trace && top.hilo_done_o)
+            std::printf("H %x %x\n", top.hilo_hi_o, top.hilo_lo_o);
+#endif
         if (cycle >= max_cycles) {
             std::printf("X runaway %llu %x\n", (unsigned long long)cycle, top.rvfi_pc_wdata);
             break;
         }
         top.host_wdata_i = 0;
         if (top.host_call_o) {
-            uint32_t nr = reg(17), a0 = reg(10), a1 = reg(11), a2 = reg(12);
+            uint32_t nr = reg(REG_NR), a0 = reg(REG_A0), a1 = reg(REG_A1), a2 = reg(REG_A2);
             uint32_t ret = 0;
-            if (nr == 64) {
+            if (nr == NR_WRITE) {
                 if (a0 == 1 || a0 == 2) {
                     std::printf("O %u ", a0);
                     bool ok = true;
@@ -189,20 +228,27 @@ int main(int argc, char **argv) {
                     }
                     std::printf("\n");
                     if (!ok) {
-                        std::printf("X badbuf %x %x\n", a1, top.rootp->rv32_sys__DOT__u_core__DOT__x_pc_q);
+                        std::printf("X badbuf %x %x\n", a1, HOST_PC(top));
                         break;
                     }
                     ret = a2;
                 } else {
                     ret = (uint32_t)-9;
                 }
-            } else if (nr == 93 || nr == 94) {
+            } else if (nr == NR_EXIT || nr == NR_EXIT_GROUP) {
                 exit_pending = 1;
+                exit_pc = HOST_PC(top);
                 exit_status = (int32_t)a0;
             } else {
-                std::printf("X syscall %u %x\n", nr, top.rootp->rv32_sys__DOT__u_core__DOT__x_pc_q);
+                std::printf("X syscall %u %x\n", nr, HOST_PC(top));
                 break;
             }
+#if defined(CORE_MIPS)
+            // o32 error convention: v0 = errno, a3 = 1
+            bool err = (int32_t)ret < 0;
+            if (err) ret = (uint32_t)(-(int32_t)ret);
+            if (nr == NR_WRITE) A3_REG(top) = err ? 1 : 0;
+#endif
             top.host_wdata_i = ret;
             top.eval();
         }

@@ -1,0 +1,57 @@
+// mips_alu: the EX-stage datapath of mips_core: adder (with signed overflow), logic,
+// shifter, set-less-than, count leading zeros/ones and the single-cycle 32 x 32 -> 64
+// multiplier (signed or unsigned) of mult/multu/mul/madd/msub. Combinational.
+module mips_alu (
+    input  wire [3:0]  op_i,
+    input  wire [31:0] a_i,       // rs (rt for the shifts)
+    input  wire [31:0] b_i,       // rt or the immediate
+    input  wire [4:0]  sh_i,      // shift amount
+    input  wire        mul_signed_i,
+    output reg  [31:0] result_o,
+    output wire        ovf_o,     // signed overflow of ADD / SUB
+    output wire [63:0] product_o
+);
+    localparam [3:0] OP_ADD = 4'd0, OP_SUB = 4'd1, OP_AND = 4'd2, OP_OR = 4'd3,
+                     OP_XOR = 4'd4, OP_NOR = 4'd5, OP_SLT = 4'd6, OP_SLTU = 4'd7,
+                     OP_SLL = 4'd8, OP_SRL = 4'd9, OP_SRA = 4'd10, OP_CLZ = 4'd11,
+                     OP_CLO = 4'd12, OP_MUL = 4'd13, OP_B = 4'd14;
+
+    wire        sub  = (op_i == OP_SUB) || (op_i == OP_SLT) || (op_i == OP_SLTU);
+    wire [32:0] sum  = {1'b0, a_i} + {1'b0, sub ? ~b_i : b_i} + {32'd0, sub};
+    wire        lt   = (a_i[31] != b_i[31]) ? a_i[31] : sum[31];
+    wire        ltu  = ~sum[32];
+    assign ovf_o = (a_i[31] == (b_i[31] ^ sub)) && (sum[31] != a_i[31]);
+
+    wire [63:0] sa = {{32{mul_signed_i & a_i[31]}}, a_i};
+    wire [63:0] sb = {{32{mul_signed_i & b_i[31]}}, b_i};
+    assign product_o = sa * sb;
+
+    // leading zeros of a_i, or of ~a_i for clo
+    wire [31:0] cx = (op_i == OP_CLO) ? ~a_i : a_i;
+    reg  [5:0]  lz;
+    integer k;
+    always @(*) begin
+        lz = 6'd32;
+        for (k = 0; k < 32; k = k + 1)
+            if (cx[k]) lz = 6'd31 - k[5:0];
+    end
+
+    always @(*) begin
+        case (op_i)
+            OP_ADD, OP_SUB: result_o = sum[31:0];
+            OP_AND:  result_o = a_i & b_i;
+            OP_OR:   result_o = a_i | b_i;
+            OP_XOR:  result_o = a_i ^ b_i;
+            OP_NOR:  result_o = ~(a_i | b_i);
+            OP_SLT:  result_o = {31'd0, lt};
+            OP_SLTU: result_o = {31'd0, ltu};
+            OP_SLL:  result_o = a_i << sh_i;
+            OP_SRL:  result_o = a_i >> sh_i;
+            OP_SRA:  result_o = $signed(a_i) >>> sh_i;
+            OP_CLZ, OP_CLO: result_o = {26'd0, lz};
+            OP_MUL:  result_o = product_o[31:0];
+            OP_B:    result_o = b_i;
+            default: result_o = 32'd0;
+        endcase
+    end
+endmodule

@@ -1,0 +1,651 @@
+// mips_core: the project's five-stage MIPS32 processor core (docs/mips-core.md), built to
+// be what the mips5 timing model describes (Harris & Harris's pipelined MIPS, seed 000's
+// reference [4], with the architectural delay slot):
+//   IF   the next-PC multiplexer drives the synchronous instruction memory (imem_addr_o);
+//   ID   the word arrives (imem_rdata_i); register read (write-through from WB, forwarding
+//        from MEM), branch comparison and jump targets, the delay slot is the word being
+//        fetched; a branch waits for an operand that the instruction in EX, or a load in
+//        MEM, is producing (H&H branchstall);
+//   EX   forwarding from MEM and WB, ALU, shifter, single-cycle multiplier (HI/LO written
+//        at its end), divider start, extension units (mips_ext, generated per design),
+//        exceptions; a consumer of the load in MEM waits here one cycle (H&H lwstall), an
+//        mfhi/mflo waits for a running division;
+//   MEM  the data-memory request (synchronous memory: the data arrives in WB);
+//   WB   load alignment, register-file write; the commit record (RVFI names) of the
+//        instruction: its retire cycle in the mips5 model is this cycle.
+module mips_core (
+    input  wire        clk_i,
+    input  wire        rst_ni,
+    input  wire [31:0] boot_addr_i,
+    // instruction memory: synchronous read, word addressed by imem_addr_o[31:2]
+    output wire [31:0] imem_addr_o,
+    input  wire [31:0] imem_rdata_i,
+    input  wire        imem_err_i,      // registered with imem_rdata_i
+    // data memory: request in MEM, read data in the next cycle (WB)
+    output wire        dmem_req_o,
+    output wire        dmem_we_o,
+    output wire [3:0]  dmem_be_o,
+    output wire [31:0] dmem_addr_o,
+    output wire [31:0] dmem_wdata_o,
+    input  wire        dmem_err_i,      // combinational: the address is outside memory
+    input  wire [31:0] dmem_rdata_i,
+    // host calls: syscall in EX (the harness services the o32 Linux ABI)
+    output wire        host_call_o,
+    input  wire [31:0] host_wdata_i,    // the value the syscall writes to v0
+    // debug register access (harness only; tie off in a real system)
+    input  wire [4:0]  dbg_raddr_i,
+    output wire [31:0] dbg_rdata_o,
+    input  wire        dbg_we_i,
+    input  wire [4:0]  dbg_waddr_i,
+    input  wire [31:0] dbg_wdata_i,
+    // commit record of the instruction in WB (riscv-formal names)
+    output wire        rvfi_valid,
+    output wire [63:0] rvfi_order,
+    output wire [31:0] rvfi_insn,
+    output wire        rvfi_trap,
+    output wire [4:0]  rvfi_rd_addr,
+    output wire [31:0] rvfi_rd_wdata,
+    output wire [31:0] rvfi_pc_rdata,
+    output wire [31:0] rvfi_pc_wdata,
+    output wire [31:0] rvfi_mem_addr,
+    output wire [3:0]  rvfi_mem_wmask,
+    output wire [31:0] rvfi_mem_wdata,
+    output wire [31:0] commit_cause_o,  // exception code (docs/mips-core.md) and bad address
+    output wire [31:0] commit_tval_o,
+    output wire [31:0] commit_hi_o,     // HI/LO after an mult/madd/msub/mthi/mtlo in WB
+    output wire [31:0] commit_lo_o,
+    output wire        commit_hilo_pend_o, // a div/divu in WB: HI/LO come with hilo_done_o
+    output wire        hilo_done_o,     // the divider writes HI/LO (hilo_hi_o, hilo_lo_o)
+    output wire [31:0] hilo_hi_o,
+    output wire [31:0] hilo_lo_o
+);
+    // ------------------------------------------------------------------ pipeline state
+    reg         boot_q, d_valid_q, redir_q, annul_q;
+    reg  [31:0] d_pc_q, redir_pc_q;
+
+    reg         e_valid_q, e_ferr_q, e_jmis_q;
+    reg  [31:0] e_insn_q, e_a_q, e_b_q, e_jtgt_q;
+    reg  [31:0] e_pc_q /* verilator public_flat_rd */;
+
+    reg         m_valid_q, m_we_q, m_load_q, m_store_q, m_trap_q, m_unit_st_q;
+    reg  [4:0]  m_rd_q;
+    reg  [5:0]  m_op_q;            // major opcode (load / store kind)
+    reg  [31:0] m_result_q, m_addr_q, m_b_q, m_insn_q, m_pc_q, m_cause_q, m_tval_q;
+
+    reg         w_valid_q, w_we_q, w_load_q, w_trap_q;
+    reg  [4:0]  w_rd_q;
+    reg  [5:0]  w_op_q;
+    reg  [1:0]  w_off_q;
+    reg  [3:0]  w_wmask_q;
+    reg  [31:0] w_result_q, w_b_q, w_insn_q, w_pc_q, w_maddr_q, w_mwdata_q, w_cause_q, w_tval_q;
+    reg  [63:0] order_q;
+    reg  [31:0] cyc_q;
+    reg  [31:0] hi_q, lo_q;
+
+    wire        ex_stall;
+
+    // ------------------------------------------------------------------ register file
+    wire [31:0] w_value;
+    wire [4:0]  id_rs = imem_rdata_i[25:21];
+    wire [4:0]  id_rt = imem_rdata_i[20:16];
+    wire [31:0] rf_a, rf_b, rf_c;
+    wire        w_wr = w_valid_q && w_we_q && !w_trap_q;
+    rv32_regfile u_rf (
+        .clk_i(clk_i), .raddr_a_i(id_rs), .rdata_a_o(rf_a), .raddr_b_i(id_rt),
+        .rdata_b_o(rf_b), .raddr_c_i(dbg_raddr_i), .rdata_c_o(rf_c),
+        .we_i(dbg_we_i || w_wr), .waddr_i(dbg_we_i ? dbg_waddr_i : w_rd_q),
+        .wdata_i(dbg_we_i ? dbg_wdata_i : w_value)
+    );
+    // results forwardable from MEM (everything but load data) and WB
+    wire m_fwd = m_valid_q && m_we_q && !m_load_q && !m_trap_q;
+    function [31:0] fwd;
+        input [4:0]  r;
+        input [31:0] rf;
+        begin
+            if (r == 5'd0)                 fwd = 32'd0;
+            else if (m_fwd && m_rd_q == r) fwd = m_result_q;
+            else if (w_wr && w_rd_q == r)  fwd = w_value;
+            else                           fwd = rf;
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ ID
+    wire [31:0] d_insn  = imem_rdata_i;
+    wire        id_valid = d_valid_q && !annul_q;
+    wire [5:0]  d_opc = d_insn[31:26];
+    wire [5:0]  d_fn  = d_insn[5:0];
+    wire        d_special = d_opc == 6'h00;
+    wire        d_regimm  = d_opc == 6'h01;
+    wire        d_jr    = d_special && d_fn == 6'h08 && d_insn[20:11] == 10'd0;
+    wire        d_jalr  = d_special && d_fn == 6'h09 && d_insn[20:16] == 5'd0;
+    wire        d_j     = d_opc == 6'h02 || d_opc == 6'h03;
+    wire        d_beq   = d_opc == 6'h04 || d_opc == 6'h14;
+    wire        d_bne   = d_opc == 6'h05 || d_opc == 6'h15;
+    wire        d_blez  = (d_opc == 6'h06 || d_opc == 6'h16) && id_rt == 5'd0;
+    wire        d_bgtz  = (d_opc == 6'h07 || d_opc == 6'h17) && id_rt == 5'd0;
+    wire        d_bz    = d_regimm && (id_rt[3:1] == 3'd0);   // bltz bgez (l, al, all)
+    wire        d_likely = ((d_opc[5:2] == 4'b0101) && !((d_opc == 6'h16 || d_opc == 6'h17) &&
+                                                          id_rt != 5'd0)) ||
+                           (d_bz && id_rt[1]);
+    wire        d_branch = d_beq || d_bne || d_blez || d_bgtz || d_bz;
+    wire        d_cmp_rs = d_branch || d_jr || d_jalr;
+    wire        d_cmp_rt = d_beq || d_bne;
+    wire [31:0] d_a = fwd(id_rs, rf_a);
+    wire [31:0] d_b = fwd(id_rt, rf_b);
+
+    // the destination register of the instruction in EX (decoded, whether or not it
+    // writes: movz/movn count as writers, as in the model's scoreboard)
+    wire [4:0]  e_dest;
+    wire        br_hazard = id_valid && e_valid_q &&
+                            (((d_cmp_rs && id_rs != 5'd0) && (e_dest == id_rs)) ||
+                             ((d_cmp_rt && id_rt != 5'd0) && (e_dest == id_rt))) ||
+                            id_valid && m_valid_q && m_load_q && m_rd_q != 5'd0 &&
+                            ((d_cmp_rs && m_rd_q == id_rs) || (d_cmp_rt && m_rd_q == id_rt));
+    wire        id_hold = id_valid && (br_hazard || ex_stall);
+    wire        id_fire = id_valid && !id_hold;
+
+    reg         d_cond;
+    always @(*) begin
+        if (d_beq)       d_cond = (d_a == d_b);
+        else if (d_bne)  d_cond = (d_a != d_b);
+        else if (d_blez) d_cond = d_a[31] || (d_a == 32'd0);
+        else if (d_bgtz) d_cond = !d_a[31] && (d_a != 32'd0);
+        else             d_cond = d_a[31] ^ id_rt[0];          // bltz / bgez
+    end
+    wire [31:0] d_br_tgt = d_pc_q + 32'd4 + {{14{d_insn[15]}}, d_insn[15:0], 2'b00};
+    wire [31:0] d_j_tgt  = {d_pc_q[31:28] + {3'd0, (d_pc_q[27:2] == 26'h3ffffff)},
+                            d_insn[25:0], 2'b00};
+    wire [31:0] d_tgt    = (d_jr || d_jalr) ? d_a : d_j ? d_j_tgt : d_br_tgt;
+    wire        d_jmis   = (d_jr || d_jalr) && (d_a[1:0] != 2'b00);
+    wire        d_taken  = ((d_branch && d_cond) || d_j || d_jr || d_jalr) && !d_jmis;
+    wire        d_annul  = d_branch && d_likely && !d_cond;
+
+    reg  [31:0] fetch_pc;
+    always @(*) begin
+        if (boot_q)       fetch_pc = boot_addr_i;
+        else if (id_hold) fetch_pc = d_pc_q;          // hold: fetch the word in ID again
+        else if (redir_q) fetch_pc = redir_pc_q;
+        else              fetch_pc = d_pc_q + 32'd4;
+    end
+    assign imem_addr_o = fetch_pc;
+
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            boot_q     <= 1'b1;
+            d_valid_q  <= 1'b0;
+            d_pc_q     <= 32'd0;
+            redir_q    <= 1'b0;
+            redir_pc_q <= 32'd0;
+            annul_q    <= 1'b0;
+        end else begin
+            boot_q    <= 1'b0;
+            d_valid_q <= 1'b1;
+            d_pc_q    <= fetch_pc;
+            if (!id_hold) begin
+                redir_q    <= id_fire && (d_taken || d_annul);
+                redir_pc_q <= d_annul ? d_pc_q + 32'd8 : d_tgt;
+                annul_q    <= id_fire && d_annul;
+            end
+        end
+    end
+
+    // ------------------------------------------------------------------ EX
+    wire [4:0]  rs = e_insn_q[25:21];
+    wire [4:0]  rt = e_insn_q[20:16];
+    wire [4:0]  rd = e_insn_q[15:11];
+    wire [4:0]  sa = e_insn_q[10:6];
+    wire [5:0]  opc = e_insn_q[31:26];
+    wire [5:0]  fn  = e_insn_q[5:0];
+    wire [31:0] simm = {{16{e_insn_q[15]}}, e_insn_q[15:0]};
+    wire [31:0] zimm = {16'd0, e_insn_q[15:0]};
+    wire        sp   = opc == 6'h00;
+    wire        sp2  = opc == 6'h1c;
+    wire        ri   = opc == 6'h01;
+
+    // base decode: exactly the words crates/sim/src/mips/base.rs accepts
+    wire i_sh     = sp && (fn == 6'h00 || fn == 6'h02 || fn == 6'h03) && rs == 5'd0;
+    wire i_shv    = sp && (fn == 6'h04 || fn == 6'h06 || fn == 6'h07) && sa == 5'd0;
+    wire i_jr     = sp && fn == 6'h08 && rt == 5'd0 && rd == 5'd0;
+    wire i_jalr   = sp && fn == 6'h09 && rt == 5'd0;
+    wire i_mov    = sp && (fn == 6'h0a || fn == 6'h0b) && sa == 5'd0;
+    wire i_sys    = sp && fn == 6'h0c;
+    wire i_brk    = sp && fn == 6'h0d;
+    wire i_sync   = sp && fn == 6'h0f && e_insn_q[31:11] == 21'd0;
+    wire i_mfhl   = sp && (fn == 6'h10 || fn == 6'h12) && rs == 5'd0 && rt == 5'd0 && sa == 5'd0;
+    wire i_mthl   = sp && (fn == 6'h11 || fn == 6'h13) && e_insn_q[20:6] == 15'd0;
+    wire i_mdu    = sp && fn[5:2] == 4'b0110 && rd == 5'd0 && sa == 5'd0;  // mult(u) div(u)
+    wire i_div    = i_mdu && fn[1];
+    wire i_mult   = i_mdu && !fn[1];
+    wire i_r      = sp && sa == 5'd0 && (fn[5:3] == 3'b100 || fn == 6'h2a || fn == 6'h2b);
+    wire i_trap   = sp && (fn[5:3] == 3'b110) && fn != 6'h35 && fn != 6'h37;
+    wire i_bz     = ri && (rt[4:2] == 3'b000 || rt[4:2] == 3'b100);
+    wire i_trapi  = ri && rt[4:3] == 2'b01 && rt != 5'h0d && rt != 5'h0f;
+    wire i_j      = opc == 6'h02;
+    wire i_jal    = opc == 6'h03;
+    wire i_b2     = opc == 6'h04 || opc == 6'h05 || opc == 6'h14 || opc == 6'h15;
+    wire i_b1     = (opc == 6'h06 || opc == 6'h07 || opc == 6'h16 || opc == 6'h17) && rt == 5'd0;
+    wire i_imm    = opc[5:3] == 3'b001 && (opc != 6'h0f || rs == 5'd0);   // addi .. lui
+    wire i_madd   = sp2 && (fn == 6'h00 || fn == 6'h01 || fn == 6'h04 || fn == 6'h05) &&
+                    rd == 5'd0 && sa == 5'd0;
+    wire i_mul    = sp2 && fn == 6'h02 && sa == 5'd0;
+    wire i_clz    = sp2 && (fn == 6'h20 || fn == 6'h21) && sa == 5'd0 && rt == rd;
+    wire i_rdhwr  = opc == 6'h1f && fn == 6'h3b && rs == 5'd0 && sa == 5'd0;
+    wire i_load   = opc == 6'h20 || opc == 6'h21 || opc == 6'h22 || opc == 6'h23 ||
+                    opc == 6'h24 || opc == 6'h25 || opc == 6'h26 || opc == 6'h30;
+    wire i_store  = opc == 6'h28 || opc == 6'h29 || opc == 6'h2a || opc == 6'h2b ||
+                    opc == 6'h2e || opc == 6'h38;
+    wire i_pref   = opc == 6'h33;
+    wire base_ok  = i_sh | i_shv | i_jr | i_jalr | i_mov | i_sys | i_brk | i_sync | i_mfhl |
+                    i_mthl | i_mdu | i_r | i_trap | i_bz | i_trapi | i_j | i_jal | i_b2 |
+                    i_b1 | i_imm | i_madd | i_mul | i_clz | i_rdhwr | i_load | i_store |
+                    i_pref;
+    // the registers the model's scoreboard sees as sources
+    wire base_rs = i_shv | i_jr | i_jalr | i_mov | i_mthl | i_mdu | i_r | i_trap | i_bz |
+                   i_trapi | i_b2 | i_b1 | (i_imm && opc != 6'h0f) | i_madd | i_mul | i_clz |
+                   i_load | i_store;
+    wire base_rt = i_sh | i_shv | i_mov | i_mdu | i_r | i_trap | i_b2 | i_madd | i_mul |
+                   i_store | opc == 6'h22 | opc == 6'h26;
+    wire link    = i_jal || (i_jalr) || (i_bz && rt[4]);
+
+    // extension units (generated per design from its unit list)
+    wire        ext_claim, ext_uses_rs, ext_uses_rt, ext_ready, ext_rd_we, ext_err;
+    wire        ext_mem_req, ext_mem_we, ext_m_wvalid;
+    wire [31:0] ext_rd_wdata, ext_m_wdata;
+    wire        is_ext   = !base_ok && ext_claim;
+    wire        uses_rs  = base_ok ? base_rs : (ext_claim && ext_uses_rs);
+    wire        uses_rt  = base_ok ? base_rt : (ext_claim && ext_uses_rt);
+
+    // operands: forwarded from MEM and WB; a load in MEM is not forwarded (lwstall)
+    wire [31:0] a = fwd(rs, e_a_q);
+    wire [31:0] b = fwd(rt, e_b_q);
+    wire lu_hazard = e_valid_q && m_valid_q && m_load_q && m_rd_q != 5'd0 &&
+                     ((uses_rs && rs == m_rd_q) || (uses_rt && rt == m_rd_q));
+
+    // ALU
+    reg  [3:0]  alu_op;
+    reg  [31:0] alu_a, alu_b;
+    always @(*) begin
+        alu_a  = a;
+        alu_b  = b;
+        alu_op = 4'd0;
+        if (i_sh || i_shv) begin
+            alu_a  = b;
+            alu_op = (fn[1:0] == 2'd0) ? 4'd8 : (fn[1:0] == 2'd2) ? 4'd9 : 4'd10;
+        end else if (i_r) begin
+            case (fn)
+                6'h22, 6'h23: alu_op = 4'd1;
+                6'h24:        alu_op = 4'd2;
+                6'h25:        alu_op = 4'd3;
+                6'h26:        alu_op = 4'd4;
+                6'h27:        alu_op = 4'd5;
+                6'h2a:        alu_op = 4'd6;
+                6'h2b:        alu_op = 4'd7;
+                default:      alu_op = 4'd0;
+            endcase
+        end else if (i_imm) begin
+            alu_b = opc[2] ? zimm : simm;
+            case (opc[2:0])
+                3'd2:    alu_op = 4'd6;
+                3'd3:    alu_op = 4'd7;
+                3'd4:    alu_op = 4'd2;
+                3'd5:    alu_op = 4'd3;
+                3'd6:    alu_op = 4'd4;
+                3'd7:    begin alu_op = 4'd14; alu_b = {e_insn_q[15:0], 16'd0}; end
+                default: alu_op = 4'd0;
+            endcase
+        end else if (i_clz) begin
+            alu_op = fn[0] ? 4'd12 : 4'd11;
+        end else if (i_mul) begin
+            alu_op = 4'd13;
+        end else if (i_load || i_store || (is_ext && ext_mem_req)) begin
+            alu_b = simm;
+        end
+    end
+    wire [31:0] alu_res;
+    wire        alu_ovf;
+    wire [63:0] product;
+    mips_alu u_alu (
+        .op_i(alu_op), .a_i(alu_a), .b_i(alu_b), .sh_i(i_sh ? sa : a[4:0]),
+        .mul_signed_i(!(fn[0] && (i_mult || i_madd))), .result_o(alu_res), .ovf_o(alu_ovf),
+        .product_o(product)
+    );
+
+    // divider (beside the pipeline)
+    wire        div_busy, div_done;
+    wire [31:0] div_quo, div_rem;
+    wire        e_fire;
+    wire        trap;
+    wire        hl_write = e_fire && !trap && (i_mult || i_madd || i_mthl);
+    mips_div u_div (
+        .clk_i(clk_i), .rst_ni(rst_ni), .start_i(e_fire && !trap && i_div),
+        .cancel_i(hl_write), .signed_i(!fn[0]), .a_i(a), .b_i(b), .busy_o(div_busy),
+        .done_o(div_done), .quo_o(div_quo), .rem_o(div_rem)
+    );
+
+    // HI/LO after a multiply / move in EX
+    wire [63:0] hilo    = {hi_q, lo_q};
+    wire [63:0] macc    = fn[2] ? (hilo - product) : (hilo + product);
+    reg  [31:0] hi_d, lo_d;
+    always @(*) begin
+        hi_d = hi_q;
+        lo_d = lo_q;
+        if (i_mult)                     {hi_d, lo_d} = product;
+        else if (i_madd)                {hi_d, lo_d} = macc;
+        else if (i_mthl && !fn[1])      hi_d = a;
+        else if (i_mthl)                lo_d = a;
+    end
+
+    // traps: conditions of teq .. tnei
+    wire [31:0] t_b = i_trapi ? simm : b;
+    wire [2:0]  t_k = i_trapi ? rt[2:0] : fn[2:0];
+    wire        t_eq  = (a == t_b);
+    wire        t_lt  = ($signed(a) < $signed(t_b));
+    wire        t_ltu = (a < t_b);
+    reg         t_cond;
+    always @(*) begin
+        case (t_k)
+            3'd0:    t_cond = !t_lt;
+            3'd1:    t_cond = !t_ltu;
+            3'd2:    t_cond = t_lt;
+            3'd3:    t_cond = t_ltu;
+            3'd4:    t_cond = t_eq;
+            default: t_cond = !t_eq;
+        endcase
+    end
+
+    // rdhwr: CPUNum 0, SYNCI_Step 0, CC = the cycle count before the instruction (its
+    // retire cycle, WB, two cycles after EX), CCRes 1, ULR 0
+    reg  [31:0] hwr;
+    reg         hwr_ok;
+    always @(*) begin
+        hwr_ok = 1'b1;
+        case (rd)
+            5'd0, 5'd1, 5'd29: hwr = 32'd0;
+            5'd2:              hwr = cyc_q + 32'd2;
+            5'd3:              hwr = 32'd1;
+            default:           begin hwr = 32'd0; hwr_ok = 1'b0; end
+        endcase
+    end
+
+    // memory access (EX: address and alignment; the request goes out in MEM)
+    wire        ext_mem  = is_ext && ext_mem_req;
+    wire        x_rdreq  = i_load || (ext_mem && !ext_mem_we);
+    wire        x_store  = i_store || (ext_mem && ext_mem_we);
+    wire [31:0] ea       = alu_res;
+    wire        half     = opc == 6'h21 || opc == 6'h25 || opc == 6'h29;
+    wire        word     = opc == 6'h23 || opc == 6'h30 || opc == 6'h2b || opc == 6'h38 || ext_mem;
+    wire        mem_mis  = (half && ea[0]) || (word && ea[1:0] != 2'd0);
+
+    reg  [31:0] cause, tval;
+    reg         trap_r;
+    always @(*) begin
+        trap_r = 1'b1;
+        cause  = 32'd0;
+        tval   = 32'd0;
+        if (e_ferr_q) begin
+            cause = 32'd1; tval = e_pc_q;
+        end else if (!base_ok && !ext_claim) begin
+            cause = 32'd2; tval = e_insn_q;
+        end else if ((is_ext && ext_err) || (i_rdhwr && !hwr_ok)) begin
+            cause = 32'd2; tval = e_insn_q;
+        end else if (i_brk) begin
+            cause = 32'd3;
+        end else if (e_jmis_q) begin
+            cause = 32'd0; tval = e_jtgt_q;
+        end else if ((i_r && (fn == 6'h20 || fn == 6'h22) && alu_ovf) ||
+                     (i_imm && opc == 6'h08 && alu_ovf)) begin
+            cause = 32'd12;
+        end else if ((i_trap || i_trapi) && t_cond) begin
+            cause = 32'd13;
+        end else if ((x_rdreq || x_store) && mem_mis) begin
+            cause = x_rdreq ? 32'd4 : 32'd6; tval = ea;
+        end else begin
+            trap_r = 1'b0;
+        end
+    end
+    assign trap = trap_r;
+
+    // destination and result
+    wire        is_sc = opc == 6'h38;
+    reg  [4:0]  dest;
+    always @(*) begin
+        dest = 5'd0;
+        if (i_sh || i_shv || i_mov || i_mfhl || i_r || i_mul || i_clz || i_jalr) dest = rd;
+        else if (i_imm || i_load || i_rdhwr || is_sc)                             dest = rt;
+        else if (i_jal || (i_bz && rt[4]))                                        dest = 5'd31;
+        else if (i_sys)                                                           dest = 5'd2;
+        else if (is_ext && ext_rd_we)                                             dest = rd;
+    end
+    assign e_dest = e_valid_q ? dest : 5'd0;
+    wire        mov_ok = (fn[0] ? (b != 32'd0) : (b == 32'd0));
+    reg  [31:0] result;
+    always @(*) begin
+        if (link)          result = e_pc_q + 32'd8;
+        else if (i_mfhl)   result = fn[1] ? lo_q : hi_q;
+        else if (i_mov)    result = a;
+        else if (i_rdhwr)  result = hwr;
+        else if (i_sys)    result = host_wdata_i;
+        else if (is_sc)    result = 32'd1;
+        else if (is_ext)   result = ext_rd_wdata;
+        else               result = alu_res;
+    end
+    wire        x_we = (dest != 5'd0) && !(i_mov && !mov_ok) && !trap;
+
+    mips_ext u_ext (
+        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(e_valid_q && !lu_hazard), .insn_i(e_insn_q),
+        .pc_i(e_pc_q), .rs_i(a), .rt_i(b), .fire_i(e_fire && !trap && is_ext),
+        .mem_rdata_i(dmem_rdata_i),
+        .claim_o(ext_claim), .uses_rs_o(ext_uses_rs), .uses_rt_o(ext_uses_rt),
+        .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata), .err_o(ext_err),
+        .mem_req_o(ext_mem_req), .mem_we_o(ext_mem_we), .m_wdata_valid_o(ext_m_wvalid),
+        .m_wdata_o(ext_m_wdata)
+    );
+
+    assign ex_stall = e_valid_q && (lu_hazard || (i_mfhl && div_busy) || (is_ext && !ext_ready));
+    assign e_fire   = e_valid_q && !ex_stall;
+    assign host_call_o = e_fire && i_sys;
+
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            e_valid_q <= 1'b0;
+            e_insn_q  <= 32'd0;
+            e_pc_q    <= 32'd0;
+            e_a_q     <= 32'd0;
+            e_b_q     <= 32'd0;
+            e_ferr_q  <= 1'b0;
+            e_jmis_q  <= 1'b0;
+            e_jtgt_q  <= 32'd0;
+        end else if (!ex_stall) begin
+            e_valid_q <= id_fire;
+            e_insn_q  <= d_insn;
+            e_pc_q    <= d_pc_q;
+            e_a_q     <= d_a;
+            e_b_q     <= d_b;
+            e_ferr_q  <= imem_err_i;
+            e_jmis_q  <= d_jmis;
+            e_jtgt_q  <= d_a;
+        end else begin
+            // held: keep the operands current (the producers move on to the register file)
+            e_a_q <= a;
+            e_b_q <= b;
+        end
+    end
+
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            hi_q <= 32'd0;
+            lo_q <= 32'd0;
+        end else if (hl_write) begin
+            hi_q <= hi_d;
+            lo_q <= lo_d;
+        end else if (div_done) begin
+            hi_q <= div_rem;
+            lo_q <= div_quo;
+        end
+    end
+
+    // ------------------------------------------------------------------ MEM
+    reg         m_rdreq_q, m_hl_q, m_pend_q;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            m_valid_q   <= 1'b0;
+            m_we_q      <= 1'b0;
+            m_load_q    <= 1'b0;
+            m_rdreq_q   <= 1'b0;
+            m_store_q   <= 1'b0;
+            m_trap_q    <= 1'b0;
+            m_unit_st_q <= 1'b0;
+            m_hl_q      <= 1'b0;
+            m_pend_q    <= 1'b0;
+            m_rd_q      <= 5'd0;
+            m_op_q      <= 6'd0;
+            m_result_q  <= 32'd0;
+            m_addr_q    <= 32'd0;
+            m_b_q       <= 32'd0;
+            m_insn_q    <= 32'd0;
+            m_pc_q      <= 32'd0;
+            m_cause_q   <= 32'd0;
+            m_tval_q    <= 32'd0;
+        end else begin
+            m_valid_q   <= e_fire;
+            m_we_q      <= e_fire && x_we;
+            m_load_q    <= e_fire && !trap && i_load;
+            m_rdreq_q   <= e_fire && !trap && x_rdreq;
+            m_store_q   <= e_fire && !trap && x_store;
+            m_trap_q    <= e_fire && trap;
+            m_unit_st_q <= e_fire && !trap && ext_mem && ext_mem_we;
+            m_hl_q      <= e_fire && !trap && (i_mult || i_madd || i_mthl);
+            m_pend_q    <= e_fire && !trap && i_div;
+            m_rd_q      <= dest;
+            m_op_q      <= ext_mem ? (ext_mem_we ? 6'h2b : 6'h23) : opc;
+            // HI/LO writers carry the new HI/LO for the commit record in result / b
+            m_result_q  <= (i_mult || i_madd || i_mthl) ? lo_d : result;
+            m_addr_q    <= ea;
+            m_b_q       <= (i_mult || i_madd || i_mthl) ? hi_d : b;
+            m_insn_q    <= e_insn_q;
+            m_pc_q      <= e_pc_q;
+            m_cause_q   <= cause;
+            m_tval_q    <= tval;
+        end
+    end
+
+    wire [1:0]  m_off = m_addr_q[1:0];
+    reg  [3:0]  st_be;
+    reg  [31:0] st_data;
+    always @(*) begin
+        case (m_op_q)
+            6'h28:   begin st_be = 4'b0001 << m_off; st_data = {4{m_b_q[7:0]}};  end
+            6'h29:   begin st_be = 4'b0011 << m_off; st_data = {2{m_b_q[15:0]}}; end
+            6'h2a:   begin st_be = 4'b1111 >> (2'd3 - m_off);
+                           st_data = m_b_q >> {(2'd3 - m_off), 3'b000};           end
+            6'h2e:   begin st_be = 4'b1111 << m_off;
+                           st_data = m_b_q << {m_off, 3'b000};                    end
+            default: begin st_be = 4'b1111;
+                           st_data = (m_unit_st_q && ext_m_wvalid) ? ext_m_wdata : m_b_q; end
+        endcase
+    end
+    wire m_req = m_valid_q && (m_rdreq_q || m_store_q);
+    wire m_err = m_req && dmem_err_i;
+    assign dmem_req_o   = m_req;
+    assign dmem_we_o    = m_store_q;
+    assign dmem_be_o    = m_store_q ? st_be : 4'b1111;
+    assign dmem_addr_o  = m_addr_q;
+    assign dmem_wdata_o = st_data;
+
+    // ------------------------------------------------------------------ WB
+    reg w_hl_q, w_pend_q;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            w_valid_q  <= 1'b0;
+            w_we_q     <= 1'b0;
+            w_load_q   <= 1'b0;
+            w_trap_q   <= 1'b0;
+            w_hl_q     <= 1'b0;
+            w_pend_q   <= 1'b0;
+            w_rd_q     <= 5'd0;
+            w_op_q     <= 6'd0;
+            w_off_q    <= 2'd0;
+            w_wmask_q  <= 4'd0;
+            w_result_q <= 32'd0;
+            w_b_q      <= 32'd0;
+            w_insn_q   <= 32'd0;
+            w_pc_q     <= 32'd0;
+            w_maddr_q  <= 32'd0;
+            w_mwdata_q <= 32'd0;
+            w_cause_q  <= 32'd0;
+            w_tval_q   <= 32'd0;
+            order_q    <= 64'd0;
+        end else begin
+            w_valid_q  <= m_valid_q;
+            w_we_q     <= m_valid_q && m_we_q && !m_err;
+            w_load_q   <= m_valid_q && m_load_q && !m_err;
+            w_trap_q   <= m_valid_q && (m_trap_q || m_err);
+            w_hl_q     <= m_valid_q && m_hl_q;
+            w_pend_q   <= m_valid_q && m_pend_q;
+            w_rd_q     <= m_rd_q;
+            w_op_q     <= m_op_q;
+            w_off_q    <= m_off;
+            w_wmask_q  <= (m_valid_q && m_store_q && !m_err) ? st_be : 4'd0;
+            w_result_q <= m_result_q;
+            w_b_q      <= m_b_q;
+            w_insn_q   <= m_insn_q;
+            w_pc_q     <= m_pc_q;
+            w_maddr_q  <= {m_addr_q[31:2], 2'b00};
+            w_mwdata_q <= st_data;
+            w_cause_q  <= m_err ? (m_store_q ? 32'd7 : 32'd5) : m_cause_q;
+            w_tval_q   <= m_err ? m_addr_q : m_tval_q;
+            if (w_valid_q) order_q <= order_q + 64'd1;
+        end
+    end
+
+    // load alignment, sign extension and the lwl / lwr merge
+    wire [31:0] ld_w  = dmem_rdata_i;
+    wire [31:0] ld_sh = ld_w >> {w_off_q, 3'b000};
+    wire [4:0]  l_sh  = {(2'd3 - w_off_q), 3'b000};
+    wire [31:0] l_keep = 32'hffff_ffff >> {w_off_q, 3'b000} >> 8;
+    wire [31:0] r_keep = ~(32'hffff_ffff >> {w_off_q, 3'b000});
+    reg  [31:0] ld_val;
+    always @(*) begin
+        case (w_op_q)
+            6'h20:   ld_val = {{24{ld_sh[7]}}, ld_sh[7:0]};
+            6'h21:   ld_val = {{16{ld_sh[15]}}, ld_sh[15:0]};
+            6'h24:   ld_val = {24'd0, ld_sh[7:0]};
+            6'h25:   ld_val = {16'd0, ld_sh[15:0]};
+            6'h22:   ld_val = (ld_w << l_sh) | (w_b_q & l_keep);
+            6'h26:   ld_val = ld_sh | (w_b_q & r_keep);
+            default: ld_val = ld_w;
+        endcase
+    end
+    assign w_value = w_load_q ? ld_val : w_result_q;
+
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) cyc_q <= 32'd0;
+        else         cyc_q <= cyc_q + 32'd1;
+    end
+
+    // debug read: the register file with the EX forwarding (a host call reads its
+    // arguments while the instructions before the syscall are in MEM and WB)
+    assign dbg_rdata_o = fwd(dbg_raddr_i, rf_c);
+
+    assign rvfi_valid     = w_valid_q;
+    assign rvfi_order     = order_q;
+    assign rvfi_insn      = w_insn_q;
+    assign rvfi_trap      = w_trap_q;
+    assign rvfi_rd_addr   = w_wr ? w_rd_q : 5'd0;
+    assign rvfi_rd_wdata  = w_wr ? w_value : 32'd0;
+    assign rvfi_pc_rdata  = w_pc_q;
+    assign rvfi_pc_wdata  = w_pc_q + 32'd4;
+    assign rvfi_mem_addr  = w_maddr_q;
+    assign rvfi_mem_wmask = w_wmask_q;
+    assign rvfi_mem_wdata = w_mwdata_q;
+    assign commit_cause_o = w_cause_q;
+    assign commit_tval_o  = w_tval_q;
+    assign commit_hi_o    = w_hl_q ? w_b_q : 32'd0;
+    assign commit_lo_o    = w_hl_q ? w_result_q : 32'd0;
+    assign commit_hilo_pend_o = w_pend_q;
+    assign hilo_done_o    = div_done && !hl_write;
+    assign hilo_hi_o      = div_rem;
+    assign hilo_lo_o      = div_quo;
+
+    wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, d_fn[0], d_special};
+endmodule

@@ -1,0 +1,66 @@
+// mips_sys: the simulated MIPS system: mips_core, its extension units (mips_ext, generated
+// per design) and the tightly coupled memory shared with the RV32 system (rv32_tcm: one
+// array, a fetch and a data port). Everything the harness needs is brought out.
+module mips_sys #(
+    parameter [31:0] MEM_BASE  = 32'h0001_0000,
+    parameter        MEM_BYTES = 4 * 1024 * 1024
+) (
+    input  wire        clk_i,
+    input  wire        rst_ni,
+    input  wire [31:0] boot_addr_i,
+    output wire        host_call_o,
+    input  wire [31:0] host_wdata_i,
+    input  wire [4:0]  dbg_raddr_i,
+    output wire [31:0] dbg_rdata_o,
+    input  wire        dbg_we_i,
+    input  wire [4:0]  dbg_waddr_i,
+    input  wire [31:0] dbg_wdata_i,
+    output wire        rvfi_valid,
+    output wire [63:0] rvfi_order,
+    output wire [31:0] rvfi_insn,
+    output wire        rvfi_trap,
+    output wire [4:0]  rvfi_rd_addr,
+    output wire [31:0] rvfi_rd_wdata,
+    output wire [31:0] rvfi_pc_rdata,
+    output wire [31:0] rvfi_pc_wdata,
+    output wire [31:0] rvfi_mem_addr,
+    output wire [3:0]  rvfi_mem_wmask,
+    output wire [31:0] rvfi_mem_wdata,
+    output wire [31:0] commit_cause_o,
+    output wire [31:0] commit_tval_o,
+    output wire [31:0] commit_hi_o,
+    output wire [31:0] commit_lo_o,
+    output wire        commit_hilo_pend_o,
+    output wire        hilo_done_o,
+    output wire [31:0] hilo_hi_o,
+    output wire [31:0] hilo_lo_o
+);
+    wire [31:0] imem_addr, imem_rdata, dmem_addr, dmem_wdata, dmem_rdata;
+    wire        imem_err, dmem_req, dmem_we, dmem_err;
+    wire [3:0]  dmem_be;
+
+    mips_core u_core (
+        .clk_i(clk_i), .rst_ni(rst_ni), .boot_addr_i(boot_addr_i),
+        .imem_addr_o(imem_addr), .imem_rdata_i(imem_rdata), .imem_err_i(imem_err),
+        .dmem_req_o(dmem_req), .dmem_we_o(dmem_we), .dmem_be_o(dmem_be),
+        .dmem_addr_o(dmem_addr), .dmem_wdata_o(dmem_wdata), .dmem_err_i(dmem_err),
+        .dmem_rdata_i(dmem_rdata),
+        .host_call_o(host_call_o), .host_wdata_i(host_wdata_i),
+        .dbg_raddr_i(dbg_raddr_i), .dbg_rdata_o(dbg_rdata_o), .dbg_we_i(dbg_we_i),
+        .dbg_waddr_i(dbg_waddr_i), .dbg_wdata_i(dbg_wdata_i),
+        .rvfi_valid(rvfi_valid), .rvfi_order(rvfi_order), .rvfi_insn(rvfi_insn),
+        .rvfi_trap(rvfi_trap), .rvfi_rd_addr(rvfi_rd_addr), .rvfi_rd_wdata(rvfi_rd_wdata),
+        .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata),
+        .rvfi_mem_addr(rvfi_mem_addr), .rvfi_mem_wmask(rvfi_mem_wmask),
+        .rvfi_mem_wdata(rvfi_mem_wdata), .commit_cause_o(commit_cause_o),
+        .commit_tval_o(commit_tval_o), .commit_hi_o(commit_hi_o), .commit_lo_o(commit_lo_o),
+        .commit_hilo_pend_o(commit_hilo_pend_o), .hilo_done_o(hilo_done_o),
+        .hilo_hi_o(hilo_hi_o), .hilo_lo_o(hilo_lo_o)
+    );
+
+    rv32_tcm #(.BASE(MEM_BASE), .BYTES(MEM_BYTES)) u_tcm (
+        .clk_i(clk_i), .f_addr_i(imem_addr), .f_rdata_o(imem_rdata), .f_err_o(imem_err),
+        .d_req_i(dmem_req), .d_we_i(dmem_we), .d_be_i(dmem_be), .d_addr_i(dmem_addr),
+        .d_wdata_i(dmem_wdata), .d_rdata_o(dmem_rdata), .d_err_o(dmem_err)
+    );
+endmodule
