@@ -62,20 +62,20 @@ fn python(root: &Path, name: &str, args: &[String]) -> Result<std::process::Outp
         .map_err(|e| FlowError::Io(format!("running hw/scripts/{name}"), e))
 }
 
-/// Run a driver with --json and parse its JSON object.
+/// Run a driver with --json and parse its JSON value (the object or list that starts the
+/// first line beginning with `{` or `[`).
 fn python_json(root: &Path, name: &str, args: &[String]) -> Result<serde_json::Value, FlowError> {
     let mut a = args.to_vec();
     a.push("--json".into());
     let out = python(root, name, &a)?;
     let text = String::from_utf8_lossy(&out.stdout);
-    let v: Option<serde_json::Value> = text
-        .lines()
-        .rev()
-        .find(|l| l.trim_start().starts_with('{'))
-        .and_then(|_| {
-            let start = text.find('{')?;
-            serde_json::from_str(&text[start..]).ok()
-        });
+    let start = text
+        .match_indices('\n')
+        .map(|(i, _)| i + 1)
+        .chain(std::iter::once(0))
+        .filter(|&i| text[i..].starts_with(['{', '[']))
+        .min();
+    let v: Option<serde_json::Value> = start.and_then(|i| serde_json::from_str(&text[i..]).ok());
     match v {
         Some(v) if out.status.success() => Ok(v),
         _ => Err(FlowError::Build {
@@ -93,6 +93,20 @@ fn python_json(root: &Path, name: &str, args: &[String]) -> Result<serde_json::V
     }
 }
 
+/// An area record from a synthesis driver's JSON figures.
+fn area_of(unit: String, flow: String, v: &serde_json::Value) -> AreaRecord {
+    AreaRecord {
+        unit,
+        flow,
+        luts: u(v, "luts"),
+        ffs: u(v, "ffs"),
+        slices_est: f(v, "slices_est"),
+        lut_levels: u(v, "lut_levels"),
+        fmax_mhz_est: f(v, "fmax_mhz_est"),
+        ge_est: f(v, "ge_est"),
+    }
+}
+
 fn f(v: &serde_json::Value, k: &str) -> Option<f64> {
     v.get(k).and_then(|x| x.as_f64())
 }
@@ -107,16 +121,11 @@ pub fn case_records(root: &Path, case: &str, alg: &str) -> Result<Vec<Record>, F
         "synth.py",
         &["--case".into(), case.into(), "--alg".into(), alg.into()],
     )?;
-    let mut recs = vec![Record::Area(AreaRecord {
-        unit: format!("case {case}"),
-        flow: "yosys synth_xilinx -family xc6v; GE from abc gate mapping (docs/hardware.md)".into(),
-        luts: u(&v, "luts"),
-        ffs: u(&v, "ffs"),
-        slices_est: f(&v, "slices_est"),
-        lut_levels: u(&v, "lut_levels"),
-        fmax_mhz_est: f(&v, "fmax_mhz_est"),
-        ge_est: f(&v, "ge_est"),
-    })];
+    let mut recs = vec![Record::Area(area_of(
+        format!("case {case}"),
+        "yosys synth_xilinx -family xc6v; GE from abc gate mapping (docs/hardware.md)".into(),
+        &v,
+    ))];
     if let Some(cpb) = f(&v, "cycles_per_block") {
         recs.push(Record::HwPerf(HwPerfRecord {
             case: format!("case {case}"),
@@ -134,86 +143,41 @@ pub fn case_records(root: &Path, case: &str, alg: &str) -> Result<Vec<Record>, F
     Ok(recs)
 }
 
-/// Area records of one extension's functional units (`scripts/synth_unit.py isa/<ext>`).
+/// Area records of one extension's functional units (`hw/scripts/synth_unit.py isa/<ext>`).
 pub fn unit_records(root: &Path, ext: &str) -> Result<Vec<Record>, FlowError> {
     let arg = format!("isa/{ext}");
-    let out = Command::new("python3")
-        .arg(root.join("scripts").join("synth_unit.py"))
-        .args([arg.as_str(), "--json"])
-        .current_dir(root)
-        .output()
-        .map_err(|e| FlowError::Io("running scripts/synth_unit.py".into(), e))?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let v: serde_json::Value = match text.find('[') {
-        Some(i) if out.status.success() => serde_json::from_str(&text[i..])
-            .map_err(|e| FlowError::Usage(format!("scripts/synth_unit.py {arg}: {e}")))?,
-        _ => {
-            return Err(FlowError::Build {
-                what: format!("scripts/synth_unit.py {arg}"),
-                output: String::from_utf8_lossy(&out.stderr).into_owned(),
-            })
-        }
-    };
+    let v = python_json(root, "synth_unit.py", std::slice::from_ref(&arg))?;
     let units = v.as_array().cloned().unwrap_or_default();
     Ok(units
         .iter()
         .map(|e| {
             let name = e.get("unit").and_then(|x| x.as_str()).unwrap_or("?");
             let whole = e.get("whole").and_then(|x| x.as_bool()).unwrap_or(false);
-            Record::Area(AreaRecord {
-                unit: if whole {
-                    format!("isa/{ext}")
-                } else {
-                    format!("isa/{ext}/{name}")
-                },
-                flow: "yosys synth_xilinx -family xc6v; GE from abc gate mapping (scripts/synth_unit.py)".into(),
-                luts: u(e, "luts"),
-                ffs: u(e, "ffs"),
-                slices_est: f(e, "slices_est"),
-                lut_levels: u(e, "lut_levels"),
-                fmax_mhz_est: f(e, "fmax_mhz_est"),
-                ge_est: f(e, "ge_est"),
-            })
+            let unit = if whole {
+                format!("isa/{ext}")
+            } else {
+                format!("isa/{ext}/{name}")
+            };
+            Record::Area(area_of(
+                unit,
+                "yosys synth_xilinx -family xc6v; GE from abc gate mapping (hw/scripts/synth_unit.py)"
+                    .into(),
+                e,
+            ))
         })
         .collect())
 }
 
 /// Area record of one design's whole processor (`hw/scripts/synth_proc.py --design D`).
 pub fn proc_records(root: &Path, design: &str) -> Result<Vec<Record>, FlowError> {
-    let args = ["--design", design, "--jobs", "1", "--json"];
-    let out = Command::new("python3")
-        .arg(script(root, "synth_proc.py"))
-        .args(args)
-        .current_dir(root)
-        .output()
-        .map_err(|e| FlowError::Io("running hw/scripts/synth_proc.py".into(), e))?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    let v: serde_json::Value = match text.find('[') {
-        Some(i) if out.status.success() => serde_json::from_str(&text[i..]).map_err(|e| {
-            FlowError::Usage(format!("hw/scripts/synth_proc.py --design {design}: {e}"))
-        })?,
-        _ => {
-            return Err(FlowError::Build {
-                what: format!("hw/scripts/synth_proc.py --design {design}"),
-                output: String::from_utf8_lossy(&out.stderr).into_owned(),
-            })
-        }
-    };
+    let args = ["--design", design, "--jobs", "1"].map(String::from);
+    let v = python_json(root, "synth_proc.py", &args)?;
     Ok(v.as_array()
         .cloned()
         .unwrap_or_default()
         .iter()
         .map(|e| {
-            Record::Area(AreaRecord {
-                unit: format!("processor {design}"),
-                flow: "yosys synth_xilinx -family xc6v, core + units, memories outside; GE from abc gate mapping (hw/scripts/synth_proc.py)".into(),
-                luts: u(e, "luts"),
-                ffs: u(e, "ffs"),
-                slices_est: f(e, "slices_est"),
-                lut_levels: u(e, "lut_levels"),
-                fmax_mhz_est: f(e, "fmax_mhz_est"),
-                ge_est: f(e, "ge_est"),
-            })
+            Record::Area(area_of(format!("processor {design}"), "yosys synth_xilinx -family xc6v, core + units, memories outside; GE from abc gate mapping (hw/scripts/synth_proc.py)".into(), e))
         })
         .collect())
 }
@@ -275,7 +239,7 @@ pub fn reproduce_tasks(root: &Path, quick: bool) -> Vec<Task> {
         return Vec::new();
     }
     let mut tasks = Vec::new();
-    if root.join("scripts").join("synth_unit.py").is_file() {
+    if script(root, "synth_unit.py").is_file() {
         for ext in unit_extensions(root) {
             let root = root.to_path_buf();
             tasks.push(Task::External {

@@ -677,7 +677,7 @@ pub fn markdown(
         s.push_str(&profile_table(r));
     }
     if r.areas().any(|a| a.unit.starts_with("isa/")) {
-        s.push_str("\n## Extension functional units\n\nMethod: each extension's Verilog unit alone (`scripts/synth_unit.py`), Yosys `synth_xilinx -family xc6v`; slices estimated as max(LUT/4, FF/8); GE = NAND2-equivalent weights of an abc gate mapping. `isa/<ext>` is the whole unit, `isa/<ext>/<part>` its parts. Whole processors: the seed tables above (slices est.).\n\n");
+        s.push_str("\n## Extension functional units\n\nMethod: each extension's Verilog unit alone (`hw/scripts/synth_unit.py`), Yosys `synth_xilinx -family xc6v`; slices estimated as max(LUT/4, FF/8); GE = NAND2-equivalent weights of an abc gate mapping. `isa/<ext>` is the whole unit, `isa/<ext>/<part>` its parts. Whole processors: the seed tables above (slices est.).\n\n");
         s.push_str(&units_table(r));
     }
     if r.hw_perfs().next().is_some() {

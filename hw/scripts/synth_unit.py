@@ -2,7 +2,7 @@
 """Yosys synthesis of an instruction-set extension's functional units, with the method of
 hw/scripts/synth.py (docs/hardware.md), whose constants and helpers it imports.
 
-usage: scripts/synth_unit.py isa/<ext> [isa/<ext> ...] [--json] [--write-readme [README]]
+usage: hw/scripts/synth_unit.py isa/<ext> [isa/<ext> ...] [--json] [--write-readme [README]]
 
 The units come from isa/<ext>/rtl/units.json: a list of
   {"name": ..., "top": <module>, "files": [<file in rtl/>, ...], "params": {<chparam>},
@@ -24,8 +24,8 @@ import os
 import shutil
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HW_SCRIPTS = os.path.join(ROOT, "hw", "scripts")
+HW_SCRIPTS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HW_SCRIPTS))
 sys.path.insert(0, HW_SCRIPTS)
 import synth as S  # noqa: E402
 import targets as T  # noqa: E402
@@ -88,7 +88,7 @@ def synth_ext(ext_dir, version):
 
 
 def table(rows, version):
-    out = [f"{version}, `scripts/synth_unit.py` (units from `rtl/units.json`): Virtex-6 "
+    out = [f"{version}, `hw/scripts/synth_unit.py` (units from `rtl/units.json`): Virtex-6 "
            f"`{S.SYNTH_XILINX}`; slices_est = max(ceil(LUT/4), ceil(FF/8)) (4 LUT6 + 8 FF per "
            "slice, perfect packing: a lower bound); LUT levels = longest path in LUTs; GE = "
            f"NAND2-equivalent gate weights after `{S.ABC_GATES}`, flip-flop 4.67 GE (+1.33 "
