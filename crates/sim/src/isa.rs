@@ -601,6 +601,16 @@ impl Isa {
         self.exts.iter().find_map(|e| e.decode(word))
     }
 
+    /// Names of the enabled extensions whose decoder accepts `word` (at most one for a
+    /// well-formed ISA: encoding tests check that).
+    pub fn acceptors(&self, word: u32) -> Vec<&'static str> {
+        self.exts
+            .iter()
+            .filter(|e| e.decode(word).is_some())
+            .map(|e| e.name())
+            .collect()
+    }
+
     /// Disassemble one word at `pc` (`.word 0x...` / `unknown` if it does not decode).
     pub fn disasm(&self, word: u32, pc: u32) -> String {
         match self.decode(word) {

@@ -49,6 +49,50 @@ pub fn skip(tool: &str, what: &str) {
     );
 }
 
+/// A bare-metal RV32IM C test program (`int check(void)`, linked with
+/// `data/check_start.c`: exit status = its result) built with the distro's gcc at
+/// `-O2 -Wall -Wextra -Werror` and loaded; `None` (after the loud skip line) without gcc.
+/// Panics with gcc's messages if it does not build.
+pub fn c_program(src: &Path) -> Option<asip_sim::Program> {
+    const GCC: &str = "riscv64-unknown-elf-gcc";
+    if !have(GCC) {
+        skip(GCC, &format!("{} (C test program)", src.display()));
+        return None;
+    }
+    let stem = src.file_stem().unwrap_or_default().to_string_lossy();
+    let elf = work_dir("c_program").join(format!("{stem}.elf"));
+    let start = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/check_start.c");
+    let out = Command::new(GCC)
+        .args([
+            "-march=rv32im",
+            "-mabi=ilp32",
+            "-O2",
+            "-ffreestanding",
+            "-nostdlib",
+        ])
+        .args([
+            "-static",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            "-Wl,-Ttext=0x10000",
+        ])
+        .args(["-Wl,-e,_start", "-o"])
+        .arg(&elf)
+        .arg(&start)
+        .arg(src)
+        .output()
+        .expect("running gcc");
+    assert!(
+        out.status.success(),
+        "gcc {}:\n{}",
+        src.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&elf).unwrap_or_else(|e| panic!("{}: {e}", elf.display()));
+    Some(asip_sim::Program::load_elf(&bytes).expect("load the ELF"))
+}
+
 /// A scratch folder for a test's files: `<target>/tmp/testkit/<name>` next to the test
 /// binary (the folder `CARGO_TARGET_TMPDIR` names), else under the system temp folder.
 pub fn work_dir(name: &str) -> PathBuf {

@@ -34,12 +34,7 @@ fn no_word_decodes_in_two_extensions() {
         let isa = asip_testkit::words::isa(isa_s);
         let mut hits = 0;
         for w in xdasip_words() {
-            let claims: Vec<&str> = isa
-                .extensions()
-                .iter()
-                .filter(|e| e.decode(w).is_some())
-                .map(|e| e.name())
-                .collect();
+            let claims: Vec<&str> = isa.acceptors(w);
             assert!(
                 claims.len() <= 1,
                 "{isa_s}: {w:#010x} decoded by {claims:?}"

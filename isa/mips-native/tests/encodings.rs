@@ -111,13 +111,7 @@ fn disjoint_from_the_mips32_base_decoder() {
     let mut r = asip_sim::Registry::new();
     r.register(std::sync::Arc::new(isa_mips_native::MipsNative));
     let isa = r.parse_isa("mips32_xmipsnative").expect("isa");
-    let who = |w: u32| -> Vec<&'static str> {
-        isa.extensions()
-            .iter()
-            .filter(|e| e.decode(w).is_some())
-            .map(|e| e.name())
-            .collect()
-    };
+    let who = |w: u32| -> Vec<&'static str> { isa.acceptors(w) };
     for (rd, rs, rt) in [(1, 2, 3), (31, 31, 31), (8, 9, 10)] {
         for w in [
             enc!(SPEC, "andnot", rd, rs, rt),

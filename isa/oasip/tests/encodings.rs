@@ -8,15 +8,6 @@ use isa_oasip::SPEC;
 
 const SETS: [&str; 3] = ["rv32im_xoasip", "rv32im_zbkb_xoasip", "rv32im_zbb_xoasip"];
 
-/// Names of the extensions of `isa` whose decoder accepts `w`.
-fn acceptors(isa: &asip_sim::Isa, w: u32) -> Vec<&'static str> {
-    isa.extensions()
-        .iter()
-        .filter(|e| e.decode(w).is_some())
-        .map(|e| e.name())
-        .collect()
-}
-
 fn canonical() -> Vec<(u32, &'static str)> {
     let mut v = Vec::new();
     for (rd, rs1, rs2) in [(1, 2, 3), (31, 31, 31), (0, 0, 0), (5, 17, 9)] {
@@ -40,7 +31,7 @@ fn canonical_encodings_decode_to_their_op_in_exactly_one_extension() {
     for set in SETS {
         let isa = isa(set);
         for (w, name) in canonical() {
-            assert_eq!(acceptors(&isa, w), vec!["xoasip"], "{set}: {w:#010x}");
+            assert_eq!(isa.acceptors(w), vec!["xoasip"], "{set}: {w:#010x}");
             let d = isa.decode(w).expect("decodes");
             assert_eq!(d.name(), name, "{w:#010x}");
         }
@@ -108,7 +99,7 @@ fn no_word_is_accepted_by_two_extensions() {
             words.push((w & !0x7f) | 0x13); // OP-IMM
         }
         for w in words {
-            let a = acceptors(&isa, w);
+            let a = isa.acceptors(w);
             assert!(a.len() <= 1, "{set}: {w:#010x} accepted by {a:?}");
         }
     }
