@@ -37,8 +37,10 @@ pub enum HdlSim {
 }
 
 /// Byte address and size of the processor's tightly coupled memory (`rv32_tcm`), the
-/// same for every design: it must hold the simulator's memory image (segments, 1 MiB
-/// heap, 1 MiB stack).
+/// same for every design. The Verilator harness sets the base at run time (`mem_base_i`):
+/// `MEM_BASE` when the image fits there (the firmware), else the image's own base (the
+/// riscv-tests at 0x80000000); the Icarus testbench uses `MEM_BASE`. It must hold the simulator's memory image
+/// (segments, 1 MiB heap, 1 MiB stack).
 pub const MEM_BASE: u32 = 0x0001_0000;
 pub const MEM_BYTES: u32 = 4 << 20;
 
@@ -564,15 +566,11 @@ fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBu
         fnv(&mut h, &bytes);
     }
     let mut params = f.params.clone();
-    params.push(("MEM_BASE".into(), MEM_BASE as u64));
     params.push(("MEM_BYTES".into(), MEM_BYTES as u64));
     for (k, v) in &params {
         fnv(&mut h, format!("{k}={v};").as_bytes());
     }
-    fnv(
-        &mut h,
-        project::version_of(tool).unwrap_or_default().as_bytes(),
-    );
+    fnv(&mut h, tool_version(tool).as_bytes());
     let prefix = if tool == "verilator" { "obj" } else { tool };
     Ok(SimBuild {
         files: all,
@@ -818,6 +816,19 @@ pub fn readmemh_image(off: u32, image: &[u8]) -> String {
     s
 }
 
+/// `tool --version`, asked once per process (a run of many short programs builds, that is
+/// finds, the harness once per program).
+fn tool_version(tool: &str) -> String {
+    static SEEN: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+    let mut seen = SEEN.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, v)) = seen.iter().find(|(t, _)| t == tool) {
+        return v.clone();
+    }
+    let v = project::version_of(tool).unwrap_or_default();
+    seen.push((tool.to_string(), v.clone()));
+    v
+}
+
 /// Run a program on the design's processor RTL. Returns what the simulator's run returns
 /// (exit code, output, cycles, retired instructions).
 pub fn run_program(
@@ -846,11 +857,18 @@ pub fn run_program(
     .map_err(|e| FlowError::Sim(e.to_string()))?;
     let mem = &m.cpu().mem;
     let (lo, hi) = (mem.base(), mem.end());
-    if (lo as u64) < MEM_BASE as u64 || hi > MEM_BASE as u64 + MEM_BYTES as u64 {
+    let fits = |base: u32| lo >= base && hi <= base as u64 + MEM_BYTES as u64;
+    let mem_base = if fits(MEM_BASE) { MEM_BASE } else { lo };
+    if !fits(mem_base) || (o.sim == HdlSim::Icarus && mem_base != MEM_BASE) {
         return Err(FlowError::Sim(format!(
             "memory layout: the program's memory {lo:#x}..{hi:#x} does not fit the processor's \
-             memory {MEM_BASE:#x}..{:#x} (rv32_tcm)",
-            MEM_BASE as u64 + MEM_BYTES as u64
+             memory ({} MiB at {:#x}, rv32_tcm)",
+            MEM_BYTES >> 20,
+            if o.sim == HdlSim::Icarus {
+                MEM_BASE
+            } else {
+                mem_base
+            }
         )));
     }
     let image = mem
@@ -876,7 +894,7 @@ pub fn run_program(
                 .args(["--load", &format!("{lo:#x}")])
                 .args(["--entry", &format!("{entry:#x}")])
                 .args(["--sp", &format!("{sp:#x}")])
-                .args(["--mem-base", &format!("{MEM_BASE:#x}")])
+                .args(["--mem-base", &format!("{mem_base:#x}")])
                 .args(["--mem-bytes", &format!("{MEM_BYTES:#x}")]);
             if o.max_cycles > 0 {
                 cmd.args(["--max-cycles", &o.max_cycles.to_string()]);

@@ -149,6 +149,63 @@ fn cycle_counter_reads() {
     assert!(log[3].contains("s0=0x00000003"), "{}", log[3]);
 }
 
+/// csrrw / csrrs / csrrwi with rd = `rd`.
+fn csrw(rd: u32, csr: u32, rs1: u32) -> u32 {
+    csr << 20 | rs1 << 15 | 1 << 12 | rd << 7 | 0x73
+}
+fn csrwi(csr: u32, uimm: u32) -> u32 {
+    csr << 20 | uimm << 15 | 5 << 12 | 0x73
+}
+
+#[test]
+fn machine_csrs_as_the_simulator_has_them() {
+    if !have_verilator() {
+        return;
+    }
+    // mstatus (MPP reads M), writable minstret/mcycle and their high halves (the write
+    // suppresses the counting of its own cycle / retirement), PMP entry 0, trigger CSRs
+    let (_, log) = both(
+        "rv32-ref",
+        &[
+            csrr(5, 0x300),     // 0: t0 = mstatus = 0x1800
+            csrwi(0x300, 8),    // 1: MIE = 1
+            csrr(5, 0x300),     // 2: t0 = 0x1808
+            csrwi(0xb02, 0),    // 3: minstret = 0
+            csrr(6, 0xb02),     // 4: t1 = 0
+            addi(7, 0, -1),     // 5
+            csrw(0, 0xb02, 7),  // 6: minstret = 0xffffffff
+            csrw(0, 0xb82, 7),  // 7: minstreth = 0xffffffff
+            addi(0, 0, 0),      // 8: wraps to 0
+            csrr(6, 0xb82),     // 9: t1 = 0
+            addi(28, 0, 100),   // 10
+            csrw(0, 0xb00, 28), // 11: mcycle = 100
+            csrr(29, 0xb00),    // 12: t4 = 100
+            csrw(0, 0xb80, 7),  // 13: mcycleh = 0xffffffff
+            csrr(29, 0xb80),    // 14: t4 = 0xffffffff
+            csrw(0, 0x3b0, 7),  // 15: pmpaddr0 = ~0
+            csrr(30, 0x3b0),    // 16: t5 = ~0
+            csrw(0, 0x3a0, 7),  // 17: pmpcfg0 = ~0
+            csrr(30, 0x3a0),    // 18: t5 = 0x1f
+            csrw(31, 0x7a0, 7), // 19: tselect: t6 = 0
+            csrr(31, 0x7a1),    // 20: tdata1: t6 = 0
+        ],
+    );
+    for (k, want) in [
+        (0, "t0=0x00001800"),
+        (2, "t0=0x00001808"),
+        (4, "t1=0x00000000"),
+        (9, "t1=0x00000000"),
+        (12, "t4=0x00000064"),
+        (14, "t4=0xffffffff"),
+        (16, "t5=0xffffffff"),
+        (18, "t5=0x0000001f"),
+        (19, "t6=0x00000000"),
+        (20, "t6=0x00000000"),
+    ] {
+        assert!(log[k].contains(want), "{k}: {} (want {want})", log[k]);
+    }
+}
+
 #[test]
 fn extension_unit_with_load_use() {
     if !have_verilator() {

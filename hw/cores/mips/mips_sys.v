@@ -2,11 +2,11 @@
 // per design) and the tightly coupled memory shared with the RV32 system (rv32_tcm: one
 // array, a fetch and a data port). Everything the harness needs is brought out.
 module mips_sys #(
-    parameter [31:0] MEM_BASE  = 32'h0001_0000,
     parameter        MEM_BYTES = 4 * 1024 * 1024
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,
+    input  wire [31:0] mem_base_i,   // byte address of the memory (held; see rv32_tcm)
     input  wire [31:0] boot_addr_i,
     output wire        host_call_o,
     input  wire [31:0] host_wdata_i,
@@ -58,8 +58,8 @@ module mips_sys #(
         .hilo_hi_o(hilo_hi_o), .hilo_lo_o(hilo_lo_o)
     );
 
-    rv32_tcm #(.BASE(MEM_BASE), .BYTES(MEM_BYTES)) u_tcm (
-        .clk_i(clk_i), .f_addr_i(imem_addr), .f_rdata_o(imem_rdata), .f_err_o(imem_err),
+    rv32_tcm #(.BYTES(MEM_BYTES)) u_tcm (
+        .clk_i(clk_i), .base_i(mem_base_i), .f_addr_i(imem_addr), .f_rdata_o(imem_rdata), .f_err_o(imem_err),
         .d_req_i(dmem_req), .d_we_i(dmem_we), .d_be_i(dmem_be), .d_addr_i(dmem_addr),
         .d_wdata_i(dmem_wdata), .d_rdata_o(dmem_rdata), .d_err_o(dmem_err)
     );

@@ -4,11 +4,11 @@
 module rv32_sys #(
     parameter [31:0] MISA          = 32'h4000_1100,
     parameter        DIV_EARLY_OUT = 0,
-    parameter [31:0] MEM_BASE      = 32'h0001_0000,
     parameter        MEM_BYTES     = 4 * 1024 * 1024
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,
+    input  wire [31:0] mem_base_i,
     input  wire [31:0] boot_addr_i,
     output wire        host_call_o,
     input  wire [31:0] host_wdata_i,
@@ -56,8 +56,8 @@ module rv32_sys #(
     );
     /* verilator lint_on PINCONNECTEMPTY */
 
-    rv32_tcm #(.BASE(MEM_BASE), .BYTES(MEM_BYTES)) u_tcm (
-        .clk_i(clk_i), .f_addr_i(imem_addr), .f_rdata_o(imem_rdata), .f_err_o(imem_err),
+    rv32_tcm #(.BYTES(MEM_BYTES)) u_tcm (
+        .clk_i(clk_i), .base_i(mem_base_i), .f_addr_i(imem_addr), .f_rdata_o(imem_rdata), .f_err_o(imem_err),
         .d_req_i(dmem_req), .d_we_i(dmem_we), .d_be_i(dmem_be), .d_addr_i(dmem_addr),
         .d_wdata_i(dmem_wdata), .d_rdata_o(dmem_rdata), .d_err_o(dmem_err)
     );

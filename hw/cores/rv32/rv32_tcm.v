@@ -1,16 +1,17 @@
 // rv32_tcm: tightly coupled memory of the RV32 processor: one array of 32-bit words at
-// byte address BASE, a read-only fetch port and a read/write data port, both with a
+// byte address base_i (set by the harness before reset and held; the firmware's images
+// start at 0x10000, the riscv-tests' at 0x80000000), a read-only fetch port and a read/write data port, both with a
 // synchronous read (the data is there in the cycle after the address, as in FPGA block
-// RAM). An address outside [BASE, BASE + BYTES) raises err (registered with the fetched
+// RAM). An address outside [base_i, base_i + BYTES) raises err (registered with the fetched
 // word on the fetch port, combinational on the data port so that the core traps in the
 // cycle of the access) and writes nothing. The harness loads the program through the
 // array itself (public to the Verilator harness); synthesis of a processor leaves the
 // memory out (docs/rv32-core.md).
 module rv32_tcm #(
-    parameter [31:0] BASE  = 32'h0001_0000,
     parameter        BYTES = 4 * 1024 * 1024
 ) (
     input  wire        clk_i,
+    input  wire [31:0] base_i,
     input  wire [31:0] f_addr_i,
     output reg  [31:0] f_rdata_o,
     output reg         f_err_o,
@@ -27,8 +28,8 @@ module rv32_tcm #(
 
     reg [31:0] mem_q [0:WORDS-1] /* verilator public_flat_rw */;
 
-    wire [31:0] f_off = f_addr_i - BASE;
-    wire [31:0] d_off = d_addr_i - BASE;
+    wire [31:0] f_off = f_addr_i - base_i;
+    wire [31:0] d_off = d_addr_i - base_i;
     wire        f_in  = f_off < BYTES;
     wire        d_in  = d_off < BYTES;
     wire [AW-1:0] f_idx = f_off[AW+1:2];

@@ -136,6 +136,7 @@ int main(int argc, char **argv) {
     top.clk_i = 0;
     top.rst_ni = 0;
     top.boot_addr_i = entry;
+    top.mem_base_i = mem_base;
     top.host_wdata_i = 0;
     top.dbg_raddr_i = 0;
     top.dbg_we_i = 1;

@@ -29,9 +29,8 @@ module tb_rv32_sys;
     wire [4:0]  rvfi_rd_addr;
     wire [3:0]  rvfi_mem_wmask;
 
-    rv32_sys #(.MISA(MISA), .DIV_EARLY_OUT(DIV_EARLY_OUT), .MEM_BASE(MEM_BASE),
-               .MEM_BYTES(MEM_BYTES)) u_sys (
-        .clk_i(clk), .rst_ni(rst_n), .boot_addr_i(boot_addr),
+    rv32_sys #(.MISA(MISA), .DIV_EARLY_OUT(DIV_EARLY_OUT), .MEM_BYTES(MEM_BYTES)) u_sys (
+        .clk_i(clk), .rst_ni(rst_n), .mem_base_i(MEM_BASE), .boot_addr_i(boot_addr),
         .host_call_o(host_call), .host_wdata_i(host_wdata),
         .dbg_raddr_i(dbg_raddr), .dbg_rdata_o(dbg_rdata), .dbg_we_i(dbg_we),
         .dbg_waddr_i(dbg_waddr), .dbg_wdata_i(dbg_wdata),
