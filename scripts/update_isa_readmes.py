@@ -59,7 +59,13 @@ def design(name):
     if not os.path.isfile(path):
         die(f"unknown design '{name}' (no {path})")
     with open(path, "rb") as f:
-        return tomllib.load(f)
+        d = tomllib.load(f)
+    ref = d.get("published")
+    if ref:  # the row of a published table (designs/published/<table>.toml)
+        with open(os.path.join(ROOT, "designs", "published", f"{ref['table']}.toml"), "rb") as f:
+            t = tomllib.load(f)
+        d["published"] = dict(t["rows"][ref["row"]], source=t["source"])
+    return d
 
 
 def whatif(spec):
@@ -74,6 +80,7 @@ def whatif(spec):
     try:
         os.symlink(os.path.join(ROOT, "firmware"), os.path.join(tmp, "firmware"))
         os.mkdir(os.path.join(tmp, "designs"))
+        os.symlink(os.path.join(ROOT, "designs", "published"), os.path.join(tmp, "designs", "published"))
         with open(os.path.join(ROOT, "designs", f"{base}.toml")) as f:
             text = re.sub(r'(?m)^name = ".*"$', f'name = "{name}"', f.read(), count=1)
         table, _, key = param.rpartition(".")
@@ -114,7 +121,7 @@ def section(args):
            f"and `sha3-asip profile` (simulator, {' / '.join(timing)} timing; every digest checked "
            "against the golden model). Cycles/byte: long messages (steady-state cycles per "
            "absorbed block / rate); code bytes: kernel text + rodata + data (`__kernel_*` "
-           "symbols); published: the design file's `[published]` figures.", ""]
+           "symbols); published: the row of `designs/published/` the design file refers to.", ""]
     out += ["| design | " + " | ".join(f"{a} c/B" for a in ALGS) + " | cycles/perm. | code bytes |",
             "| --- |" + " ---: |" * (len(ALGS) + 2)]
     for n in names:

@@ -295,7 +295,7 @@ fn the_official_riscv_tests_pass_on_the_simulator() {
             "rv32ui     engine sim: 246/246 passed, 6 not applicable on {all}\n\
              rv32um     engine sim: 48/48 passed on {all}\n\
              rv32mi     engine sim: 96/96 passed on {all}\n\
-             rv32uzbb   engine sim: 18/18 passed on isa rv32im_zbb\n\
+             rv32uzbb   engine sim: 18/18 passed on rv32-ref (isa rv32im_zbb)\n\
              rv32uzbkb  engine sim: 5/5 passed on rv32-zbkb\n"
         )
     );

@@ -1,8 +1,11 @@
 //! Design points: one TOML file per design in `designs/`.
 //!
-//! A design names a core (architecture, ISA string, timing model), the firmware kernel that
-//! runs on it and how it is compiled, and optionally the figures a seed paper published for
-//! it, so that reports can put measured and published numbers side by side.
+//! A design names a core (architecture, ISA string, timing model, RTL units), the firmware
+//! kernel that runs on it and how it is compiled, and optionally the row of a seed paper's
+//! table that it reproduces: `published = { table = "seed001-table4", row = "OASIP" }`. The
+//! paper's tables are data files of their own (`designs/published/<table>.toml`: `source`
+//! and one `[rows."<row>"]` table of figures per row), so that reports can put measured and
+//! published numbers side by side without a design restating them.
 
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -26,7 +29,43 @@ impl Arch {
     }
 }
 
-/// Figures a seed paper published for this design point (all optional).
+/// A design's reference to the row of a published table it reproduces.
+#[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PublishedRef {
+    /// File stem in `designs/published/`.
+    pub table: String,
+    pub row: String,
+}
+
+/// A published table as read from `designs/published/<table>.toml`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PublishedTable {
+    source: String,
+    rows: BTreeMap<String, PublishedRow>,
+}
+
+/// One row's figures in a published table (all optional).
+#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct PublishedRow {
+    #[serde(default)]
+    cycles_per_byte: Option<f64>,
+    #[serde(default)]
+    bytes_per_cycle_e3: Option<f64>,
+    #[serde(default)]
+    code_bytes: Option<u64>,
+    #[serde(default)]
+    slices: Option<f64>,
+    #[serde(default)]
+    speedup: Option<f64>,
+    #[serde(default)]
+    baseline: Option<String>,
+}
+
+/// Figures a seed paper published for this design point (all optional), resolved from the
+/// published table row the design refers to.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Published {
@@ -43,9 +82,10 @@ pub struct Published {
     pub code_bytes: Option<u64>,
     #[serde(default)]
     pub slices: Option<f64>,
-    /// Speed-up over the design named in `baseline`, as published.
+    /// Speed-up over the row named in `baseline`, as published.
     #[serde(default)]
     pub speedup: Option<f64>,
+    /// The row of the same table the published speed-up is over.
     #[serde(default)]
     pub baseline: Option<String>,
 }
@@ -87,7 +127,11 @@ pub struct Design {
     /// Design this one is compared against for speed-ups (e.g. `rv32-ref`).
     #[serde(default)]
     pub baseline: Option<String>,
-    #[serde(default)]
+    /// The published table row this design reproduces (`designs/published/`).
+    #[serde(default, rename = "published")]
+    pub published_ref: Option<PublishedRef>,
+    /// Its figures, resolved when the design is loaded (not part of the TOML).
+    #[serde(skip)]
     pub published: Option<Published>,
     /// The processor in RTL (`sha3-asip rtl`): which extension units plug into the core.
     #[serde(default)]
@@ -162,6 +206,12 @@ impl Design {
                 ),
             ));
         }
+        if let Some(r) = &d.published_ref {
+            let dir = path.parent().unwrap_or(Path::new(".")).join("published");
+            d.published = Some(resolve_published(&dir, r).map_err(|e| {
+                DesignError::Invalid(path.to_path_buf(), format!("published: {e}"))
+            })?);
+        }
         if d.kernel.is_empty() || d.kernel.contains('/') || d.kernel.contains("..") {
             return Err(DesignError::Invalid(
                 path.to_path_buf(),
@@ -180,6 +230,55 @@ impl Design {
             std::fs::read_to_string(path).map_err(|e| DesignError::Io(path.to_path_buf(), e))?;
         Design::parse(&text, path)
     }
+}
+
+/// The figures of `r.row` in `dir/<r.table>.toml`.
+fn resolve_published(dir: &Path, r: &PublishedRef) -> Result<Published, String> {
+    if r.table.is_empty() || r.table.contains(['/', '\\', '.']) {
+        return Err(format!("table '{}' must be a file stem", r.table));
+    }
+    let p = dir.join(format!("{}.toml", r.table));
+    let text = std::fs::read_to_string(&p).map_err(|e| {
+        let known = list_names(dir);
+        format!(
+            "cannot read {} ({e}); published tables: {}",
+            p.display(),
+            if known.is_empty() {
+                "(none)".into()
+            } else {
+                known.join(", ")
+            }
+        )
+    })?;
+    let t: PublishedTable = toml::from_str(&text)
+        .map_err(|e| format!("malformed {}: {}", p.display(), e.to_string().trim()))?;
+    let row = t.rows.get(&r.row).ok_or_else(|| {
+        format!(
+            "{} has no row '{}'; rows: {}",
+            p.display(),
+            r.row,
+            t.rows.keys().cloned().collect::<Vec<_>>().join(", ")
+        )
+    })?;
+    if let Some(b) = &row.baseline {
+        if !t.rows.contains_key(b) {
+            return Err(format!(
+                "{}: row '{}' has baseline '{b}', which is not a row",
+                p.display(),
+                r.row
+            ));
+        }
+    }
+    Ok(Published {
+        source: t.source.clone(),
+        row: Some(r.row.clone()),
+        cycles_per_byte: row.cycles_per_byte,
+        bytes_per_cycle_e3: row.bytes_per_cycle_e3,
+        code_bytes: row.code_bytes,
+        slices: row.slices,
+        speedup: row.speedup,
+        baseline: row.baseline.clone(),
+    })
 }
 
 /// All designs in a folder, sorted by name.
@@ -230,6 +329,49 @@ pub fn list_names(dir: &Path) -> Vec<String> {
     v
 }
 
+/// The design `run` uses for an ELF without `--design`: `rv32-ref` for RV32, `mips-ref`
+/// for MIPS32 (the seeds' reference cores).
+pub fn default_for(arch: Arch) -> &'static str {
+    match arch {
+        Arch::Rv32 => "rv32-ref",
+        Arch::Mips32 => "mips-ref",
+    }
+}
+
+impl Design {
+    /// This design with another ISA string and/or timing preset (`run --isa/--timing`, a
+    /// riscv-tests suite the designs lack): the name says what was changed, e.g.
+    /// `rv32-ref (isa rv32im_zbb)`. The ISA must belong to the design's architecture.
+    pub fn with_core(&self, isa: Option<&str>, timing: Option<&str>) -> Result<Design, String> {
+        let mut d = self.clone();
+        let mut what = Vec::new();
+        if let Some(i) = isa {
+            let ok = match d.arch {
+                Arch::Rv32 => i.starts_with("rv32"),
+                Arch::Mips32 => i.starts_with("mips32"),
+            };
+            if !ok {
+                return Err(format!(
+                    "isa '{i}' does not belong to design '{}' (arch {})",
+                    d.name,
+                    d.arch.name()
+                ));
+            }
+            d.isa = i.to_string();
+            what.push(format!("isa {i}"));
+        }
+        if let Some(t) = timing {
+            d.timing = t.to_string();
+            what.push(format!("timing {t}"));
+        }
+        if !what.is_empty() {
+            d.name = format!("{} ({})", self.name, what.join(", "));
+            d.rtl = None; // the processor's units follow the design's own ISA
+        }
+        Ok(d)
+    }
+}
+
 /// Key-value summary used by `sha3-asip designs --long`.
 pub fn summary(d: &Design) -> BTreeMap<&'static str, String> {
     let mut m = BTreeMap::new();
@@ -257,16 +399,46 @@ arch = "rv32"
 isa = "rv32im"
 kernel = "rv32-ref"
 timing = "zscale"
-[published]
-source = "seed 001, Table 4"
-cycles_per_byte = 497.5
 "#;
+
+    fn designs_dir() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../designs")
+    }
 
     #[test]
     fn parses_a_design() {
         let d = Design::parse(GOOD, Path::new("designs/rv32-x.toml")).unwrap();
         assert_eq!(d.arch, Arch::Rv32);
-        assert_eq!(d.published.unwrap().cycles_per_byte, Some(497.5));
+        assert!(d.published.is_none());
+    }
+
+    #[test]
+    fn published_row_is_read_from_its_table() {
+        let text = format!("{GOOD}published = {{ table = \"seed001-table4\", row = \"OASIP\" }}\n");
+        let d = Design::parse(&text, &designs_dir().join("rv32-x.toml")).unwrap();
+        let p = d.published.unwrap();
+        assert_eq!(p.source, "seed 001, Table 4 (FPGA, 100 MHz)");
+        assert_eq!(
+            (p.bytes_per_cycle_e3, p.code_bytes, p.slices, p.speedup),
+            (Some(3.43), Some(1066), Some(981.0), Some(1.71))
+        );
+        assert_eq!(p.baseline.as_deref(), Some("Z-scale"));
+        let bad = text.replace("OASIP", "OASIQ");
+        let e = Design::parse(&bad, &designs_dir().join("rv32-x.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("has no row 'OASIQ'; rows: DASIP, OASIP, Z-scale"),
+            "{e}"
+        );
+        let bad = text.replace("seed001-table4", "seed009");
+        let e = Design::parse(&bad, &designs_dir().join("rv32-x.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("published tables: seed000-table3, seed001-table4"),
+            "{e}"
+        );
     }
 
     #[test]

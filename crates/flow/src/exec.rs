@@ -3,7 +3,6 @@
 use crate::design::Design;
 use crate::error::FlowError;
 use asip_sim::{Machine, Program, RunOptions, TimingParams};
-use serde::Deserialize;
 use std::io::Write;
 use std::path::Path;
 
@@ -51,30 +50,19 @@ pub fn override_misaligned(d: &mut Design, how: &str) {
     d.timing_overrides = Some(t);
 }
 
-/// The design's timing parameters: its preset with `timing_overrides` merged over it.
+/// The design's timing parameters: its preset with `timing_overrides` merged over it (the
+/// preset's TOML parsed once).
 pub fn timing_of(d: &Design) -> Result<TimingParams, FlowError> {
-    let base = TimingParams::preset(&d.timing)
+    let mut t = TimingParams::preset_table(&d.timing)
         .map_err(|e| FlowError::Usage(format!("design '{}': {e}", d.name)))?;
-    let Some(over) = &d.timing_overrides else {
-        return Ok(base);
+    let what = if let Some(over) = &d.timing_overrides {
+        merge(&mut t, over);
+        "timing_overrides: "
+    } else {
+        ""
     };
-    let src = asip_sim::timing::PRESETS
-        .iter()
-        .find(|(n, _)| *n == d.timing)
-        .map(|(_, s)| *s)
-        .unwrap_or("");
-    let mut table: toml::Table = toml::from_str(src)
-        .map_err(|e| FlowError::Usage(format!("timing preset '{}': {e}", d.timing)))?;
-    let inner = match table.get_mut("timing") {
-        Some(toml::Value::Table(t)) => t,
-        _ => &mut table,
-    };
-    merge(inner, over);
-    let p = TimingParams::deserialize(inner.clone())
-        .map_err(|e| FlowError::Usage(format!("design '{}': timing_overrides: {e}", d.name)))?;
-    p.validate()
-        .map_err(|e| FlowError::Usage(format!("design '{}': {e}", d.name)))?;
-    Ok(p)
+    TimingParams::from_table(t)
+        .map_err(|e| FlowError::Usage(format!("design '{}': {what}{e}", d.name)))
 }
 
 /// Load an ELF file.

@@ -1,5 +1,6 @@
 //! Reports generated from a [`Results`]: Markdown, CSV and one self-contained HTML page.
-//! Every number comes from the records or from a design's `[published]` table.
+//! Every number comes from the records or from the published table row a design refers to
+//! (`designs/published/`).
 
 use crate::design::Design;
 use crate::results::{BenchRecord, Results};

@@ -120,25 +120,6 @@ fn has_ext(d: &Design, ext: &str) -> Result<bool, FlowError> {
     Ok(isa.has(ext))
 }
 
-fn adhoc(isa: &str) -> Design {
-    Design {
-        name: format!("isa {isa}"),
-        title: String::new(),
-        arch: Arch::Rv32,
-        isa: isa.into(),
-        kernel: String::new(),
-        march: None,
-        cflags: None,
-        timing: "zscale".into(),
-        timing_overrides: None,
-        baseline: None,
-        published: None,
-        rtl: None,
-        notes: None,
-        path: PathBuf::new(),
-    }
-}
-
 /// The targets of a suite: the given designs (RV32; with `[rtl]` for the RTL engine) whose
 /// ISA has the suite's extension; for the simulator, `rv32im_<ext>` if none has it.
 pub fn targets(
@@ -156,7 +137,15 @@ pub fn targets(
         }
     }
     if v.is_empty() && engine == Engine::Sim {
-        v.push(adhoc(&format!("rv32im_{}", suite.ext)));
+        // no design has the extension: the reference core with it added
+        let base = designs
+            .iter()
+            .find(|d| d.name == crate::design::default_for(Arch::Rv32))
+            .ok_or_else(|| FlowError::Usage("design rv32-ref not found".into()))?;
+        v.push(
+            base.with_core(Some(&format!("rv32im_{}", suite.ext)), None)
+                .map_err(FlowError::Usage)?,
+        );
     }
     Ok(v)
 }

@@ -291,6 +291,12 @@ struct Wrapper {
 impl TimingParams {
     /// A named preset (`zscale`, `zscale-eo`, `ideal`, `mips5`).
     pub fn preset(name: &str) -> Result<TimingParams, TimingError> {
+        Self::from_table(Self::preset_table(name)?)
+    }
+
+    /// A named preset's parameters as a TOML table (its `[timing]` table), parsed once, for
+    /// callers that merge overrides over it before [`TimingParams::from_table`].
+    pub fn preset_table(name: &str) -> Result<toml::Table, TimingError> {
         let Some((_, src)) = PRESETS.iter().find(|(n, _)| *n == name) else {
             let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
             return Err(TimingError(format!(
@@ -298,7 +304,20 @@ impl TimingParams {
                 names.join(", ")
             )));
         };
-        Self::from_toml(src)
+        let mut value: toml::Table =
+            toml::from_str(src).map_err(|e| TimingError(format!("timing TOML: {e}")))?;
+        Ok(match value.remove("timing") {
+            Some(toml::Value::Table(t)) => t,
+            _ => value,
+        })
+    }
+
+    /// Parameters from a `[timing]` table (validated).
+    pub fn from_table(t: toml::Table) -> Result<TimingParams, TimingError> {
+        let p =
+            TimingParams::deserialize(t).map_err(|e| TimingError(format!("timing TOML: {e}")))?;
+        p.validate()?;
+        Ok(p)
     }
 
     /// Names of the presets.

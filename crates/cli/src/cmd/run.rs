@@ -2,7 +2,7 @@
 
 use super::flow_support::find_design;
 use crate::error::{CliError, Context, Result};
-use asip_flow::design::{Arch, Design};
+use asip_flow::design::{self, Arch};
 use asip_flow::exec::{self, ExecOptions};
 use clap::Args;
 use std::io::Write;
@@ -10,8 +10,9 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Runs a statically linked RV32 or MIPS32 (little-endian) ELF on the cycle model of a design (or
-of an ISA string and timing preset). Prints the program's output, then its exit status, cycles,
+Runs a statically linked RV32 or MIPS32 (little-endian) ELF on the cycle model of a design
+(default rv32-ref, or mips-ref for a MIPS ELF; --isa and --timing change its ISA string or
+timing preset, and the summary line names the design and what was changed). Prints the program's output, then its exit status, cycles,
 retired instructions and CPI on stderr. Segments load as their ELF flags say (a segment without
 flags is readable, writable and executable, as in Spike and qemu); a store to a read-only or a
 fetch from a non-executable segment traps.
@@ -37,13 +38,14 @@ Examples:
 pub struct RunArgs {
     /// The ELF to run.
     pub elf: PathBuf,
-    /// Take ISA and timing model from this design.
-    #[arg(long, conflicts_with_all = ["isa", "timing"])]
+    /// The design (name or TOML path) whose core runs the ELF; default `rv32-ref`
+    /// (rv32im, zscale), or `mips-ref` (mips32, mips5) for a MIPS ELF.
+    #[arg(long)]
     pub design: Option<String>,
-    /// ISA string (Spike style); default rv32im, or mips32 for a MIPS ELF.
+    /// Run with this ISA string (Spike style) instead of the design's.
     #[arg(long)]
     pub isa: Option<String>,
-    /// Timing preset (zscale, zscale-eo, mips5, ideal); default zscale, or mips5 for a MIPS ELF.
+    /// Run with this timing preset (zscale, zscale-eo, mips5, ideal) instead of the design's.
     #[arg(long)]
     pub timing: Option<String>,
     /// Stop with an error after this many cycles (at least 1; there is no unlimited run).
@@ -74,48 +76,19 @@ pub fn parse_max_cycles(s: &str) -> std::result::Result<u64, String> {
     }
 }
 
-pub fn adhoc_design(isa: &str, timing: &str) -> Design {
-    Design {
-        name: "(command line)".into(),
-        title: String::new(),
-        arch: if isa.starts_with("mips") {
-            Arch::Mips32
-        } else {
-            Arch::Rv32
-        },
-        isa: isa.into(),
-        kernel: String::new(),
-        march: None,
-        cflags: None,
-        timing: timing.into(),
-        timing_overrides: None,
-        baseline: None,
-        published: None,
-        rtl: None,
-        notes: None,
-        path: PathBuf::new(),
-    }
-}
-
 pub fn run(a: &RunArgs) -> Result<u8> {
-    let mut d = match &a.design {
+    let prog = exec::load(&a.elf).map_err(CliError::from)?;
+    let base = match &a.design {
         Some(n) => find_design(n)?,
-        None => {
-            // Defaults follow the ELF's machine: rv32im/zscale, or mips32/mips5.
-            let mips = exec::load(&a.elf)
-                .map(|p| p.machine == asip_sim::ElfMachine::Mips)
-                .unwrap_or(false);
-            let (isa, timing) = if mips {
-                ("mips32", "mips5")
-            } else {
-                ("rv32im", "zscale")
-            };
-            adhoc_design(
-                a.isa.as_deref().unwrap_or(isa),
-                a.timing.as_deref().unwrap_or(timing),
-            )
-        }
+        // the seeds' reference core of the ELF's machine
+        None => find_design(design::default_for(match prog.machine {
+            asip_sim::ElfMachine::Mips => Arch::Mips32,
+            _ => Arch::Rv32,
+        }))?,
     };
+    let mut d = base
+        .with_core(a.isa.as_deref(), a.timing.as_deref())
+        .map_err(CliError::usage)?;
     if let Some(m) = &a.misaligned {
         exec::override_misaligned(&mut d, m);
     }
@@ -128,9 +101,9 @@ pub fn run(a: &RunArgs) -> Result<u8> {
     let name = a.elf.display().to_string();
     let mut argv = vec![name];
     argv.extend(a.args.iter().cloned());
-    let out = exec::run_design(
+    let out = exec::run_program(
         &d,
-        &a.elf,
+        &prog,
         ExecOptions {
             argv,
             max_cycles: a.max_cycles,
@@ -141,7 +114,7 @@ pub fn run(a: &RunArgs) -> Result<u8> {
     .map_err(CliError::from)?;
     Ok(report_outcome(
         &out,
-        &format!("isa {} | timing {}", d.isa, d.timing),
+        &format!("design {} | isa {} | timing {}", d.name, d.isa, d.timing),
     ))
 }
 
