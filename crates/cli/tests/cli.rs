@@ -181,6 +181,71 @@ fn check_ok_and_failed() {
 }
 
 #[test]
+fn check_empty_messages_and_empty_digests() {
+    let d = scratch("check_empty");
+    let e = d.join("empty.bin");
+    std::fs::write(&e, b"").unwrap();
+    let e = e.to_str().unwrap();
+    // Every family on an empty file: hash, then --check from a file and from stdin.
+    for args in [
+        vec!["-a", "sha3-224"],
+        vec!["-a", "shake128"],
+        vec!["-a", "kmac128", "--key", "00"],
+        vec!["-a", "tuplehash256"],
+        vec!["-a", "parallelhashxof128"],
+        vec!["-a", "kt128"],
+        // an empty digest: '  <name>'
+        vec!["-a", "shake256", "-l", "0"],
+        vec!["-a", "kmacxof256", "--key", "", "-l", "0"],
+    ] {
+        let o = run(&[&["hash"], &args[..], &[e]].concat());
+        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+        let sums = d.join("sums.txt");
+        std::fs::write(&sums, &o.stdout).unwrap();
+        let o = run(&[&["hash"], &args[..], &["--check", sums.to_str().unwrap()]].concat());
+        assert_eq!(
+            text(&o.stdout),
+            format!("{e}: OK\n"),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+    }
+    // SHAKE256 of the empty message, 0 bytes: the line is '  <name>'.
+    let o = run(&["hash", "-a", "shake256", "-l", "0", e]);
+    assert_eq!(text(&o.stdout), format!("  {e}\n"));
+    // An empty digest against a non-empty expected one still fails.
+    let sums = d.join("bad.txt");
+    std::fs::write(&sums, format!("00  {e}\n")).unwrap();
+    let o = run(&["hash", "-a", "shake256", "--check", sums.to_str().unwrap()]);
+    assert_eq!(text(&o.stdout), format!("{e}: FAILED\n"));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn kmac_accepts_an_empty_key() {
+    // KMAC128(K = "", X = "", L = 256, S = ""): cSHAKE128(bytepad(encode_string(""), 168)
+    // || right_encode(256), N = "KMAC"); the golden test checks the construction.
+    let o = run_stdin(&["hash", "-a", "kmac128", "--key", ""], b"");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let mut m = vec![0x01, 0xa8, 0x01, 0x00];
+    m.resize(168, 0);
+    m.extend_from_slice(&[0x01, 0x00, 0x02]);
+    let c = run_stdin(&["hash", "-a", "cshake128", "--function-name", "KMAC"], &m);
+    assert!(c.status.success(), "{}", text(&c.stderr));
+    assert_eq!(text(&o.stdout), text(&c.stdout));
+    let with_key_00 = run_stdin(&["hash", "-a", "kmac128", "--key", "00"], b"");
+    assert_ne!(text(&o.stdout), text(&with_key_00.stdout));
+    // No --key at all is still a usage error that says how to give the empty key.
+    let o = run(&["hash", "-a", "kmac256"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        text(&o.stderr),
+        "sha3-asip: kmac256 requires a key: --key HEX (--key '' for the empty key)\n"
+    );
+}
+
+#[test]
 fn trace_first_lines_equal_kat_file() {
     for (b, file) in [
         ("1600", "KeccakF-1600-IntermediateValues.txt"),

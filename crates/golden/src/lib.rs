@@ -32,8 +32,6 @@ use std::fmt;
 /// Errors from parameter checks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Error {
-    /// KMAC needs a non-empty key.
-    MissingKey(Algorithm),
     /// An extendable-output operation was requested from a fixed-output function.
     NotXof(Algorithm),
     /// A fixed-output function was asked for a different output length.
@@ -51,7 +49,6 @@ pub enum Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::MissingKey(a) => write!(f, "{} requires a non-empty key", a.name()),
             Error::NotXof(a) => write!(f, "{} is not an extendable-output function", a.name()),
             Error::FixedLength {
                 alg,
@@ -316,10 +313,8 @@ pub fn new_hasher(alg: Algorithm, p: &Params) -> Result<Box<dyn Hasher>, Error> 
             }
             Box::new(SpongeHasher::new(alg, p))
         }
+        // SP 800-185 section 4.2: the key K may be any bit string, the empty one included.
         Kmac128 | Kmac256 | KmacXof128 | KmacXof256 => {
-            if p.key.is_empty() {
-                return Err(Error::MissingKey(alg));
-            }
             Box::new(Kmac::new(alg, &p.key, &p.customization))
         }
         TupleHash128 | TupleHash256 | TupleHashXof128 | TupleHashXof256 => {

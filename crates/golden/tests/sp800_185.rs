@@ -184,9 +184,33 @@ fn kmac_sample_6() {
 }
 
 #[test]
-fn kmac_without_key_is_an_error() {
-    let e = hash(Algorithm::Kmac128, &Params::default(), b"", 32).unwrap_err();
-    assert_eq!(e.to_string(), "kmac128 requires a non-empty key");
+fn kmac_with_an_empty_key_is_cshake_of_the_definition() {
+    // SP 800-185 section 4.3: KMAC128(K, X, L, S) = cSHAKE128(bytepad(encode_string(K), 168)
+    // || X || right_encode(L), L, "KMAC", S); K may be empty (section 4.2: any bit string).
+    use sha3_golden::encoding::{bytepad, encode_string, right_encode};
+    for (alg, cshake, rate) in [
+        (Algorithm::Kmac128, Algorithm::CShake128, 168),
+        (Algorithm::Kmac256, Algorithm::CShake256, 136),
+    ] {
+        let x = seq(200);
+        let empty_key = p("My Tagged Application");
+        assert!(empty_key.key.is_empty());
+        let kmac = hash(alg, &empty_key, &x, 32).unwrap();
+        let mut m = bytepad(&encode_string(b""), rate);
+        m.extend_from_slice(&x);
+        m.extend_from_slice(&right_encode(256));
+        let cp = Params {
+            function_name: b"KMAC".to_vec(),
+            ..p("My Tagged Application")
+        };
+        assert_eq!(kmac, hash(cshake, &cp, &m, 32).unwrap(), "{}", alg.name());
+        // ... and differs from the one-byte key 00.
+        let k0 = Params {
+            key: vec![0],
+            ..p("My Tagged Application")
+        };
+        assert_ne!(kmac, hash(alg, &k0, &x, 32).unwrap());
+    }
 }
 
 // ---- TupleHash_samples.pdf ----

@@ -132,7 +132,7 @@ impl AlgArgs {
             Some(_) => return reject("--key"),
             None if is_kmac => {
                 return Err(CliError::usage(format!(
-                    "{} requires a key: --key HEX",
+                    "{} requires a key: --key HEX (--key '' for the empty key)",
                     alg.name()
                 )))
             }
@@ -164,7 +164,7 @@ impl AlgArgs {
             (Some(l), _) => l,
             (None, _) => alg.default_output_len(),
         };
-        // Let the library check the rest (empty key, block size 0, domain range).
+        // Let the library check the rest (block size 0, domain range).
         sha3_golden::new_hasher(alg, &p)?;
         Ok((alg, p, len))
     }
