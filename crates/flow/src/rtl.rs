@@ -165,7 +165,15 @@ pub const RV32_UNITS: &[Unit] = &[
 ];
 
 /// The units the MIPS core can take.
-pub const MIPS_UNITS: &[Unit] = &[];
+pub const MIPS_UNITS: &[Unit] = &[Unit {
+    name: "mips-native",
+    module: "mn_port",
+    files: &[
+        "isa/mips-native/rtl/mn_shift.v",
+        "isa/mips-native/rtl/mn_fu.v",
+        "isa/mips-native/rtl/mn_port.v",
+    ],
+}];
 
 /// The RV32 core's own sources (relative to the project root).
 pub const CORE_FILES: &[&str] = CORES[0].files;
@@ -365,7 +373,12 @@ pub fn ext_wrapper(core: &Core, units: &[&Unit]) -> String {
                 }
             })
             .collect();
-        s.push_str(&format!("    {} u_{} (\n", u.module, u.name));
+        // instance name: the unit's name as a Verilog identifier (`mips-native` -> `u_mips_native`)
+        s.push_str(&format!(
+            "    {} u_{} (\n",
+            u.module,
+            u.name.replace('-', "_")
+        ));
         for (k, c) in conns.chunks(4).enumerate() {
             let sep = if (k + 1) * 4 >= conns.len() { "" } else { "," };
             s.push_str(&format!("        {}{sep}\n", c.join(", ")));

@@ -226,7 +226,12 @@ pub static SPEC: ExtSpec = ExtSpec {
     prefix: "MN",
     ops: OPS,
     columns: mips::COLUMNS_R,
-    generated: &["README.md", "include/mips_native.h", "rtl/mn_fu.v"],
+    generated: &[
+        "README.md",
+        "include/mips_native.h",
+        "rtl/mn_fu.v",
+        "rtl/mn_port.v",
+    ],
 };
 
 /// Decode one word (the extension's whole decoder).
