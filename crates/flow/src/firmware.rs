@@ -1,6 +1,6 @@
 //! Building a design's firmware with the distro's cross compiler, through `firmware/Makefile`.
 
-use crate::design::{Arch, Design};
+use crate::design::{Arch, Design, DesignError};
 use crate::error::FlowError;
 use crate::project::{self, Tool};
 use std::path::{Path, PathBuf};
@@ -42,19 +42,134 @@ pub(crate) fn lock_build(bdir: &Path) -> Result<std::fs::File, FlowError> {
     Ok(f)
 }
 
-/// Build (or bring up to date) the benchmark ELF of a design; returns its path.
-pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
-    project::require(project::MAKE)?;
-    project::require(compiler_for(d.arch))?;
+/// What `cflags` may hold, for the error message.
+const SUPPORTED_CFLAGS: &str = "-O<level>, -I<dir>, -D<name>[=<value>], -U<name>, \
+     -f[no-]<option>[=<number>], -m<option>[=<value>] (not -march: use the march field), \
+     -g[<level>], -W<warning>, -w, -std=<standard>";
+
+fn is_ident(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next()
+        .is_some_and(|f| f.is_ascii_alphabetic() || f == '_')
+        && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
+}
+
+fn all_chars(s: &str, extra: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || extra.contains(c))
+}
+
+/// Whether one `cflags` word is a compiler flag the firmware flow supports. Every accepted
+/// word is made of letters, digits and `_ . / = + , -` only, so neither make nor the shell
+/// that runs make's recipes can read anything into it.
+fn flag_supported(w: &str) -> bool {
+    if let Some(o) = w.strip_prefix("-O") {
+        return ["", "0", "1", "2", "3", "s", "z", "g", "fast"].contains(&o);
+    }
+    if let Some(dir) = w.strip_prefix("-I") {
+        return all_chars(dir, "_./-+") && !dir.starts_with('-');
+    }
+    if let Some(def) = w.strip_prefix("-D") {
+        let (name, value) = def.split_once('=').unwrap_or((def, ""));
+        return is_ident(name) && (value.is_empty() || all_chars(value, "_.+-"));
+    }
+    if let Some(name) = w.strip_prefix("-U") {
+        return is_ident(name);
+    }
+    if let Some(f) = w.strip_prefix("-f") {
+        let (opt, value) = f.split_once('=').unwrap_or((f, ""));
+        let opt_name = opt.strip_prefix("no-").unwrap_or(opt);
+        // plugins load code; dumps and profiles write files outside the build folder
+        let forbidden = [
+            "plugin",
+            "dump",
+            "profile",
+            "debug-prefix-map",
+            "file-prefix-map",
+        ]
+        .iter()
+        .any(|p| opt_name.starts_with(p));
+        return all_chars(opt, "-")
+            && !forbidden
+            && (value.is_empty() || value.chars().all(|c| c.is_ascii_digit()));
+    }
+    if let Some(m) = w.strip_prefix("-m") {
+        let (opt, value) = m.split_once('=').unwrap_or((m, ""));
+        return opt != "arch"
+            && all_chars(opt, "-")
+            && (value.is_empty() || all_chars(value, "_.-"));
+    }
+    if let Some(g) = w.strip_prefix("-g") {
+        return ["", "0", "1", "2", "3"].contains(&g);
+    }
+    if let Some(warn) = w.strip_prefix("-W") {
+        // no '-Wl,' / '-Wa,' / '-Wp,': a comma is not accepted
+        return all_chars(warn, "-=");
+    }
+    if let Some(std) = w.strip_prefix("-std=") {
+        return all_chars(std, "+");
+    }
+    w == "-w"
+}
+
+/// Check the design fields that reach the firmware build (`name`, `kernel`, `march`,
+/// `cflags`) and return the make arguments for them; anything else is refused with an error
+/// naming the field and the design file.
+pub fn make_args(root: &Path, d: &Design) -> Result<Vec<String>, FlowError> {
+    let invalid = |msg: String| FlowError::Design(DesignError::Invalid(d.path.clone(), msg));
+    for (field, v) in [("name", &d.name), ("kernel", &d.kernel)] {
+        if !all_chars(v, "_.-") || v.starts_with(['.', '-']) {
+            return Err(invalid(format!(
+                "{field}: '{v}' is not a valid {field} (letters, digits, '_', '.', '-'; \
+                 not starting with '.' or '-')"
+            )));
+        }
+    }
     let kdir = root.join("firmware").join("kernels").join(&d.kernel);
-    if !kdir.is_dir() {
-        return Err(FlowError::Usage(format!(
-            "design '{}' names kernel '{}', but {} does not exist",
-            d.name,
+    if !kdir.join("kernel.mk").is_file() {
+        return Err(invalid(format!(
+            "kernel: '{}' is not a firmware kernel ({} has no kernel.mk)",
             d.kernel,
             kdir.display()
         )));
     }
+    let mut args = vec![
+        format!("KERNEL={}", d.kernel),
+        format!("BUILD={}", build_dir(root, d).display()),
+    ];
+    if let Some(m) = &d.march {
+        let prefix = match d.arch {
+            Arch::Rv32 => "rv32",
+            Arch::Mips32 => "mips",
+        };
+        if !m.starts_with(prefix) || !all_chars(m, "_") {
+            return Err(invalid(format!(
+                "march: '{m}' is not a {prefix}... -march value (letters, digits and '_')"
+            )));
+        }
+        args.push(format!("MARCH={m}"));
+    }
+    if let Some(c) = &d.cflags {
+        if let Some(w) = c.split_whitespace().find(|w| !flag_supported(w)) {
+            return Err(invalid(format!(
+                "cflags: '{w}' is not a compiler flag the firmware flow supports \
+                 (supported: {SUPPORTED_CFLAGS})"
+            )));
+        }
+        args.push(format!(
+            "CFLAGS_KERNEL={}",
+            c.split_whitespace().collect::<Vec<_>>().join(" ")
+        ));
+    }
+    Ok(args)
+}
+
+/// Build (or bring up to date) the benchmark ELF of a design; returns its path.
+pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
+    let make_args = make_args(root, d)?;
+    project::require(project::MAKE)?;
+    project::require(compiler_for(d.arch))?;
     let bdir = build_dir(root, d);
     // One build of a design at a time, across threads and processes (parallel tests and
     // reproduce jobs share firmware/build/<design>): an exclusive flock on a lock file
@@ -64,14 +179,7 @@ pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     cmd.arg("-s")
         .arg("-C")
         .arg(root.join("firmware"))
-        .arg(format!("KERNEL={}", d.kernel))
-        .arg(format!("BUILD={}", bdir.display()));
-    if let Some(m) = &d.march {
-        cmd.arg(format!("MARCH={m}"));
-    }
-    if let Some(c) = &d.cflags {
-        cmd.arg(format!("CFLAGS_KERNEL={c}"));
-    }
+        .args(&make_args);
     let out = cmd
         .output()
         .map_err(|e| FlowError::Io("running make".into(), e))?;
