@@ -157,14 +157,55 @@ pub fn table(spec: &ExtSpec) -> String {
     s
 }
 
-/// The assembler text of a RISC-V instruction as `.insn`, with each operand given by
-/// `arg(operand)`; `None` if the encoding has no `.insn` form here.
-fn insn_text(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> Option<String> {
+/// An operand's value for an encoding expression: `arg` minus the register-file offset of
+/// 3-bit GPR fields (x8..x15).
+fn value_of(o: &Operand, arg: &str) -> String {
+    match o.kind {
+        Kind::Gpr8 | Kind::Gpr8OrZero => format!("(({arg}) - 8)"),
+        _ => format!("({arg})"),
+    }
+}
+
+/// The bits of operand `o` that fall in word bits `base..base+32`, shifted to `base`, as
+/// an expression of `arg`.
+fn placed(o: &Operand, arg: &str, base: u8, top: u8) -> Vec<String> {
+    let v = value_of(o, arg);
+    o.segs
+        .iter()
+        .filter(|&&(lo, _, _)| lo >= base && lo <= top)
+        .map(|&(lo, w, vlo)| {
+            let x = if vlo == 0 {
+                v.clone()
+            } else {
+                format!("({v} >> {vlo})")
+            };
+            format!("(({x} & {:#x}) << {})", (1u32 << w) - 1, lo - base)
+        })
+        .collect()
+}
+
+/// The whole word as an expression (`.word` form): the fixed bits and every operand.
+fn word_expr(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> String {
+    let mut parts = vec![format!("{:#010x}", e.mask_match().1)];
+    for o in e.operands {
+        parts.extend(placed(o, &arg(o), 0, 31));
+    }
+    format!("({})", parts.join(" | "))
+}
+
+/// The assembler text of a RISC-V instruction, with each operand given by `arg(operand)`:
+/// `.insn i`, `.insn b` or `.insn r` (funct7 may be an expression of fixed bits and an
+/// operand) when the layout fits, otherwise `.word` with the whole word as an expression.
+/// Register fields of other register files are written `x<n>` (`.insn` takes registers).
+fn insn_text(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> String {
+    insn_form(e, arg).unwrap_or_else(|| format!(".word {}", word_expr(e, arg)))
+}
+
+fn insn_form(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> Option<String> {
     let f = |name: &str| e.fixed.iter().find(|f| f.name == name).map(|f| f.value);
     let opc = f("opcode")?;
     let f3 = f("funct3")?;
-    let named = |n: &str| e.operands.iter().find(|o| o.name == n);
-    // the register fields: an operand there, or x0 when the field is fixed at zero
+    // the register fields: an operand there, or x<value> when the field is fixed
     let reg = |lo: u8| -> Option<String> {
         if let Some(o) = e.operands.iter().find(|o| o.segs == [(lo, 5, 0)]) {
             return Some(match o.kind {
@@ -179,34 +220,113 @@ fn insn_text(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> Option<String> {
     };
     let imm = e.operands.iter().find(|o| o.kind == Kind::Imm);
     match imm.map(|o| o.segs) {
-        Some([(20, 12, 0)]) => Some(format!(
-            ".insn i {opc:#04x}, {f3}, {}, {}, {}",
-            reg(7)?,
-            reg(15)?,
-            arg(imm?)
-        )),
-        Some([(8, 4, 1), (25, 6, 5), (7, 1, 11), (31, 1, 12)]) => Some(format!(
-            ".insn b {opc:#04x}, {f3}, {}, {}, {}",
-            reg(15)?,
-            reg(20)?,
-            arg(imm?)
-        )),
-        _ if named("imm").is_none() => Some(format!(
-            ".insn r {opc:#04x}, {f3}, {}, {}, {}, {}",
-            f("funct7")?,
-            reg(7)?,
-            reg(15)?,
-            reg(20)?
-        )),
-        _ => None,
+        Some([(20, 12, 0)]) => {
+            return Some(format!(
+                ".insn i {opc:#04x}, {f3}, {}, {}, {}",
+                reg(7)?,
+                reg(15)?,
+                arg(imm?)
+            ))
+        }
+        Some([(8, 4, 1), (25, 6, 5), (7, 1, 11), (31, 1, 12)]) => {
+            return Some(format!(
+                ".insn b {opc:#04x}, {f3}, {}, {}, {}",
+                reg(15)?,
+                reg(20)?,
+                arg(imm?)
+            ))
+        }
+        _ => {}
     }
+    // R: funct7 from the fixed bits and operand bits in 31:25
+    let mut f7: Vec<String> = Vec::new();
+    let mut covered = 0u32;
+    for x in e.fixed.iter().filter(|x| x.lo >= 25) {
+        covered |= ((1u32 << x.width) - 1) << (x.lo - 25);
+        f7.push(format!("{}", x.value << (x.lo - 25)));
+    }
+    for o in e.operands {
+        for &(lo, w, _) in o.segs.iter().filter(|s| s.0 >= 25) {
+            covered |= ((1u32 << w) - 1) << (lo - 25);
+        }
+        f7.extend(placed(o, &arg(o), 25, 31));
+    }
+    if covered != 0x7f {
+        return None;
+    }
+    let f7 = match f("funct7") {
+        Some(v) => v.to_string(),
+        None => format!("({})", f7.join(" | ")),
+    };
+    Some(format!(
+        ".insn r {opc:#04x}, {f3}, {f7}, {}, {}, {}",
+        reg(7)?,
+        reg(15)?,
+        reg(20)?
+    ))
 }
 
-/// The C header block: fixed-field constants, match/mask words, and for RISC-V the
-/// `.insn` text of every operation as an assembler macro (`OASIP_REMV(rd, rs1, imm)`)
-/// and as a C string builder for inline asm (`OASIP_REMV_INSN("%0", "%1", "%2")`).
+/// RISC-V GPR names (x0..x31 and the ABI names) as assembler symbols
+/// `.L__<prefix>_gpr_<name>`, for `.word` forms that take registers by name.
+fn gpr_symbols(p: &str) -> Vec<String> {
+    const ABI: [&str; 32] = [
+        "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4",
+        "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4",
+        "t5", "t6",
+    ];
+    let mut v: Vec<String> = (0..32)
+        .map(|i| format!(".set .L__{p}_gpr_x{i}, {i}"))
+        .collect();
+    v.extend(
+        ABI.iter()
+            .enumerate()
+            .map(|(i, n)| format!(".set .L__{p}_gpr_{n}, {i}")),
+    );
+    v.push(format!(".set .L__{p}_gpr_fp, 8"));
+    v
+}
+
+/// GNU-as helper macros for the operand checks of [`asm_checks`].
+fn asm_check_macros(p: &str) -> String {
+    format!(
+        ".macro __{p}_check op, name, v, lo, hi\n    .if (\\v) < (\\lo) || (\\v) > (\\hi)\n    \
+         .error \"\\op: \\name must be in \\lo\\()..\\hi\"\n    .endif\n.endm\n\
+         .macro __{p}_check0 op, name, v, lo, hi\n    .if (\\v) != 0 && ((\\v) < (\\lo) || (\\v) > (\\hi))\n    \
+         .error \"\\op: \\name must be 0 or in \\lo\\()..\\hi\"\n    .endif\n.endm\n"
+    )
+}
+
+/// The assembler range check of an operand given as macro argument `\name` (a register
+/// named by a GPR kind is checked through its symbol): one helper-macro call.
+fn asm_checks(op: &str, o: &Operand, p: &str) -> Option<String> {
+    let n = o.name;
+    let g = format!(".L__{p}_gpr_\\{n}");
+    let (helper, v, lo, hi) = match o.kind {
+        Kind::Gpr8 => ("check", g, 8, 15),
+        Kind::Gpr8OrZero => ("check0", g, 9, 15),
+        Kind::Below(b) => ("check", format!("\\{n}"), 0, b as i64 - 1),
+        Kind::Imm => {
+            let w = o.value_width();
+            let (lo, hi) = if o.signed {
+                (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1)
+            } else {
+                (0, (1i64 << w) - 1)
+            };
+            ("check", format!("\\{n}"), lo, hi)
+        }
+        Kind::Gpr => return None,
+    };
+    Some(format!("    __{p}_{helper} {op}, {n}, {v}, {lo}, {hi}\n"))
+}
+
+/// The C header block: the match/mask word of every operation; on RISC-V, the text of
+/// every operation for the assembler (cpp macros `P_OP(operands)`, or with
+/// `asm_macros` GNU-as macros named after the mnemonics, with range checks) and for C
+/// inline asm (`P_OP_INSN("%0", ...)`, operands as strings; register names of `.word` forms
+/// resolve through `P_GPR_SYMBOLS`).
 pub fn c_block(spec: &ExtSpec) -> String {
     let p = spec.prefix;
+    let lp = p.to_lowercase();
     let mut s = format!("/* {} */\n", note(spec));
     for (o, e) in encs(spec) {
         let n = ident(o.name).to_uppercase();
@@ -214,13 +334,6 @@ pub fn c_block(spec: &ExtSpec) -> String {
         s.push_str(&format!(
             "#define {p}_{n}_MATCH {v:#010x}\n#define {p}_{n}_MASK {m:#010x}\n"
         ));
-        for f in e.fixed.iter().filter(|f| !(f.width == 5 && f.value == 0)) {
-            s.push_str(&format!(
-                "#define {p}_{n}_{} {:#x}\n",
-                f.name.to_uppercase(),
-                f.value
-            ));
-        }
     }
     if spec.base != Base::Rv32 {
         return s;
@@ -232,12 +345,40 @@ pub fn c_block(spec: &ExtSpec) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    let gpr_named = |o: &Operand| matches!(o.kind, Kind::Gpr8 | Kind::Gpr8OrZero);
+    let uses_symbols = encs(spec).any(|(_, e)| {
+        insn_form(e, &|o| o.name.to_string()).is_none() && e.operands.iter().any(gpr_named)
+    });
     s.push_str("#ifdef __ASSEMBLER__\n");
-    for (o, e) in encs(spec) {
-        if let Some(t) = insn_text(e, &|x| match x.kind {
-            Kind::Gpr | Kind::Imm => x.name.to_string(),
-            _ => format!("##{}", x.name),
-        }) {
+    if spec.asm_macros {
+        s.push_str(&asm_check_macros(&lp));
+        if uses_symbols {
+            s.push_str(&gpr_symbols(&lp).join("\n"));
+            s.push('\n');
+        }
+        for (o, e) in encs(spec) {
+            let word = insn_form(e, &|x| format!("\\{}", x.name)).is_none();
+            let t = insn_text(e, &|x| {
+                if word && (gpr_named(x) || x.kind == Kind::Gpr) {
+                    format!(".L__{lp}_gpr_\\{}", x.name)
+                } else {
+                    format!("\\{}", x.name)
+                }
+            });
+            s.push_str(&format!(".macro {} {}\n", ident(o.name), params(e)));
+            for x in e.operands {
+                if let Some(c) = asm_checks(o.name, x, &lp) {
+                    s.push_str(&c);
+                }
+            }
+            s.push_str(&format!("    {t}\n.endm\n"));
+        }
+    } else {
+        for (o, e) in encs(spec) {
+            let t = insn_text(e, &|x| match x.kind {
+                Kind::Gpr | Kind::Imm => x.name.to_string(),
+                _ => format!("##{}", x.name),
+            });
             let t = t.replace("x##", "x ## ");
             s.push_str(&format!(
                 "#define {p}_{}({}) {t}\n",
@@ -247,15 +388,31 @@ pub fn c_block(spec: &ExtSpec) -> String {
         }
     }
     s.push_str("#else\n");
+    if uses_symbols {
+        let lines: Vec<String> = gpr_symbols(&lp)
+            .into_iter()
+            .map(|l| format!("    \"{l}\\n\""))
+            .collect();
+        s.push_str(&format!(
+            "#define {p}_GPR_SYMBOLS \\\n    \".ifndef .L__{lp}_gpr_zero\\n\" \\\n{} \\\n    \".endif\\n\"\n",
+            lines.join(" \\\n")
+        ));
+    }
     for (o, e) in encs(spec) {
-        if let Some(t) = insn_text(e, &|x| format!("\" {} \"", x.name)) {
-            let t = format!("\"{t}\"").replace(" \"\"", "");
-            s.push_str(&format!(
-                "#define {p}_{}_INSN({}) {t}\n",
-                ident(o.name).to_uppercase(),
-                params(e)
-            ));
-        }
+        let word = insn_form(e, &|x| x.name.to_string()).is_none();
+        let t = insn_text(e, &|x| {
+            if word && (gpr_named(x) || x.kind == Kind::Gpr) {
+                format!(".L__{lp}_gpr_\" {} \"", x.name)
+            } else {
+                format!("\" {} \"", x.name)
+            }
+        });
+        let t = format!("\"{t}\"").replace(" \"\"", "");
+        s.push_str(&format!(
+            "#define {p}_{}_INSN({}) {t}\n",
+            ident(o.name).to_uppercase(),
+            params(e)
+        ));
     }
     s.push_str("#endif\n");
     s

@@ -79,21 +79,13 @@ static SPEC: ExtSpec = ExtSpec {
     prefix: "XTINY",
     ops: OPS,
     columns: rv::COLUMNS,
+    asm_macros: false,
     generated: &["include/xtiny.h"],
 };
 
 struct Tiny;
 
 impl Extension for Tiny {
-    fn name(&self) -> &'static str {
-        "xtiny"
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        SPEC.decode(w)
-    }
     fn spec(&self) -> Option<&'static ExtSpec> {
         Some(&SPEC)
     }
@@ -183,9 +175,8 @@ fn its_generated_header_is_current_and_works_from_c() {
             "generated header lacks `{line}`:\n{new}"
         );
     }
-    let Some(prog) = asip_testkit::c_program(&std::path::Path::new(SPEC.dir).join("prog.c")) else {
-        return;
-    };
-    let r = machine(&prog, "rv32im_xtiny").run().expect("run");
-    assert_eq!(r.exit.code(), 0, "prog.c: check {} failed", r.exit.code());
+    asip_testkit::run_c_checks(
+        &std::path::Path::new(SPEC.dir).join("prog.c"),
+        isa("rv32im_xtiny"),
+    );
 }

@@ -309,20 +309,32 @@ impl fmt::Debug for DecodedInsn {
 /// [`Registry::register`] at run time). See `crates/sim/README.md`.
 pub trait Extension: Send + Sync {
     /// Name used in ISA strings (`m`, `zbkb`, `xoasip`, `xmipsnative`, ...), lower case.
-    fn name(&self) -> &'static str;
+    /// (Default: the declaration's name; an extension without [`Extension::spec`] must
+    /// implement it.)
+    fn name(&self) -> &'static str {
+        self.spec()
+            .map(|s| s.name)
+            .expect("an extension without a declaration (spec) implements name()")
+    }
     /// The base ISA this extension extends ([`Base::Rv32`] unless overridden). An ISA
     /// string of the other base that names it is refused.
     fn base(&self) -> Base {
-        Base::Rv32
+        self.spec().map_or(Base::Rv32, |s| s.base)
     }
     /// One-line description for listings.
     fn description(&self) -> &'static str {
         ""
     }
     /// Every operation the extension can decode to.
-    fn ops(&self) -> &'static [OpInfo];
+    /// (Default: the declaration's operations.)
+    fn ops(&self) -> &'static [OpInfo] {
+        self.spec().map_or(&[], |s| s.ops)
+    }
     /// Decode `word`, or `None` if it is not one of this extension's instructions.
-    fn decode(&self, word: u32) -> Option<DecodedInsn>;
+    /// (Default: the declaration's decoder, [`crate::spec::ExtSpec::decode`].)
+    fn decode(&self, word: u32) -> Option<DecodedInsn> {
+        self.spec().and_then(|s| s.decode(word))
+    }
     /// Called once when a machine is created: install extra state with
     /// [`Cpu::state_mut`], fetch hooks with [`Cpu::add_fetch_hook`].
     fn init(&self, _cpu: &mut Cpu) {}

@@ -314,6 +314,9 @@ pub struct ExtSpec {
     pub ops: &'static [OpInfo],
     /// Columns of the README encoding table: `(title, lo, width)`, most significant first.
     pub columns: &'static [(&'static str, u8, u8)],
+    /// Generate GNU-as macros named after the mnemonics (with operand range checks) in
+    /// the C header's assembler part, instead of cpp macros `PREFIX_OP(...)`.
+    pub asm_macros: bool,
     /// Files (relative to `dir`) holding generated blocks between `isa-gen:begin` /
     /// `isa-gen:end` markers: README, C header, Verilog.
     pub generated: &'static [&'static str],

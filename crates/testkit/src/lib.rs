@@ -51,7 +51,7 @@ pub fn skip(tool: &str, what: &str) {
 
 /// A bare-metal RV32IM C test program (`int check(void)`, linked with
 /// `data/check_start.c`: exit status = its result) built with the distro's gcc at
-/// `-O2 -Wall -Wextra -Werror` and loaded; `None` (after the loud skip line) without gcc.
+/// `-O2 -Wall -Wextra -Werror` (`-mno-relax`: no global pointer is set up) and loaded; `None` (after the loud skip line) without gcc.
 /// Panics with gcc's messages if it does not build.
 pub fn c_program(src: &Path) -> Option<asip_sim::Program> {
     const GCC: &str = "riscv64-unknown-elf-gcc";
@@ -72,6 +72,7 @@ pub fn c_program(src: &Path) -> Option<asip_sim::Program> {
         ])
         .args([
             "-static",
+            "-mno-relax",
             "-Wall",
             "-Wextra",
             "-Werror",
@@ -91,6 +92,23 @@ pub fn c_program(src: &Path) -> Option<asip_sim::Program> {
     );
     let bytes = std::fs::read(&elf).unwrap_or_else(|e| panic!("{}: {e}", elf.display()));
     Some(asip_sim::Program::load_elf(&bytes).expect("load the ELF"))
+}
+
+/// Build the C test program `src` ([`c_program`]) and run it on `isa` (zscale timing):
+/// panics naming the first failing check unless it exits with 0. Returns without running
+/// (after the skip line) when gcc is missing.
+pub fn run_c_checks(src: &Path, isa: asip_sim::Isa) {
+    let Some(prog) = c_program(src) else {
+        return;
+    };
+    let opts = asip_sim::RunOptions {
+        max_cycles: 1_000_000,
+        ..asip_sim::RunOptions::default()
+    };
+    let timing = asip_sim::TimingParams::preset("zscale").expect("zscale");
+    let mut m = asip_sim::Machine::new(&prog, isa, timing, opts).expect("machine");
+    let code = m.run().expect("run").exit.code();
+    assert_eq!(code, 0, "{}: check {code} failed", src.display());
 }
 
 /// A scratch folder for a test's files: `<target>/tmp/testkit/<name>` next to the test

@@ -10,15 +10,12 @@
 //! RTL is tested against; the `encode_*` functions build instruction words (tests, docs).
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
+use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
 
 /// Number of auxiliary registers.
 pub const NUM_AUX: usize = 6;
-/// Custom-1 major opcode (register-file ops, loads, stores).
-pub const OPC_CUSTOM1: u32 = 0x2b;
-/// Custom-2 major opcode (VLIW pairs).
-pub const OPC_CUSTOM2: u32 = 0x5b;
 /// Stall cycles when a store (or store pair) stores, from its execute stage, an
 /// auxiliary register that the immediately preceding instruction loads (same as the
 /// zscale GPR load-use penalty; see README "Profiling and timing classes").
@@ -106,14 +103,6 @@ pub enum Mem {
 }
 
 impl Mem {
-    fn f3(self) -> u32 {
-        match self {
-            Mem::Ldl => 4,
-            Mem::Ldh => 5,
-            Mem::Stl => 6,
-            Mem::Sth => 7,
-        }
-    }
     fn high(self) -> bool {
         matches!(self, Mem::Ldh | Mem::Sth)
     }
@@ -133,82 +122,9 @@ pub fn pair_index_gpr(f: u32) -> u32 {
     }
 }
 
-// ---- encoders -------------------------------------------------------------------------
-
-fn logic_f7(op: LogicOp) -> u32 {
-    match op {
-        LogicOp::Xor => 0,
-        LogicOp::Rotl => 1,
-        LogicOp::NandXor => 2,
-        LogicOp::Mvar => 3,
-    }
-}
-
-fn pair_op(op: LogicOp) -> u32 {
-    match op {
-        LogicOp::Xor => 0,
-        LogicOp::Rotl => 1,
-        LogicOp::Mvar => 2,
-        LogicOp::NandXor => 3,
-    }
-}
-
-/// Custom-1 logic op: `rd` = ard, `rs1` = ars0, `rs2` = ars1 (aux) or the amount GPR
-/// (`rotl`), 0 for `mvar`.
-pub fn encode_logic(op: LogicOp, ard: u32, ars0: u32, rs2: u32) -> u32 {
-    (logic_f7(op) << 25) | (rs2 << 20) | (ars0 << 15) | (ard << 7) | OPC_CUSTOM1
-}
-
-/// Custom-1 load/store: `ard`, base GPR `rs0`, index GPR `rs1`, lane offset `imm`
-/// (-32..=31).
-pub fn encode_mem(mem: Mem, mode: Mode, ard: u32, rs0: u32, rs1: u32, imm: i32) -> u32 {
-    let f7 = (if mode == Mode::M5 { 0x40 } else { 0 }) | (imm as u32 & 0x3f);
-    (f7 << 25) | (rs1 << 20) | (rs0 << 15) | (mem.f3() << 12) | (ard << 7) | OPC_CUSTOM1
-}
-
-/// One VLIW pair in encoded form (fields as in the README table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pair {
-    /// Store (`sthw`) instead of load (`ldhw`).
-    pub store: bool,
-    /// Addressing mode of the memory half.
-    pub mode: Mode,
-    /// Aux register of the memory half.
-    pub ard: u32,
-    /// Base GPR field (x8 + field).
-    pub rs0f: u32,
-    /// Index GPR field (0 = x0, else x8 + field).
-    pub rs1f: u32,
-    /// Lane offset, 0..=7.
-    pub imm: u32,
-    /// Logic operation.
-    pub op: LogicOp,
-    /// Logic destination aux register.
-    pub d: u32,
-    /// Logic first source aux register.
-    pub s0: u32,
-    /// Logic second source (aux register; for `rotl` the amount GPR field x8 + field;
-    /// 0 for `mvar`).
-    pub s1: u32,
-}
-
-/// Encode a pair.
-pub fn encode_pair(p: &Pair) -> u32 {
-    OPC_CUSTOM2
-        | (p.d & 7) << 7
-        | (p.s0 & 7) << 10
-        | (p.s1 & 7) << 13
-        | (p.store as u32) << 16
-        | pair_op(p.op) << 17
-        | ((p.mode == Mode::M5) as u32) << 19
-        | (p.ard & 7) << 20
-        | (p.rs0f & 7) << 23
-        | (p.rs1f & 7) << 26
-        | (p.imm & 7) << 29
-}
-
 // ---- decoded-form packing ----------------------------------------------------------------
-// DecodedInsn.aux = ard | ars0 << 4 | ars1 << 8 | (pair: d << 12 | s0 << 16 | s1 << 20)
+// DecodedInsn.aux = ard | ars0 << 4 | ars1 << 8 | (pair: d << 12 | s0 << 16 | s1 << 20,
+// s1 of a rotl64 pair being its amount GPR x8..x15)
 
 fn f(v: u32, sh: u32) -> usize {
     ((v >> sh) & 0xf) as usize
@@ -261,7 +177,7 @@ fn exec_mvar(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
 
 /// The index GPR of a load/store or pair (a pair's `rs2` may name its rotation amount).
 fn index_gpr(d: &DecodedInsn) -> u8 {
-    if d.word & 0x7f == OPC_CUSTOM2 {
+    if d.word & 0x7f == C2.value {
         pair_index_gpr(d.word >> 26) as u8
     } else {
         d.rs2
@@ -422,166 +338,255 @@ fn disasm_pair(d: &DecodedInsn, _pc: u32) -> String {
     )
 }
 
-/// Like `asip_sim::define_ops!`, but with a custom disassembler per op (that macro only
-/// takes the named formats).
-macro_rules! dasip_ops {
-    ($table:ident, $idty:ident; $( $id:ident = $name:literal, $exec:expr, $dis:expr, $class:ident, $t:ident; )*) => {
-        #[allow(non_camel_case_types, clippy::upper_case_acronyms)]
-        #[derive(Clone, Copy)]
-        #[repr(usize)]
-        enum $idty { $($id),* }
-        /// Operations of `xdasip`.
-        pub static $table: &[OpInfo] = &[ $(
-            OpInfo {
-                name: $name,
-                exec: $exec,
-                format: Format::Custom($dis),
-                class: InstrClass::$class,
-                timing: TimingClass::$t,
-                enc: None,
-            }
-        ),* ];
+// ---- the declaration ---------------------------------------------------------------------
+
+/// Custom-1: register-file ops, loads, stores (R-type layout).
+const C1: Fixed = rv::opcode(0x2b);
+/// Custom-2: VLIW pairs.
+const C2: Fixed = rv::opcode(0x5b);
+const AUX: Kind = Kind::Below(NUM_AUX as u32);
+const ARD: Operand = Operand::reg("ard", 7, AUX, Slot::Aux(0));
+const ARS0: Operand = Operand::reg("ars0", 15, AUX, Slot::Aux(4));
+const ARS1: Operand = Operand::reg("ars1", 20, AUX, Slot::Aux(8));
+const AMOUNT: Operand = Operand::reg("rs", 20, Kind::Gpr, Slot::Rs2);
+const RS0: Operand = Operand::reg("rs0", 15, Kind::Gpr, Slot::Rs1);
+const RS1: Operand = Operand::reg("rs1", 20, Kind::Gpr, Slot::Rs2);
+const IMM6: Operand = Operand::new("imm", &[(25, 6, 0)], true, Kind::Imm, Slot::Imm);
+/// Bit 31 of a load/store: mod-5 addressing.
+const fn mem_m5(v: u32) -> Fixed {
+    Fixed::new("m5", 31, 1, v)
+}
+const P_ARD: Operand = Operand::new("ard", &[(20, 3, 0)], false, AUX, Slot::Aux(0));
+const P_RS0: Operand = Operand::new("rs0", &[(23, 3, 0)], false, Kind::Gpr8, Slot::Rs1);
+const P_RS1: Operand = Operand::new("rs1", &[(26, 3, 0)], false, Kind::Gpr8OrZero, Slot::Rs2);
+const P_IMM: Operand = Operand::new("imm", &[(29, 3, 0)], false, Kind::Imm, Slot::Imm);
+const P_D: Operand = Operand::new("d", &[(7, 3, 0)], false, AUX, Slot::Aux(12));
+const P_S0: Operand = Operand::new("s0", &[(10, 3, 0)], false, AUX, Slot::Aux(16));
+const P_S1: Operand = Operand::new("s1", &[(13, 3, 0)], false, AUX, Slot::Aux(20));
+/// A rotl64 pair's amount register, x8..x15 (kept in `aux` as the GPR number).
+const P_RS: Operand = Operand::new("rs", &[(13, 3, 0)], false, Kind::Gpr8, Slot::Aux(20));
+const P_S1_0: Fixed = Fixed::new("s1", 13, 3, 0);
+const fn pair_st(v: u32) -> Fixed {
+    Fixed::new("st", 16, 1, v)
+}
+const fn pair_op(v: u32) -> Fixed {
+    Fixed::new("op", 17, 2, v)
+}
+const fn pair_m5(v: u32) -> Fixed {
+    Fixed::new("m5", 19, 1, v)
+}
+
+/// rs1/rs2 of a pair are the GPRs read in the execute stage (the timing engine's hazards):
+/// the base, and the index or, for a rotl64 pair with index x0, the amount (a pair with
+/// three GPRs reads the amount in an extra cycle, when the load-use window has passed;
+/// `exec_pair`).
+fn rotl_pair_reads_amount(mut d: DecodedInsn) -> DecodedInsn {
+    if (d.word >> 26) & 7 == 0 {
+        d.rs2 = pair_gpr(d.word >> 13) as u8;
+    }
+    d
+}
+
+/// One custom-1 logic op: name, semantics, funct7, the operand after `ard, ars0`, fixed
+/// fields beyond opcode/funct3/funct7.
+macro_rules! logic {
+    ($name:literal, $exec:ident, $f7:literal, $asm:literal, [$($x:expr),*], [$($fx:expr),*], $doc:literal) => {
+        op($name, $exec, Format::Custom(disasm_logic), InstrClass::Custom, TimingClass::Custom,
+            &Encoding::new(concat!($name, " ard, ars0", $asm),
+                &[C1, rv::funct3(0), rv::funct7($f7) $(, $fx)*], &[ARD, ARS0 $(, $x)*], $doc))
     };
 }
 
-dasip_ops! { OPS, Id;
-    XOR = "xor64", exec_xor, disasm_logic, Custom, Custom;
-    ROTL = "rotl64", exec_rotl, disasm_logic, Custom, Custom;
-    NANDXOR = "nandxor64", exec_nandxor, disasm_logic, Custom, Custom;
-    MVAR = "mvar", exec_mvar, disasm_logic, Custom, Custom;
-    LDL_S5 = "ldlw32s5i", exec_ldl_s5, disasm_mem, DataTransfer, Load;
-    LDH_S5 = "ldhw32s5i", exec_ldh_s5, disasm_mem, DataTransfer, Load;
-    STL_S5 = "stlw32s5i", exec_stl_s5, disasm_mem, DataTransfer, Store;
-    STH_S5 = "sthw32s5i", exec_sth_s5, disasm_mem, DataTransfer, Store;
-    LDL_M5 = "ldlw32m5i", exec_ldl_m5, disasm_mem, DataTransfer, Load;
-    LDH_M5 = "ldhw32m5i", exec_ldh_m5, disasm_mem, DataTransfer, Load;
-    STL_M5 = "stlw32m5i", exec_stl_m5, disasm_mem, DataTransfer, Store;
-    STH_M5 = "sthw32m5i", exec_sth_m5, disasm_mem, DataTransfer, Store;
-    LX_S5 = "ldhw32s5i.xor64", exec_lx_s5, disasm_pair, Custom, Load;
-    LR_S5 = "ldhw32s5i.rotl64", exec_lr_s5, disasm_pair, Custom, Load;
-    LM_S5 = "ldhw32s5i.mvar", exec_lm_s5, disasm_pair, Custom, Load;
-    LN_S5 = "ldhw32s5i.nandxor64", exec_ln_s5, disasm_pair, Custom, Load;
-    SX_S5 = "sthw32s5i.xor64", exec_sx_s5, disasm_pair, Custom, Store;
-    SR_S5 = "sthw32s5i.rotl64", exec_sr_s5, disasm_pair, Custom, Store;
-    SM_S5 = "sthw32s5i.mvar", exec_sm_s5, disasm_pair, Custom, Store;
-    SN_S5 = "sthw32s5i.nandxor64", exec_sn_s5, disasm_pair, Custom, Store;
-    LX_M5 = "ldhw32m5i.xor64", exec_lx_m5, disasm_pair, Custom, Load;
-    LR_M5 = "ldhw32m5i.rotl64", exec_lr_m5, disasm_pair, Custom, Load;
-    LM_M5 = "ldhw32m5i.mvar", exec_lm_m5, disasm_pair, Custom, Load;
-    LN_M5 = "ldhw32m5i.nandxor64", exec_ln_m5, disasm_pair, Custom, Load;
-    SX_M5 = "sthw32m5i.xor64", exec_sx_m5, disasm_pair, Custom, Store;
-    SR_M5 = "sthw32m5i.rotl64", exec_sr_m5, disasm_pair, Custom, Store;
-    SM_M5 = "sthw32m5i.mvar", exec_sm_m5, disasm_pair, Custom, Store;
-    SN_M5 = "sthw32m5i.nandxor64", exec_sn_m5, disasm_pair, Custom, Store;
+/// One custom-1 load/store: name, semantics, funct3, m5, timing class.
+macro_rules! mem {
+    ($name:literal, $exec:ident, $f3:literal, $m5:literal, $t:ident, $doc:literal) => {
+        op(
+            $name,
+            $exec,
+            Format::Custom(disasm_mem),
+            InstrClass::DataTransfer,
+            TimingClass::$t,
+            &Encoding::new(
+                concat!($name, " ard, rs0, rs1, imm"),
+                &[C1, rv::funct3($f3), mem_m5($m5)],
+                &[ARD, RS0, RS1, IMM6],
+                $doc,
+            ),
+        )
+    };
 }
+
+/// One custom-2 pair: name, semantics, st, m5, logic op field, timing class, the operand
+/// after `d, s0` (none for mvar: s1 fixed at 0), fixup.
+macro_rules! pair {
+    ($name:literal, $exec:ident, $st:literal, $m5:literal, $op:literal, $t:ident, $asm:literal,
+     [$($x:expr),*], [$($fx:expr),*], $fixup:expr, $doc:literal) => {
+        op($name, $exec, Format::Custom(disasm_pair), InstrClass::Custom, TimingClass::$t,
+            &Encoding {
+                fixup: $fixup,
+                ..Encoding::new(concat!($name, " ard, rs0, rs1, imm, d, s0", $asm),
+                    &[C2, pair_st($st), pair_op($op), pair_m5($m5) $(, $fx)*],
+                    &[P_ARD, P_RS0, P_RS1, P_IMM, P_D, P_S0 $(, $x)*], $doc)
+            })
+    };
+}
+
+/// The operations of xdasip, each declared once (README "Encodings": custom-1 logic ops
+/// and loads/stores, custom-2 pairs; S5/M5 are the step-5 / mod-5 addresses), in the old
+/// table order. Pair semantics: the memory half (`ldhw32`: `ar[ard][63:32] = mem32[A +
+/// 4]`, `sthw32`: `mem32[A + 4] = ar[ard][63:32]`), then the logic half.
+#[rustfmt::skip]
+pub static OPS: &[OpInfo] = &[
+    logic!("xor64", exec_xor, 0, ", ars1", [ARS1], [], "`ar[d] = ar[s0] ^ ar[s1]`"),
+    logic!("rotl64", exec_rotl, 1, ", rs", [AMOUNT], [], "`ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
+    logic!("nandxor64", exec_nandxor, 2, ", ars1", [ARS1], [], "`ar[d] ^= ~ar[s0] & ar[s1]`"),
+    logic!("mvar", exec_mvar, 3, "", [], [rv::RS20], "`ar[d] = ar[s0]`"),
+    mem!("ldlw32s5i", exec_ldl_s5, 4, 0, Load, "`ar[ard][31:0] = mem32[S5]`"),
+    mem!("ldhw32s5i", exec_ldh_s5, 5, 0, Load, "`ar[ard][63:32] = mem32[S5 + 4]`"),
+    mem!("stlw32s5i", exec_stl_s5, 6, 0, Store, "`mem32[S5] = ar[ard][31:0]`"),
+    mem!("sthw32s5i", exec_sth_s5, 7, 0, Store, "`mem32[S5 + 4] = ar[ard][63:32]`"),
+    mem!("ldlw32m5i", exec_ldl_m5, 4, 1, Load, "`ar[ard][31:0] = mem32[M5]`"),
+    mem!("ldhw32m5i", exec_ldh_m5, 5, 1, Load, "`ar[ard][63:32] = mem32[M5 + 4]`"),
+    mem!("stlw32m5i", exec_stl_m5, 6, 1, Store, "`mem32[M5] = ar[ard][31:0]`"),
+    mem!("sthw32m5i", exec_sth_m5, 7, 1, Store, "`mem32[M5 + 4] = ar[ard][63:32]`"),
+    pair!("ldhw32s5i.xor64", exec_lx_s5, 0, 0, 0, Load, ", s1", [P_S1], [], None, "S5 load, `ar[d] = ar[s0] ^ ar[s1]`"),
+    pair!("ldhw32s5i.rotl64", exec_lr_s5, 0, 0, 1, Load, ", rs", [P_RS], [], Some(rotl_pair_reads_amount), "S5 load, `ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
+    pair!("ldhw32s5i.mvar", exec_lm_s5, 0, 0, 2, Load, "", [], [P_S1_0], None, "S5 load, `ar[d] = ar[s0]`"),
+    pair!("ldhw32s5i.nandxor64", exec_ln_s5, 0, 0, 3, Load, ", s1", [P_S1], [], None, "S5 load, `ar[d] ^= ~ar[s0] & ar[s1]`"),
+    pair!("sthw32s5i.xor64", exec_sx_s5, 1, 0, 0, Store, ", s1", [P_S1], [], None, "S5 store, `ar[d] = ar[s0] ^ ar[s1]`"),
+    pair!("sthw32s5i.rotl64", exec_sr_s5, 1, 0, 1, Store, ", rs", [P_RS], [], Some(rotl_pair_reads_amount), "S5 store, `ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
+    pair!("sthw32s5i.mvar", exec_sm_s5, 1, 0, 2, Store, "", [], [P_S1_0], None, "S5 store, `ar[d] = ar[s0]`"),
+    pair!("sthw32s5i.nandxor64", exec_sn_s5, 1, 0, 3, Store, ", s1", [P_S1], [], None, "S5 store, `ar[d] ^= ~ar[s0] & ar[s1]`"),
+    pair!("ldhw32m5i.xor64", exec_lx_m5, 0, 1, 0, Load, ", s1", [P_S1], [], None, "M5 load, `ar[d] = ar[s0] ^ ar[s1]`"),
+    pair!("ldhw32m5i.rotl64", exec_lr_m5, 0, 1, 1, Load, ", rs", [P_RS], [], Some(rotl_pair_reads_amount), "M5 load, `ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
+    pair!("ldhw32m5i.mvar", exec_lm_m5, 0, 1, 2, Load, "", [], [P_S1_0], None, "M5 load, `ar[d] = ar[s0]`"),
+    pair!("ldhw32m5i.nandxor64", exec_ln_m5, 0, 1, 3, Load, ", s1", [P_S1], [], None, "M5 load, `ar[d] ^= ~ar[s0] & ar[s1]`"),
+    pair!("sthw32m5i.xor64", exec_sx_m5, 1, 1, 0, Store, ", s1", [P_S1], [], None, "M5 store, `ar[d] = ar[s0] ^ ar[s1]`"),
+    pair!("sthw32m5i.rotl64", exec_sr_m5, 1, 1, 1, Store, ", rs", [P_RS], [], Some(rotl_pair_reads_amount), "M5 store, `ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
+    pair!("sthw32m5i.mvar", exec_sm_m5, 1, 1, 2, Store, "", [], [P_S1_0], None, "M5 store, `ar[d] = ar[s0]`"),
+    pair!("sthw32m5i.nandxor64", exec_sn_m5, 1, 1, 3, Store, ", s1", [P_S1], [], None, "M5 store, `ar[d] ^= ~ar[s0] & ar[s1]`"),
+];
+
+/// The declaration of xdasip (generated files: `isa/README.md`).
+pub static SPEC: ExtSpec = ExtSpec {
+    name: "xdasip",
+    base: Base::Rv32,
+    dir: env!("CARGO_MANIFEST_DIR"),
+    prefix: "DASIP",
+    ops: OPS,
+    columns: rv::COLUMNS,
+    asm_macros: true,
+    generated: &["README.md", "include/dasip.h", "rtl/dasip_port.v"],
+};
 
 /// Decode one word (None if it is not an `xdasip` instruction).
 pub fn decode(w: u32) -> Option<DecodedInsn> {
-    let aux_ok = |r: u32| (r as usize) < NUM_AUX;
-    match w & 0x7f {
-        OPC_CUSTOM1 => {
-            let (rd, rs1, rs2) = ((w >> 7) & 31, (w >> 15) & 31, (w >> 20) & 31);
-            let (f3, f7) = ((w >> 12) & 7, w >> 25);
-            match f3 {
-                0 => {
-                    let id = match f7 {
-                        0 => Id::XOR,
-                        1 => Id::ROTL,
-                        2 => Id::NANDXOR,
-                        3 => Id::MVAR,
-                        _ => return None,
-                    };
-                    let s1_ok = match id {
-                        Id::ROTL => true,
-                        Id::MVAR => rs2 == 0,
-                        _ => aux_ok(rs2),
-                    };
-                    if !(aux_ok(rd) && aux_ok(rs1) && s1_ok) {
-                        return None;
-                    }
-                    let gpr = if matches!(id, Id::ROTL) { rs2 } else { 0 };
-                    let aux = rd | rs1 << 4 | if matches!(id, Id::ROTL) { 0 } else { rs2 << 8 };
-                    Some(DecodedInsn::new(&OPS[id as usize], w, 0, 0, gpr, 0).with_aux(aux))
-                }
-                4..=7 => {
-                    if !aux_ok(rd) {
-                        return None;
-                    }
-                    let m5 = f7 & 0x40 != 0;
-                    let imm = (((f7 & 0x3f) << 26) as i32) >> 26;
-                    let id = match (f3, m5) {
-                        (4, false) => Id::LDL_S5,
-                        (5, false) => Id::LDH_S5,
-                        (6, false) => Id::STL_S5,
-                        (7, false) => Id::STH_S5,
-                        (4, true) => Id::LDL_M5,
-                        (5, true) => Id::LDH_M5,
-                        (6, true) => Id::STL_M5,
-                        _ => Id::STH_M5,
-                    };
-                    Some(DecodedInsn::new(&OPS[id as usize], w, 0, rs1, rs2, imm).with_aux(rd))
-                }
-                _ => None,
-            }
+    SPEC.decode(w)
+}
+
+// ---- typed encoders for tests (the bits come from the declaration) ----------------------
+
+impl LogicOp {
+    /// The mnemonic.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            LogicOp::Xor => "xor64",
+            LogicOp::Rotl => "rotl64",
+            LogicOp::Mvar => "mvar",
+            LogicOp::NandXor => "nandxor64",
         }
-        OPC_CUSTOM2 => {
-            let (d, s0, s1) = ((w >> 7) & 7, (w >> 10) & 7, (w >> 13) & 7);
-            let store = (w >> 16) & 1 != 0;
-            let op = (w >> 17) & 3;
-            let m5 = (w >> 19) & 1 != 0;
-            let (a, rs0f, rs1f, imm) = ((w >> 20) & 7, (w >> 23) & 7, (w >> 26) & 7, w >> 29);
-            let s1_ok = match op {
-                1 => true,       // rotl: GPR field
-                2 => s1 == 0,    // mvar: unused
-                _ => aux_ok(s1), // xor, nandxor
-            };
-            if !(aux_ok(d) && aux_ok(s0) && aux_ok(a) && s1_ok) {
-                return None;
-            }
-            let ids = [
-                [Id::LX_S5, Id::LR_S5, Id::LM_S5, Id::LN_S5],
-                [Id::SX_S5, Id::SR_S5, Id::SM_S5, Id::SN_S5],
-                [Id::LX_M5, Id::LR_M5, Id::LM_M5, Id::LN_M5],
-                [Id::SX_M5, Id::SR_M5, Id::SM_M5, Id::SN_M5],
-            ];
-            let id = ids[(m5 as usize) * 2 + store as usize][op as usize];
-            let aux = a | d << 12 | s0 << 16 | s1 << 20;
-            // rs1/rs2: the GPRs read in the execute stage (the timing engine's hazards):
-            // the base, and the index or, for a rotl64 pair with index x0, the amount (a
-            // pair with three GPRs reads the amount in an extra cycle, when the load-use
-            // window has passed; exec_pair)
-            let rs2 = if op == 1 && rs1f == 0 {
-                pair_gpr(s1)
-            } else {
-                pair_index_gpr(rs1f)
-            };
-            Some(
-                DecodedInsn::new(&OPS[id as usize], w, 0, pair_gpr(rs0f), rs2, imm as i32)
-                    .with_aux(aux),
-            )
-        }
-        _ => None,
     }
+}
+
+/// Custom-1 logic op: `ard`, `ars0`, then `ars1` (aux) or the amount GPR (`rotl64`);
+/// `mvar` takes no third operand (`rs2` must be 0).
+pub fn encode_logic(op: LogicOp, ard: u32, ars0: u32, rs2: u32) -> u32 {
+    let mut args = vec![ard as i64, ars0 as i64, rs2 as i64];
+    if op == LogicOp::Mvar {
+        assert_eq!(rs2, 0, "mvar has no third operand");
+        args.pop();
+    }
+    SPEC.enc(op.mnemonic(), &args)
+}
+
+fn mem_name(mem: Mem, mode: Mode) -> String {
+    let m = match mem {
+        Mem::Ldl => "ldlw32",
+        Mem::Ldh => "ldhw32",
+        Mem::Stl => "stlw32",
+        Mem::Sth => "sthw32",
+    };
+    format!("{m}{}", if mode == Mode::M5 { "m5i" } else { "s5i" })
+}
+
+/// Custom-1 load/store: `ard`, base GPR `rs0`, index GPR `rs1`, lane offset `imm`
+/// (-32..=31).
+pub fn encode_mem(mem: Mem, mode: Mode, ard: u32, rs0: u32, rs1: u32, imm: i32) -> u32 {
+    SPEC.enc(
+        &mem_name(mem, mode),
+        &[ard as i64, rs0 as i64, rs1 as i64, imm as i64],
+    )
+}
+
+/// One VLIW pair in field form (fields as in the README table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair {
+    /// Store (`sthw`) instead of load (`ldhw`).
+    pub store: bool,
+    /// Addressing mode of the memory half.
+    pub mode: Mode,
+    /// Aux register of the memory half.
+    pub ard: u32,
+    /// Base GPR field (x8 + field).
+    pub rs0f: u32,
+    /// Index GPR field (0 = x0, else x8 + field).
+    pub rs1f: u32,
+    /// Lane offset, 0..=7.
+    pub imm: u32,
+    /// Logic operation.
+    pub op: LogicOp,
+    /// Logic destination aux register.
+    pub d: u32,
+    /// Logic first source aux register.
+    pub s0: u32,
+    /// Logic second source (aux register; for `rotl64` the amount GPR field x8 + field;
+    /// 0 for `mvar`).
+    pub s1: u32,
+}
+
+/// Encode a pair.
+pub fn encode_pair(p: &Pair) -> u32 {
+    let mem = if p.store { Mem::Sth } else { Mem::Ldh };
+    let name = format!("{}.{}", mem_name(mem, p.mode), p.op.mnemonic());
+    let gpr = |f: u32| if f == 0 { 0 } else { 8 + f as i64 };
+    let mut args = vec![
+        p.ard as i64,
+        8 + p.rs0f as i64,
+        gpr(p.rs1f),
+        p.imm as i64,
+        p.d as i64,
+        p.s0 as i64,
+    ];
+    match p.op {
+        LogicOp::Rotl => args.push(8 + p.s1 as i64),
+        LogicOp::Mvar => assert_eq!(p.s1, 0, "mvar has no s1"),
+        _ => args.push(p.s1 as i64),
+    }
+    SPEC.enc(&name, &args)
 }
 
 /// The `xdasip` extension.
 pub struct Dasip;
 
 impl Extension for Dasip {
-    fn name(&self) -> &'static str {
-        "xdasip"
-    }
     fn description(&self) -> &'static str {
         "DASIP (seed 001, Table 3): 6x64-bit aux registers, 64-bit xor/rotl/nandxor/mvar, step-5/mod-5 loads/stores, VLIW pairs"
     }
-    fn ops(&self) -> &'static [OpInfo] {
-        OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        decode(w)
-    }
     fn init(&self, cpu: &mut Cpu) {
         *cpu.state_mut::<DasipState>() = DasipState::default();
+    }
+    fn spec(&self) -> Option<&'static ExtSpec> {
+        Some(&SPEC)
     }
 }
 

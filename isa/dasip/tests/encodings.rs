@@ -2,6 +2,11 @@
 //! word. Every xdasip word pattern is enumerated over its fields, and every such word
 //! must be rejected by every other enabled extension (rv32im, zicsr, zbkb, zbb, xoasip).
 
+/// The major opcode of an op, from the declaration.
+fn opcode(op: &str) -> u32 {
+    isa_dasip::SPEC.fixed(op, "opcode").expect("opcode")
+}
+
 fn xdasip_words() -> Vec<u32> {
     // every custom-1 and custom-2 word, sampled over all fixed fields with the operand
     // fields walked exhaustively where they select (funct3, funct7, opcode-level bits)
@@ -9,16 +14,14 @@ fn xdasip_words() -> Vec<u32> {
     for f3 in 0..8u32 {
         for f7 in 0..128u32 {
             for (rd, rs1, rs2) in [(0, 0, 0), (5, 5, 5), (1, 31, 17), (6, 0, 0), (31, 31, 31)] {
-                v.push(
-                    isa_dasip::OPC_CUSTOM1 | rd << 7 | f3 << 12 | rs1 << 15 | rs2 << 20 | f7 << 25,
-                );
+                v.push(opcode("xor64") | rd << 7 | f3 << 12 | rs1 << 15 | rs2 << 20 | f7 << 25);
             }
         }
     }
     for hi in 0..(1u32 << 16) {
         // bits 31:16 exhaustive, bits 15:7 two samples
         for lo in [0u32, 0x1ff] {
-            v.push(isa_dasip::OPC_CUSTOM2 | lo << 7 | hi << 16);
+            v.push(opcode("ldhw32s5i.xor64") | lo << 7 | hi << 16);
         }
     }
     v

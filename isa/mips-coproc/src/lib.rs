@@ -230,6 +230,7 @@ pub static SPEC: ExtSpec = ExtSpec {
         ("rt[2:0]", 16, 3),
         ("offset", 0, 16),
     ],
+    asm_macros: false,
     generated: &["README.md", "include/mips_coproc.h", "rtl/mc_fu.v"],
 };
 
@@ -243,20 +244,8 @@ pub fn decode(w: u32) -> Option<DecodedInsn> {
 pub struct MipsCop;
 
 impl Extension for MipsCop {
-    fn name(&self) -> &'static str {
-        "xmipscop"
-    }
     fn description(&self) -> &'static str {
         "MIPS coprocessor SHA-3 ISE (seed 000, Table 2): lwau, xor5, chi, rot, swleast"
-    }
-    fn base(&self) -> Base {
-        Base::Mips32
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        decode(w)
     }
     fn init(&self, cpu: &mut Cpu) {
         *cpu.state_mut::<CopState>() = CopState::default();

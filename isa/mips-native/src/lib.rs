@@ -226,6 +226,7 @@ pub static SPEC: ExtSpec = ExtSpec {
     prefix: "MN",
     ops: OPS,
     columns: mips::COLUMNS_R,
+    asm_macros: false,
     generated: &[
         "README.md",
         "include/mips_native.h",
@@ -243,20 +244,8 @@ pub fn decode(w: u32) -> Option<DecodedInsn> {
 pub struct MipsNative;
 
 impl Extension for MipsNative {
-    fn name(&self) -> &'static str {
-        "xmipsnative"
-    }
     fn description(&self) -> &'static str {
         "MIPS native-datapath SHA-3 ISE (seed 000, Table 1): andnot, rot1, rot2, mfleast"
-    }
-    fn base(&self) -> Base {
-        Base::Mips32
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        decode(w)
     }
     fn init(&self, cpu: &mut Cpu) {
         *cpu.state_mut::<NativeState>() = NativeState::default();

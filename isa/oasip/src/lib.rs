@@ -271,6 +271,7 @@ pub static SPEC: ExtSpec = ExtSpec {
     prefix: "OASIP",
     ops: OPS,
     columns: rv::COLUMNS,
+    asm_macros: false,
     generated: &[
         "README.md",
         "include/oasip.h",
@@ -288,17 +289,8 @@ pub fn decode(w: u32) -> Option<DecodedInsn> {
 pub struct Oasip;
 
 impl Extension for Oasip {
-    fn name(&self) -> &'static str {
-        "xoasip"
-    }
     fn description(&self) -> &'static str {
         "OASIP (seed 001, Table 2): remv, hmask, pack, rotl, extlw, lfsr, doloop"
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        decode(w)
     }
     fn init(&self, cpu: &mut Cpu) {
         *cpu.state_mut::<OasipState>() = OasipState::default();
