@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN := target/release/sha3-asip
 
 .PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl \
-        reproduce quick pnr clean
+        reproduce quick pnr bench-memory clean
 
 all: build
 
@@ -52,6 +52,10 @@ quick: setup build
 # (scripts/setup --pnr installs nextpnr into build/venv); results in hw/build/pnr/summary.json
 pnr: setup build
 	$(MAKE) -C hw pnr
+
+# benchmark, not part of test: peak memory of `hash` on a 1 GiB input stays under 64 MiB
+bench-memory: build
+	scripts/bench-memory $(BIN) 1024
 
 clean:
 	$(CARGO) clean

@@ -1,5 +1,6 @@
 //! Tests that run the built `sha3-asip` binary.
 
+use sha3_golden::Algorithm;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -243,6 +244,97 @@ fn kmac_accepts_an_empty_key() {
         text(&o.stderr),
         "sha3-asip: kmac256 requires a key: --key HEX (--key '' for the empty key)\n"
     );
+}
+
+#[test]
+fn sizes_a_user_types_are_bounded() {
+    for (args, msg) in [
+        (
+            vec!["hash", "-a", "shake128", "-l", "99999999999"],
+            "-l/--length: 99999999999 bytes is more than the limit of 1048576 bytes (1 MiB)",
+        ),
+        (
+            vec!["vectors", "-a", "shake256", "-l", "1048577"],
+            "-l/--length: 1048577 bytes is more than the limit of 1048576 bytes (1 MiB)",
+        ),
+        (
+            vec!["vectors", "-a", "sha3-256", "--lens", "0,2000000000"],
+            "--lens: 2000000000 bytes is more than the limit of 1073741824 bytes (1 GiB)",
+        ),
+        (
+            vec!["vectors", "-a", "sha3-256", "--max-len", "1073741825"],
+            "--max-len: 1073741825 bytes is more than the limit of 1073741824 bytes (1 GiB)",
+        ),
+    ] {
+        let o = run(&args);
+        assert_eq!(text(&o.stderr), format!("sha3-asip: {msg}\n"), "{args:?}");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+    // At the limit it works.
+    let o = run_stdin(&["hash", "-a", "shake128", "-l", "1048576"], b"");
+    assert!(o.status.success());
+    assert_eq!(o.stdout.len(), 2 * 1048576 + 4);
+    // -n is streamed: a huge count starts at once (the reader stops after 3 lines).
+    let mut c = bin()
+        .args(["vectors", "-a", "sha3-256", "-n", "18446744073709551615"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    use std::io::BufRead;
+    let mut r = std::io::BufReader::new(c.stdout.take().unwrap());
+    for _ in 0..3 {
+        r.read_line(&mut first).unwrap();
+    }
+    drop(r);
+    c.wait().unwrap();
+    assert!(first.contains("count=18446744073709551621"), "{first}");
+    assert!(
+        first.contains("\n0 - a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a\n")
+    );
+}
+
+#[test]
+fn tuplehash_and_parallelhash_stream_files_and_pipes_alike() {
+    // SP 800-185 TupleHash sample 1 is a 2-tuple; here the 1-tuple of a file, its pipe and
+    // the golden one-shot agree (the file's size comes from the file system, the pipe is
+    // spooled), and ParallelHash with a block larger than the input equals the library's.
+    let d = scratch("tuple_stream");
+    let f = d.join("m.bin");
+    let msg: Vec<u8> = (0..200_003u32).map(|i| (i * 7 + 3) as u8).collect();
+    std::fs::write(&f, &msg).unwrap();
+    for args in [
+        vec!["-a", "tuplehash128", "--customization", "My Tuple App"],
+        vec!["-a", "tuplehashxof256", "-l", "100"],
+        vec!["-a", "parallelhash256", "--block-size", "1000000000000"],
+        vec!["-a", "parallelhashxof128", "--block-size", "7"],
+    ] {
+        let by_file = run(&[&["hash"], &args[..], &[f.to_str().unwrap()]].concat());
+        let by_pipe = run_stdin(&[&["hash"], &args[..]].concat(), &msg);
+        assert!(by_file.status.success(), "{}", text(&by_file.stderr));
+        let hex_file = text(&by_file.stdout).split(' ').next().unwrap().to_string();
+        let hex_pipe = text(&by_pipe.stdout).split(' ').next().unwrap().to_string();
+        assert_eq!(hex_file, hex_pipe, "{args:?}");
+        let golden = match args[1] {
+            "tuplehash128" => {
+                sha3_golden::tuple_hash(Algorithm::TupleHash128, b"My Tuple App", &[&msg], 32)
+                    .unwrap()
+            }
+            "tuplehashxof256" => {
+                sha3_golden::tuple_hash(Algorithm::TupleHashXof256, b"", &[&msg], 100).unwrap()
+            }
+            name => {
+                let alg = Algorithm::from_name(name).unwrap();
+                let p = sha3_golden::Params {
+                    block_size: args[3].parse().unwrap(),
+                    ..Default::default()
+                };
+                sha3_golden::hash(alg, &p, &msg, alg.default_output_len()).unwrap()
+            }
+        };
+        let golden: String = golden.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(hex_file, golden, "{args:?}");
+    }
 }
 
 #[test]

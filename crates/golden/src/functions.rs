@@ -152,6 +152,47 @@ impl TupleHash {
         self.elements += 1;
     }
 
+    /// Add the next element, of `len` bytes, read from `r` in constant memory (the length
+    /// prefix comes first, so the length must be known). Fails if `r` holds fewer or more
+    /// than `len` bytes.
+    pub fn push_element_from(
+        &mut self,
+        len: u64,
+        r: &mut dyn std::io::Read,
+    ) -> std::io::Result<()> {
+        self.flush();
+        self.sponge.absorb(&left_encode(len as u128 * 8));
+        let mut buf = vec![0u8; 64 * 1024];
+        let mut left = len;
+        loop {
+            let n = match r.read(&mut buf) {
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if n == 0 {
+                break;
+            }
+            if n as u64 > left {
+                return Err(std::io::Error::other(format!(
+                    "input longer than its announced {len} bytes (it changed while being read?)"
+                )));
+            }
+            self.sponge.absorb(&buf[..n]);
+            left -= n as u64;
+        }
+        if left > 0 {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::UnexpectedEof,
+                format!(
+                    "input shorter than its announced {len} bytes (it changed while being read?)"
+                ),
+            ));
+        }
+        self.elements += 1;
+        Ok(())
+    }
+
     /// Hash exactly the elements pushed so far (possibly none) into `out` (L = out.len()
     /// for TupleHash, any length for TupleHashXOF).
     pub fn finish_tuple(mut self, out: &mut [u8]) {
@@ -209,11 +250,15 @@ impl Hasher for TupleHash {
 }
 
 /// ParallelHash128/256 and ParallelHashXOF128/256 (SP 800-185 section 6), computed serially.
+/// Streaming: each block is absorbed into its leaf sponge as it arrives, so memory does not
+/// grow with the block size B.
 pub struct ParallelHash {
     alg: Algorithm,
     outer: Sponge,
     block_size: usize,
-    block: Vec<u8>,
+    /// The leaf of the current block and how many bytes it has absorbed (0 = no block open).
+    leaf: Sponge,
+    in_block: usize,
     blocks: u128,
 }
 
@@ -225,25 +270,25 @@ impl ParallelHash {
             alg,
             outer,
             block_size,
-            block: Vec::with_capacity(block_size.min(1 << 20)),
+            leaf: Sponge::new(alg.rate_bytes() * 8, 0x1F),
+            in_block: 0,
             blocks: 0,
         }
     }
 
     fn chain(&mut self) {
         let rb = self.alg.rate_bytes();
-        let mut leaf = Sponge::new(rb * 8, 0x1F);
-        leaf.absorb(&self.block);
+        let mut leaf = std::mem::replace(&mut self.leaf, Sponge::new(rb * 8, 0x1F));
         let mut z = [0u8; 64];
         let zl = if rb == 168 { 32 } else { 64 };
         leaf.squeeze(&mut z[..zl]);
         self.outer.absorb(&z[..zl]);
-        self.block.clear();
+        self.in_block = 0;
         self.blocks += 1;
     }
 
     fn close(&mut self, l_bits: u128) {
-        if !self.block.is_empty() {
+        if self.in_block > 0 {
             self.chain();
         }
         self.outer.absorb(&right_encode(self.blocks));
@@ -254,10 +299,11 @@ impl ParallelHash {
 impl Hasher for ParallelHash {
     fn update(&mut self, mut data: &[u8]) {
         while !data.is_empty() {
-            let n = (self.block_size - self.block.len()).min(data.len());
-            self.block.extend_from_slice(&data[..n]);
+            let n = (self.block_size - self.in_block).min(data.len());
+            self.leaf.absorb(&data[..n]);
+            self.in_block += n;
             data = &data[n..];
-            if self.block.len() == self.block_size {
+            if self.in_block == self.block_size {
                 self.chain();
             }
         }

@@ -421,3 +421,35 @@ fn parallelhash_sample_6() {
         )
     );
 }
+
+#[test]
+fn tuplehash_element_streamed_with_its_length() {
+    use sha3_golden::functions::TupleHash;
+    // TupleHash sample 1 (elements 000102 and 101112131415), the second one streamed.
+    let mut t = TupleHash::new(Algorithm::TupleHash128, b"");
+    t.push_element(&unhex("000102"));
+    t.push_element_from(6, &mut &unhex("101112131415")[..])
+        .unwrap();
+    let mut out = [0u8; 32];
+    t.finish_tuple(&mut out);
+    assert_eq!(
+        out.to_vec(),
+        tuple_hash(Algorithm::TupleHash128, b"", &tuple2_refs(), 32).unwrap()
+    );
+    // A reader that does not hold the announced length is an error.
+    let mut t = TupleHash::new(Algorithm::TupleHash128, b"");
+    let e = t.push_element_from(7, &mut &[1u8; 6][..]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "input shorter than its announced 7 bytes (it changed while being read?)"
+    );
+    let e = t.push_element_from(5, &mut &[1u8; 6][..]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "input longer than its announced 5 bytes (it changed while being read?)"
+    );
+}
+
+fn tuple2_refs() -> Vec<&'static [u8]> {
+    vec![&[0, 1, 2], &[0x10, 0x11, 0x12, 0x13, 0x14, 0x15]]
+}

@@ -3,9 +3,10 @@
 use super::{to_hex, AlgArgs};
 use crate::error::{CliError, Context, Result};
 use clap::Args;
+use sha3_golden::functions::TupleHash;
 use sha3_golden::{new_hasher, Algorithm, Params};
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Seek, Write};
 
 const BUF_SIZE: usize = 64 * 1024;
 
@@ -16,7 +17,9 @@ Functions: sha3-224 sha3-256 sha3-384 sha3-512 shake128 shake256 cshake128 cshak
   kmac128 kmac256 kmacxof128 kmacxof256 tuplehash128 tuplehash256 tuplehashxof128
   tuplehashxof256 parallelhash128 parallelhash256 parallelhashxof128 parallelhashxof256
   turboshake128 turboshake256 kt128 kt256
-TupleHash hashes each input as a 1-tuple (the input is buffered in memory).
+TupleHash hashes each input as a 1-tuple (stdin and pipes are first copied to an unnamed
+temporary file, since the tuple element's length comes first). Memory stays bounded for any
+input size; -l is at most 1048576 bytes (1 MiB).
 A missing or unreadable file is reported on stderr; the other files are still hashed and
 the exit status is 1.
 
@@ -59,14 +62,69 @@ pub fn hash_reader(
     Ok(out)
 }
 
+/// TupleHash of the 1-tuple (input) in constant memory: the element's length prefix comes
+/// first, so a file is read with its size from the file system, and stdin is first copied
+/// to an unnamed temporary file.
+fn tuple_hash_file(
+    alg: Algorithm,
+    p: &Params,
+    out_len: usize,
+    f: &mut File,
+) -> io::Result<Vec<u8>> {
+    let len = f.metadata()?.len();
+    let mut t = TupleHash::new(alg, &p.customization);
+    t.push_element_from(len, f)?;
+    let mut out = vec![0u8; out_len];
+    t.finish_tuple(&mut out);
+    Ok(out)
+}
+
+/// Copy a stream to an unnamed temporary file (removed at once; gone when closed).
+fn spool(r: &mut dyn Read) -> io::Result<File> {
+    let dir = std::env::temp_dir();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let path = dir.join(format!("sha3-asip-stdin-{}-{nanos}", std::process::id()));
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+    std::fs::remove_file(&path)?;
+    io::copy(r, &mut f)?;
+    f.seek(io::SeekFrom::Start(0))?;
+    Ok(f)
+}
+
 fn hash_named(alg: Algorithm, p: &Params, out_len: usize, name: &str) -> io::Result<Vec<u8>> {
+    let tuple = matches!(
+        alg,
+        Algorithm::TupleHash128
+            | Algorithm::TupleHash256
+            | Algorithm::TupleHashXof128
+            | Algorithm::TupleHashXof256
+    );
     if name == "-" {
+        if tuple {
+            return tuple_hash_file(alg, p, out_len, &mut spool(&mut io::stdin().lock())?);
+        }
         hash_reader(alg, p, out_len, &mut io::stdin().lock())
     } else {
         if std::fs::metadata(name)?.is_dir() {
             return Err(io::Error::other("is a directory"));
         }
-        hash_reader(alg, p, out_len, &mut File::open(name)?)
+        let mut f = File::open(name)?;
+        if tuple && f.metadata()?.is_file() {
+            return tuple_hash_file(alg, p, out_len, &mut f);
+        }
+        if tuple {
+            // a FIFO or device: no size to read ahead
+            return tuple_hash_file(alg, p, out_len, &mut spool(&mut f)?);
+        }
+        hash_reader(alg, p, out_len, &mut f)
     }
 }
 

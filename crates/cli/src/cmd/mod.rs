@@ -19,6 +19,9 @@ use crate::error::{CliError, Result};
 use clap::Args;
 use sha3_golden::{Algorithm, Params};
 
+/// The largest output length `-l` accepts (the digest is one line of hex).
+pub const MAX_OUTPUT_LEN: usize = 1 << 20;
+
 /// Options selecting a function and its parameters (shared by `hash` and `vectors`).
 #[derive(Args, Debug, Clone)]
 pub struct AlgArgs {
@@ -26,7 +29,7 @@ pub struct AlgArgs {
     #[arg(short = 'a', long = "alg", alias = "algorithm", value_name = "NAME")]
     pub alg: String,
     /// Output length in bytes: for XOFs, and L for KMAC/TupleHash/ParallelHash.
-    /// Default: the digest size for SHA3-n, 32 for *128 functions, 64 for *256.
+    /// Default: the digest size for SHA3-n, 32 for *128 functions, 64 for *256. At most 1 MiB.
     #[arg(short = 'l', long = "length", value_name = "BYTES")]
     pub length: Option<usize>,
     /// Customization string S (cSHAKE, KMAC, TupleHash, ParallelHash) or C (KT128/KT256).
@@ -161,6 +164,9 @@ impl AlgArgs {
                     alg.name()
                 )))
             }
+            (Some(l), _) if l > MAX_OUTPUT_LEN => return Err(CliError::usage(format!(
+                "-l/--length: {l} bytes is more than the limit of {MAX_OUTPUT_LEN} bytes (1 MiB)"
+            ))),
             (Some(l), _) => l,
             (None, _) => alg.default_output_len(),
         };

@@ -3,7 +3,7 @@
 use super::{to_hex, AlgArgs};
 use crate::error::{CliError, Context, Result};
 use clap::Args;
-use sha3_golden::{new_hasher, test_message, SplitMix64};
+use sha3_golden::{new_hasher, SplitMix64};
 use std::io::{self, Write};
 
 #[derive(Args, Debug)]
@@ -12,6 +12,8 @@ Output: a '#' header line, then one vector per line: '<len_bytes> <message hex, 
 empty> <digest hex>'.
 Lengths: --lens if given, else 0, 1, rate-1, rate, rate+1, 2*rate (rate in bytes of the
 function); then --count more vectors with lengths drawn uniformly from 0..=--max-len.
+Limits: each length at most 1 GiB, -l at most 1 MiB; vectors are written as they are
+generated, so memory does not grow with --count or the lengths.
 Determinism: vector i (counting from 0) has message sha3_golden::test_message(seed + i, len),
 i.e. splitmix64 seeded with seed + i, output words little-endian; the random lengths come
 from splitmix64 seeded with seed ^ 0x6C656E73 (\"lens\"), each length = next % (max_len + 1).
@@ -35,21 +37,32 @@ pub struct VectorsArgs {
     pub lens: Option<Vec<usize>>,
 }
 
+/// The largest message length `--max-len` and `--lens` accept.
+pub const MAX_MSG_LEN: usize = 1 << 30;
+
 pub fn run(args: &VectorsArgs) -> Result<u8> {
     let (alg, p, out_len) = args.alg.resolve()?;
     let r = alg.rate_bytes();
     let max_len = args.max_len.unwrap_or(4 * r);
-    if max_len > 1 << 30 {
-        return Err(CliError::usage("--max-len: at most 1 GiB"));
+    if max_len > MAX_MSG_LEN {
+        return Err(CliError::usage(format!(
+            "--max-len: {max_len} bytes is more than the limit of {MAX_MSG_LEN} bytes (1 GiB)"
+        )));
     }
-    let mut lens = args
+    let fixed = args
         .lens
         .clone()
         .unwrap_or_else(|| vec![0, 1, r - 1, r, r + 1, 2 * r]);
-    let mut rng = SplitMix64(args.seed ^ 0x6C65_6E73);
-    for _ in 0..args.count {
-        lens.push(rng.below(max_len as u64 + 1) as usize);
+    if let Some(l) = fixed.iter().find(|&&l| l > MAX_MSG_LEN) {
+        return Err(CliError::usage(format!(
+            "--lens: {l} bytes is more than the limit of {MAX_MSG_LEN} bytes (1 GiB)"
+        )));
     }
+    // Lengths and messages are generated as they are written: memory does not grow with
+    // --count or the message lengths.
+    let mut rng = SplitMix64(args.seed ^ 0x6C65_6E73);
+    let random = (0..args.count).map(move |_| rng.below(max_len as u64 + 1) as usize);
+    let lens = fixed.iter().copied().chain(random);
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
     writeln!(
@@ -58,21 +71,29 @@ pub fn run(args: &VectorsArgs) -> Result<u8> {
          prng=splitmix64 (message i = test_message(seed+i, len)); fields: len_bytes msg_hex digest_hex",
         alg.name(),
         args.seed,
-        lens.len()
+        fixed.len() as u128 + args.count as u128
     )
     .context(|| "stdout".into())?;
-    for (i, &len) in lens.iter().enumerate() {
-        let msg = test_message(args.seed.wrapping_add(i as u64), len);
+    for (i, len) in lens.enumerate() {
+        write!(out, "{len} ").context(|| "stdout".into())?;
         let mut h = new_hasher(alg, &p)?;
-        h.update(&msg);
+        if len == 0 {
+            out.write_all(b"-").context(|| "stdout".into())?;
+        }
+        // test_message(seed + i, len), 8 bytes at a time
+        let mut g = SplitMix64(args.seed.wrapping_add(i as u64));
+        let mut left = len;
+        while left > 0 {
+            let w = g.next_u64().to_le_bytes();
+            let n = left.min(8);
+            h.update(&w[..n]);
+            out.write_all(to_hex(&w[..n]).as_bytes())
+                .context(|| "stdout".into())?;
+            left -= n;
+        }
         let mut d = vec![0u8; out_len];
         h.finalize(&mut d);
-        let m = if msg.is_empty() {
-            "-".to_string()
-        } else {
-            to_hex(&msg)
-        };
-        writeln!(out, "{len} {m} {}", to_hex(&d)).context(|| "stdout".into())?;
+        writeln!(out, " {}", to_hex(&d)).context(|| "stdout".into())?;
     }
     out.flush().context(|| "stdout".into())?;
     Ok(0)
