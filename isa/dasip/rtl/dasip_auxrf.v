@@ -37,10 +37,12 @@ module dasip_auxrf (
         end
     end
 
-    always @(posedge clk_i) begin
-        for (i = 0; i < 6; i = i + 1) begin
-            if (!rst_ni) ar_q[i] <= 64'd0;
-            else         ar_q[i] <= ar_d[i];
+    // asynchronous active-low reset, as every register with a reset in hw/ and isa/*/rtl
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            for (i = 0; i < 6; i = i + 1) ar_q[i] <= 64'd0;
+        end else begin
+            for (i = 0; i < 6; i = i + 1) ar_q[i] <= ar_d[i];
         end
     end
 

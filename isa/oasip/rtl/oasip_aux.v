@@ -40,7 +40,7 @@ module oasip_aux (
             aux_d = rot;
     end
 
-    always @(posedge clk_i)
+    always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni)
             aux_q <= 64'd0;
         else

@@ -95,11 +95,16 @@ module oasip_loop (
         end
     end
 
-    always @(posedge clk_i) begin
+    // control state: asynchronous active-low reset (hw/README.md, "Style"); the loop
+    // bounds and counts are data, meaningful only while armed, and have no reset
+    always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni)
             armed_q <= 2'b00;
         else
             armed_q <= armed_d;
+    end
+
+    always @(posedge clk_i) begin
         start0_q <= start0_d;
         start1_q <= start1_d;
         end0_q   <= end0_d;
