@@ -165,15 +165,27 @@ pub const RV32_UNITS: &[Unit] = &[
 ];
 
 /// The units the MIPS core can take.
-pub const MIPS_UNITS: &[Unit] = &[Unit {
-    name: "mips-native",
-    module: "mn_port",
-    files: &[
-        "isa/mips-native/rtl/mn_shift.v",
-        "isa/mips-native/rtl/mn_fu.v",
-        "isa/mips-native/rtl/mn_port.v",
-    ],
-}];
+pub const MIPS_UNITS: &[Unit] = &[
+    Unit {
+        name: "mips-native",
+        module: "mn_port",
+        files: &[
+            "isa/mips-native/rtl/mn_shift.v",
+            "isa/mips-native/rtl/mn_fu.v",
+            "isa/mips-native/rtl/mn_port.v",
+        ],
+    },
+    Unit {
+        name: "mips-coproc",
+        module: "mc_port",
+        files: &[
+            "isa/mips-coproc/rtl/mc_rot64.v",
+            "isa/mips-coproc/rtl/mc_coalu.v",
+            "isa/mips-coproc/rtl/mc_fu.v",
+            "isa/mips-coproc/rtl/mc_port.v",
+        ],
+    },
+];
 
 /// The RV32 core's own sources (relative to the project root).
 pub const CORE_FILES: &[&str] = CORES[0].files;

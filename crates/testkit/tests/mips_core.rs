@@ -185,7 +185,7 @@ fn benchmark_firmware_lockstep() {
         return;
     }
     let root = asip_testkit::root();
-    for name in ["mips-ref", "mips-sw", "mips-native"] {
+    for name in ["mips-ref", "mips-sw", "mips-native", "mips-coproc"] {
         let d = asip_flow::design::find(&root.join("designs"), name).expect("design");
         let r = asip_flow::lockstep::check(&root, &d, "sha3-256", &[0, 136], 1)
             .unwrap_or_else(|e| panic!("{name}: {e}"));

@@ -1,16 +1,22 @@
 // mc_fu: the xmipscop coprocessor (seed 000, Table 2, Fig. 2): five 32-bit auxiliary
-// registers Au0..Au4 (written by lwau from the load data), the Co-ALU, and the Least
-// register kept by rot for swleast. op_i: 0 lwau, 1 xor5, 2 chi, 3 rot, 4 swleast, taken
-// when valid_i; idx_i = instruction bits [18:16] (Au index of lwau, Chi index).
-// st_data_o is the store data of xor5 / chi / rot (Most) / swleast; the core's regular
-// ALU computes the address and performs the load or store.
+// registers Au0..Au4, the Co-ALU, and the Least register kept by rot for swleast. Two
+// channels, as the MIPS core uses them (isa/mips-coproc/rtl/mc_port.v):
+//   write (WB): wr_i writes ld_data_i (an lwau's load data) to Au[wr_idx_i] at the clock
+//     edge, and forwards it to this cycle's Co-ALU;
+//   compute (MEM): op_i 1 xor5, 2 chi, 3 rot, 4 swleast, taken when valid_i (op 0, lwau,
+//     computes nothing); idx_i = instruction bits [18:16] (Chi index). st_data_o is the
+//     store data, from the Au registers with the write channel forwarded; rot writes
+//     Least at the clock edge.
+// So an lwau directly followed by an op that reads the loaded register needs no stall.
 module mc_fu (
     input  wire         clk_i,
     input  wire         rst_ni,
+    input  wire         wr_i,
+    input  wire [2:0]   wr_idx_i,
+    input  wire [31:0]  ld_data_i,
     input  wire         valid_i,
     input  wire [2:0]   op_i,
     input  wire [2:0]   idx_i,
-    input  wire [31:0]  ld_data_i,
     output reg  [31:0]  st_data_o,
     output wire [159:0] au_o,
     output wire [31:0]  least_o
@@ -24,21 +30,30 @@ module mc_fu (
     reg  [31:0] au_q [0:4];
     reg  [31:0] least_q;
     wire [31:0] xor5_v, chi_v, most_v, least_v;
-    wire [159:0] au = {au_q[4], au_q[3], au_q[2], au_q[1], au_q[0]};
+    wire [159:0] au_reg = {au_q[4], au_q[3], au_q[2], au_q[1], au_q[0]};
+    // the Co-ALU's operands: the registers, with the write channel forwarded
+    reg  [159:0] au;
     integer i;
+    always @(*) begin
+        au = au_reg;
+        for (i = 0; i < 5; i = i + 1)
+            if (wr_i && wr_idx_i == i[2:0])
+                au[32 * i +: 32] = ld_data_i;
+    end
 
     mc_coalu u_alu (.au_i(au), .idx_i(idx_i), .xor5_o(xor5_v), .chi_o(chi_v),
                     .most_o(most_v), .least_o(least_v));
 
+    integer k;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-            for (i = 0; i < 5; i = i + 1)
-                au_q[i] <= 32'd0;
+            for (k = 0; k < 5; k = k + 1)
+                au_q[k] <= 32'd0;
             least_q <= 32'd0;
-        end else if (valid_i) begin
-            if (op_i == OP_LWAU && idx_i <= 3'd4)
-                au_q[idx_i] <= ld_data_i;
-            if (op_i == OP_ROT)
+        end else begin
+            if (wr_i && wr_idx_i <= 3'd4)
+                au_q[wr_idx_i] <= ld_data_i;
+            if (valid_i && op_i == OP_ROT)
                 least_q <= least_v;
         end
     end
@@ -49,10 +64,11 @@ module mc_fu (
             OP_CHI:     st_data_o = chi_v;
             OP_ROT:     st_data_o = most_v;
             OP_SWLEAST: st_data_o = least_q;
+            OP_LWAU:    st_data_o = 32'd0;   // a load: no store data
             default:    st_data_o = 32'd0;
         endcase
     end
 
-    assign au_o = au;
+    assign au_o = au_reg;
     assign least_o = least_q;
 endmodule

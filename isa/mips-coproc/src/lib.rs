@@ -231,7 +231,12 @@ pub static SPEC: ExtSpec = ExtSpec {
         ("offset", 0, 16),
     ],
     asm_macros: false,
-    generated: &["README.md", "include/mips_coproc.h", "rtl/mc_fu.v"],
+    generated: &[
+        "README.md",
+        "include/mips_coproc.h",
+        "rtl/mc_fu.v",
+        "rtl/mc_port.v",
+    ],
 };
 
 /// Decode one word (the extension's whole decoder). Au / Chi indices above 4 and

@@ -1,20 +1,22 @@
 // tb_mc_fu: replays vectors written by isa/mips-coproc/tests/rtl.rs from the Rust model
 // through mc_fu and counts mismatches.
-// Vector line (hex): valid op idx ld  st au0 au1 au2 au3 au4 least   (st checked for
-// valid xor5/chi/rot/swleast before the clock; Au and Least after it).
+// Vector line (hex): wr widx ld valid op idx  st au0 au1 au2 au3 au4 least   (st checked
+// for valid xor5/chi/rot/swleast before the clock, with this line's write forwarded; Au
+// and Least after it).
 module tb_mc_fu;
     reg          clk = 1'b0, rst_n = 1'b0;
-    reg          valid;
-    reg  [2:0]   op, idx;
+    reg          wr, valid;
+    reg  [2:0]   widx, op, idx;
     reg  [31:0]  ld;
     wire [31:0]  st, least;
     wire [159:0] au;
-    reg  [31:0]  t_valid, t_op, t_idx, e_st, e0, e1, e2, e3, e4, e_least;
+    reg  [31:0]  t_wr, t_widx, t_valid, t_op, t_idx, e_st, e0, e1, e2, e3, e4, e_least;
     integer      fd, n, lines, fails, checks_st;
     reg [1023:0] path;
 
-    mc_fu dut (.clk_i(clk), .rst_ni(rst_n), .valid_i(valid), .op_i(op), .idx_i(idx),
-               .ld_data_i(ld), .st_data_o(st), .au_o(au), .least_o(least));
+    mc_fu dut (.clk_i(clk), .rst_ni(rst_n), .wr_i(wr), .wr_idx_i(widx), .ld_data_i(ld),
+               .valid_i(valid), .op_i(op), .idx_i(idx), .st_data_o(st), .au_o(au),
+               .least_o(least));
 
     initial begin
         if (!$value$plusargs("vec=%s", path)) begin
@@ -26,14 +28,16 @@ module tb_mc_fu;
             $display("ERROR: cannot open vectors");
             $finish;
         end
-        valid = 0; op = 0; idx = 0; ld = 0;
+        wr = 0; widx = 0; valid = 0; op = 0; idx = 0; ld = 0;
         #5 clk = 1; #5 clk = 0;
         rst_n = 1;
         lines = 0; fails = 0; checks_st = 0;
         while (!$feof(fd)) begin
-            n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h\n",
-                        t_valid, t_op, t_idx, ld, e_st, e0, e1, e2, e3, e4, e_least);
-            if (n == 11) begin
+            n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+                        t_wr, t_widx, ld, t_valid, t_op, t_idx, e_st, e0, e1, e2, e3, e4,
+                        e_least);
+            if (n == 13) begin
+                wr = t_wr[0]; widx = t_widx[2:0];
                 valid = t_valid[0]; op = t_op[2:0]; idx = t_idx[2:0];
                 #1;
                 if (valid && op != 3'd0) begin
