@@ -344,3 +344,72 @@ fn the_official_riscv_tests_pass_on_the_rtl_processors() {
         err(&o)
     );
 }
+
+#[test]
+fn bench_sim_works_for_every_design_and_says_why_without_qemu() {
+    let mut designs: Vec<String> = std::fs::read_dir(root().join("designs"))
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            (p.extension()? == "toml").then(|| p.file_stem().unwrap().to_string_lossy().into())
+        })
+        .collect();
+    designs.sort();
+    assert!(designs.len() >= 10);
+    let qemu = |p: &str| {
+        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
+            .any(|d| d.join(p).is_file())
+    };
+    for d in &designs {
+        let o = run(&["bench-sim", "--design", d, "--len", "64", "--repeat", "1"]);
+        let e = err(&o);
+        assert_eq!(o.status.code(), Some(0), "{d}: {e}");
+        let out = String::from_utf8_lossy(&o.stdout);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2, "{d}: {out}");
+        assert!(
+            lines[0].starts_with(&format!("sha3-asip sim ({d} on ")),
+            "{out}"
+        );
+        assert!(lines[0].ends_with("M simulated instructions/s"), "{out}");
+        let program = if d.starts_with("mips") {
+            "qemu-mipsel"
+        } else {
+            "qemu-riscv32"
+        };
+        let custom =
+            ["rv32-oasip", "rv32-dasip", "mips-native", "mips-coproc"].contains(&d.as_str());
+        if custom {
+            let l = lines[1];
+            assert!(
+                l.starts_with(&format!("{program} cannot run ")),
+                "{d}: {out}"
+            );
+            assert!(
+                l.contains("(custom instructions, per firmware/kernels/"),
+                "{out}"
+            );
+            assert!(
+                l.ends_with("kernel.mk): the simulator alone is timed"),
+                "{out}"
+            );
+        } else if qemu(program) {
+            assert!(lines[1].starts_with(program), "{d}: {out}");
+            assert!(
+                lines[1].contains("(same ELF, no timing model)"),
+                "{d}: {out}"
+            );
+        } else {
+            assert!(lines[1].contains("not installed"), "{d}: {out}");
+        }
+    }
+    // A length the harness cannot take is refused before anything runs (it used to print
+    // a speed from the failed run).
+    let o = run(&["bench-sim", "--len", "65537"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        err(&o),
+        "sha3-asip: --len: 65537 bytes is more than the firmware harness's 65536-byte message buffer\n"
+    );
+    assert!(o.stdout.is_empty());
+}

@@ -2,33 +2,97 @@
 
 use super::flow_support::{find_design, root};
 use crate::error::{CliError, Result};
+use asip_flow::design::{Arch, Design};
 use asip_flow::exec;
-use asip_flow::project;
+use asip_flow::project::{self, Tool};
 use clap::Args;
+use std::path::Path;
 use std::time::Instant;
+
+/// The firmware harness's message buffer (`firmware/harness/bench.c`, MSG_MAX).
+pub const HARNESS_MSG_MAX: usize = 65536;
+/// The most runs `--repeat` accepts.
+pub const MAX_REPEAT: usize = 1000;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\
-Runs a design's benchmark firmware (SHA3-256 over --len bytes) on the simulator with the
-timing model on, and reports simulated instructions per second (wall time of the run, ELF
-loading excluded). When qemu-riscv32 is installed, the same ELF with the same arguments is
-timed under it too (qemu-user: no timing model, so it is the functional-speed reference).
-Best of --repeat runs.
+Runs a design's benchmark firmware (SHA3-256 over --len bytes, at most 65536) on the
+simulator with the timing model on, and reports simulated instructions per second (wall
+time of the run, ELF loading excluded). When qemu can run the design's ISA (qemu-riscv32 or
+qemu-mipsel, from qemu-user, installed; no custom instructions: the kernel's kernel.mk sets
+QEMU_UNSUPPORTED otherwise), the same ELF with the same arguments is timed under it too
+(qemu-user: no timing model, so it is the functional-speed reference); otherwise it says why
+and times the simulator alone. A run that fails (a trap, a non-zero exit) is an error: no
+speed is printed from it. Best of --repeat runs (1..=1000).
 
 Examples:
   sha3-asip bench-sim
+  sha3-asip bench-sim --design mips-ref
   sha3-asip bench-sim --design rv32-sw --len 65536 --repeat 5")]
 pub struct BenchSimArgs {
     #[arg(long, default_value = "rv32-ref")]
     pub design: String,
-    /// Message length in bytes (SHA3-256).
+    /// Message length in bytes (SHA3-256), at most 65536.
     #[arg(long, default_value_t = 65536)]
     pub len: usize,
+    /// Runs (the best one is reported), 1..=1000.
     #[arg(long, default_value_t = 3)]
     pub repeat: usize,
 }
 
+/// A variable a kernel.mk sets (`NAME := v`, `NAME ?= v`, `export NAME := v`).
+fn kernel_mk_var(text: &str, name: &str) -> Option<String> {
+    text.lines().find_map(|l| {
+        let l = l.trim_start();
+        let l = l.strip_prefix("export ").unwrap_or(l);
+        let (k, v) = l.split_once('=')?;
+        let k = k.trim_end_matches([':', '?']).trim();
+        (k == name).then(|| v.trim().to_string())
+    })
+}
+
+/// The qemu-user that runs a design's firmware and its `-cpu` (the kernel.mk's QEMU_CPU, as
+/// `make -C firmware test` uses it), or why there is none.
+pub fn qemu_for(root: &Path, d: &Design) -> std::result::Result<(Tool, Option<String>), String> {
+    let tool = match d.arch {
+        Arch::Rv32 => project::QEMU_RISCV32,
+        Arch::Mips32 => project::QEMU_MIPSEL,
+    };
+    let mk = root
+        .join("firmware/kernels")
+        .join(&d.kernel)
+        .join("kernel.mk");
+    let text = std::fs::read_to_string(&mk).unwrap_or_default();
+    if let Some(why) = kernel_mk_var(&text, "QEMU_UNSUPPORTED") {
+        return Err(format!(
+            "{} cannot run {} ({why}, per {}): the simulator alone is timed",
+            tool.program,
+            d.isa,
+            mk.strip_prefix(root).unwrap_or(&mk).display()
+        ));
+    }
+    if !project::have(tool.program) {
+        return Err(format!(
+            "{} not installed (apt-get install {}): no comparison",
+            tool.program, tool.package
+        ));
+    }
+    Ok((tool, kernel_mk_var(&text, "QEMU_CPU")))
+}
+
 pub fn run(a: &BenchSimArgs) -> Result<u8> {
+    if a.len > HARNESS_MSG_MAX {
+        return Err(CliError::usage(format!(
+            "--len: {} bytes is more than the firmware harness's {HARNESS_MSG_MAX}-byte message buffer",
+            a.len
+        )));
+    }
+    if !(1..=MAX_REPEAT).contains(&a.repeat) {
+        return Err(CliError::usage(format!(
+            "--repeat: {} is not in 1..={MAX_REPEAT}",
+            a.repeat
+        )));
+    }
     let d = find_design(&a.design)?;
     let elf = asip_flow::firmware::build(&root(), &d)?;
     let prog = exec::load(&elf)?;
@@ -41,46 +105,77 @@ pub fn run(a: &BenchSimArgs) -> Result<u8> {
     let isa = asip_extensions::registry()
         .parse_isa(&d.isa)
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let mut best: Option<asip_sim::BenchResult> = None;
-    for _ in 0..a.repeat.max(1) {
+    let mut best: Option<(f64, u64, u64)> = None;
+    for _ in 0..a.repeat {
         let opts = asip_sim::RunOptions {
             argv: argv.clone(),
             ..asip_sim::RunOptions::default()
         };
-        let r = asip_sim::bench::measure(&prog, &isa, &timing, opts)
-            .map_err(|e| CliError::new(e.to_string()))?;
-        if best.as_ref().map(|b| r.seconds < b.seconds).unwrap_or(true) {
-            best = Some(r);
+        let failed = |why: String| {
+            CliError::new(format!(
+                "the benchmark ELF of {} failed on the simulator: {why}; no speed reported",
+                d.name
+            ))
+        };
+        let mut m = asip_sim::Machine::new(&prog, isa.clone(), timing.clone(), opts)
+            .map_err(|e| failed(e.to_string()))?;
+        let t0 = Instant::now();
+        let r = m.run().map_err(|e| failed(e.to_string()))?;
+        let s = t0.elapsed().as_secs_f64().max(1e-9);
+        if r.exit.code() != 0 {
+            return Err(failed(format!(
+                "exit code {}: {}",
+                r.exit.code(),
+                String::from_utf8_lossy(&r.stderr).trim()
+            )));
+        }
+        if best.map(|b| s < b.0).unwrap_or(true) {
+            best = Some((s, r.instret, r.cycles));
         }
     }
-    let b = best.expect("at least one run");
+    let (seconds, instret, cycles) = best.expect("at least one run");
     println!(
-        "sha3-asip sim ({} on {}, timing {}): {} instructions, {} cycles in {:.3} s = {:.1} M simulated instructions/s",
-        d.name, d.isa, d.timing, b.instret, b.cycles, b.seconds, b.mips
+        "sha3-asip sim ({} on {}, timing {}): {instret} instructions, {cycles} cycles in {seconds:.3} s = {:.1} M simulated instructions/s",
+        d.name,
+        d.isa,
+        d.timing,
+        instret as f64 / seconds / 1e6
     );
-    if project::have(project::QEMU_RISCV32.program) {
-        let mut best_q = f64::MAX;
-        for _ in 0..a.repeat.max(1) {
-            let t0 = Instant::now();
-            let st = std::process::Command::new(project::QEMU_RISCV32.program)
-                .arg(&elf)
-                .args(&argv[1..])
-                .output()
-                .map_err(|e| CliError::new(format!("running qemu-riscv32: {e}")))?;
-            let s = t0.elapsed().as_secs_f64();
-            if !st.status.success() {
-                return Err(CliError::new("qemu-riscv32 failed on the benchmark ELF"));
+    match qemu_for(&root(), &d) {
+        Ok((q, cpu)) => {
+            let mut best_q = f64::MAX;
+            for _ in 0..a.repeat {
+                let t0 = Instant::now();
+                let mut cmd = std::process::Command::new(q.program);
+                if let Some(cpu) = &cpu {
+                    cmd.arg("-cpu").arg(cpu);
+                }
+                let st = cmd
+                    .arg(&elf)
+                    .args(&argv[1..])
+                    .output()
+                    .map_err(|e| CliError::new(format!("running {}: {e}", q.program)))?;
+                let s = t0.elapsed().as_secs_f64();
+                if !st.status.success() {
+                    return Err(CliError::new(format!(
+                        "{} failed on the benchmark ELF ({}): {}; no qemu speed reported",
+                        q.program,
+                        st.status,
+                        String::from_utf8_lossy(&st.stderr).trim()
+                    )));
+                }
+                best_q = best_q.min(s);
             }
-            best_q = best_q.min(s);
+            let cpu = cpu.map(|c| format!(" -cpu {c}")).unwrap_or_default();
+            println!(
+                "{}{cpu} (same ELF, no timing model): {:.3} s wall = {:.1} M instructions/s; sha3-asip/qemu time ratio {:.2}",
+                q.program,
+                best_q,
+                instret as f64 / best_q / 1e6,
+                seconds / best_q
+            );
         }
-        println!(
-            "qemu-riscv32 (same ELF, no timing model): {:.3} s wall = {:.1} M instructions/s; sha3-asip/qemu time ratio {:.2}",
-            best_q,
-            b.instret as f64 / best_q / 1e6,
-            b.seconds / best_q
-        );
-    } else {
-        println!("qemu-riscv32 not installed (apt-get install qemu-user): no comparison");
+        Err(why) => println!("{why}"),
     }
     Ok(0)
 }
