@@ -164,9 +164,11 @@ impl AlgArgs {
                     alg.name()
                 )))
             }
-            (Some(l), _) if l > MAX_OUTPUT_LEN => return Err(CliError::usage(format!(
+            (Some(l), _) if l > MAX_OUTPUT_LEN => {
+                return Err(CliError::usage(format!(
                 "-l/--length: {l} bytes is more than the limit of {MAX_OUTPUT_LEN} bytes (1 MiB)"
-            ))),
+            )))
+            }
             (Some(l), _) => l,
             (None, _) => alg.default_output_len(),
         };
