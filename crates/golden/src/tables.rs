@@ -1,14 +1,15 @@
 //! The SHA-3 / SHAKE parameter table (rate, padding suffix, output length) written into the
 //! C firmware and the Python hardware scripts, so that the one source is this crate:
 //! blocks between `golden-gen:begin algs` and `golden-gen:end` lines in the files of
-//! [`FILES`]. `cargo run -p sha3-golden --bin golden-gen` rewrites them (`--check`: list
-//! the stale ones); the test `tables_in_c_and_python_are_current` fails when one is stale.
+//! [`FILES`]. The project's one generator, `cargo run -p asip-extensions --bin isa-gen`,
+//! rewrites them with the extensions' generated files (`--check`: list the stale ones); the
+//! test `tables_in_c_and_python_are_current` fails when one is stale.
 
 use crate::Algorithm;
 use std::path::{Path, PathBuf};
 
 /// The command that rewrites the generated blocks.
-pub const REGEN: &str = "cargo run -p sha3-golden --bin golden-gen";
+pub const REGEN: &str = "cargo run -p asip-extensions --bin isa-gen";
 
 /// The functions the firmware harness and the hardware cases run (plain sponges).
 pub const ALGS: &[Algorithm] = &[

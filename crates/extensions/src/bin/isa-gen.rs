@@ -1,5 +1,7 @@
-//! Rewrite the generated blocks of every registered extension's files from its
-//! declaration (`isa/README.md`). `--check`: only say which files are stale (exit 1).
+//! Rewrite every generated block of the tree: each registered extension's files from its
+//! declaration (`isa/README.md`), and the SHA-3 parameter tables of the C firmware and the
+//! Python hardware scripts from the golden model (`sha3_golden::tables`). `--check`: only
+//! say which files are stale (exit 1).
 
 use asip_extensions::gen;
 use std::process::ExitCode;
@@ -14,8 +16,15 @@ fn main() -> ExitCode {
         }
     };
     let mut stale = 0;
-    for spec in gen::specs() {
-        let files = match gen::files(spec) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let golden = sha3_golden::tables::files(&root);
+    let specs = gen::specs();
+    let sets = specs
+        .iter()
+        .map(|spec| gen::files(spec).map_err(|e| e.to_string()))
+        .chain(std::iter::once(golden));
+    for files in sets {
+        let files = match files {
             Ok(f) => f,
             Err(e) => {
                 eprintln!("isa-gen: {e}");
