@@ -10,22 +10,44 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-fn run_quick(out: &Path) -> Value {
+/// `reproduce --quick`; with `progress`, stdout and stderr are pipes, so progress is one
+/// line per step on stderr (checked here).
+fn run_quick(out: &Path, progress: bool) -> Value {
     let st = Command::new(env!("CARGO_BIN_EXE_sha3-asip"))
-        .args([
-            "reproduce",
-            "--quick",
-            "--no-readme",
-            "--no-progress",
-            "--out",
-        ])
+        .args(["reproduce", "--quick", "--no-readme", "--out"])
         .arg(out)
+        .args(if progress {
+            None
+        } else {
+            Some("--no-progress")
+        })
         .env("SHA3_ASIP_ROOT", root())
         .output()
         .expect("runs");
     let err = String::from_utf8_lossy(&st.stderr);
     assert!(st.status.success(), "reproduce --quick failed:\n{err}");
     assert!(!err.contains("panicked"), "{err}");
+    let steps: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("[reproduce "))
+        .collect();
+    if progress {
+        assert!(steps.len() >= 10, "{err}");
+        let total = steps.len();
+        // one line per step, each '[reproduce d/total mm:ss] <step>: ok', no bar redraws
+        for l in &steps {
+            assert!(
+                l.contains(&format!("/{total} ")) && l.ends_with(": ok"),
+                "{l}"
+            );
+        }
+        assert!(steps
+            .iter()
+            .any(|l| l.starts_with(&format!("[reproduce {total}/{total} "))));
+        assert!(!err.contains('\r'), "a bar was drawn into a pipe");
+    } else {
+        assert!(steps.is_empty(), "{err}");
+    }
     let text = std::fs::read_to_string(out.join("results.json")).expect("results.json");
     serde_json::from_str(&text).expect("results.json is JSON")
 }
@@ -197,7 +219,7 @@ fn check_well_formed(html: &str) {
 fn quick_reproduce_covers_every_design_and_is_deterministic() {
     let base = std::env::temp_dir().join(format!("sha3-asip-reproduce-{}", std::process::id()));
     let (a, b) = (base.join("a"), base.join("b"));
-    let v = run_quick(&a);
+    let v = run_quick(&a, true);
     check_schema(&v);
     let records = v["records"].as_array().unwrap();
     for d in design_names() {
@@ -260,7 +282,7 @@ fn quick_reproduce_covers_every_design_and_is_deterministic() {
     let csv = std::fs::read_to_string(a.join("results.csv")).unwrap();
     assert!(csv.starts_with("design,alg,len,cycles"));
 
-    let w = run_quick(&b);
+    let w = run_quick(&b, false);
     assert_eq!(
         v["records"], w["records"],
         "records differ between two runs"

@@ -19,7 +19,31 @@ pub struct ReproduceOptions {
     pub jobs: usize,
     /// Rewrite the marked results block of this README (None: leave it alone).
     pub readme: Option<PathBuf>,
-    pub progress: bool,
+    pub progress: Progress,
+}
+
+/// How a long run shows where it is, on stderr.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    Off,
+    /// A bar redrawn in place (stdout and stderr are terminals).
+    Bar,
+    /// One line per finished step, for CI logs and pipes (stdout or stderr not a terminal).
+    Lines,
+}
+
+impl Progress {
+    /// The bar on a terminal, one line per step otherwise; `Off` when `off`.
+    pub fn for_terminal(off: bool) -> Progress {
+        use std::io::IsTerminal;
+        if off {
+            Progress::Off
+        } else if std::io::stdout().is_terminal() && std::io::stderr().is_terminal() {
+            Progress::Bar
+        } else {
+            Progress::Lines
+        }
+    }
 }
 
 /// Functions and lengths of a full and of a quick run.
@@ -127,8 +151,19 @@ fn progress_line(done: usize, total: usize, start: Instant, what: &str) -> Strin
     )
 }
 
+/// One line per finished step: `[reproduce 3/42 00:12] bench rv32-ref: ok`.
+fn step_line(done: usize, total: usize, start: Instant, what: &str, failed: bool) -> String {
+    let secs = start.elapsed().as_secs();
+    format!(
+        "[reproduce {done}/{total} {:02}:{:02}] {what}: {}",
+        secs / 60,
+        secs % 60,
+        if failed { "FAILED" } else { "ok" }
+    )
+}
+
 /// Run tasks on `jobs` threads; results keep the order of `tasks` whatever the schedule.
-pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: bool) -> Vec<Record> {
+pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: Progress) -> Vec<Record> {
     let start = Instant::now();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -143,7 +178,7 @@ pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: bool) -> Ve
                     break;
                 }
                 let t = &tasks[i];
-                if progress {
+                if progress == Progress::Bar {
                     eprint!(
                         "{}",
                         progress_line(done.load(Ordering::SeqCst), total, start, &t.label())
@@ -157,16 +192,23 @@ pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: bool) -> Ve
                         error: e.to_string(),
                     })],
                 };
+                let failed = recs.iter().any(|r| matches!(r, Record::Failure(_)));
                 *slots[i].lock().expect("slot") = Some(recs);
                 let d = done.fetch_add(1, Ordering::SeqCst) + 1;
-                if progress {
-                    eprint!("{}", progress_line(d, total, start, &t.label()));
-                    let _ = std::io::stderr().flush();
+                match progress {
+                    Progress::Bar => {
+                        eprint!("{}", progress_line(d, total, start, &t.label()));
+                        let _ = std::io::stderr().flush();
+                    }
+                    Progress::Lines => {
+                        eprintln!("{}", step_line(d, total, start, &t.label(), failed))
+                    }
+                    Progress::Off => {}
                 }
             });
         }
     });
-    if progress {
+    if progress == Progress::Bar {
         eprintln!("{}", progress_line(total, total, start, "done"));
     }
     slots
@@ -353,7 +395,7 @@ mod tests {
                 }),
             })
             .collect();
-        let recs = run_tasks(Path::new("."), &tasks, 4, false);
+        let recs = run_tasks(Path::new("."), &tasks, 4, Progress::Off);
         let names: Vec<String> = recs
             .iter()
             .map(|r| match r {

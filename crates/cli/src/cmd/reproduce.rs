@@ -12,7 +12,9 @@ Builds the firmware of every design in designs/, checks every digest against the
 model, benchmarks every SHA-3/SHAKE function, profiles each design, runs the constant-time
 check, simulates and synthesizes the hardware cases (not with --quick), and writes
 results.json, results.csv, README.md and index.html into --out. Failures are listed at the
-end and make the exit code non-zero without stopping the other steps.
+end and make the exit code non-zero without stopping the other steps. Progress goes to
+stderr: a bar on a terminal; one line per finished step when stdout or stderr is not a
+terminal (CI logs, pipes): '[reproduce 3/42 00:12] <step>: ok|FAILED'.
 
 Examples:
   sha3-asip reproduce
@@ -29,7 +31,7 @@ pub struct ReproduceArgs {
     /// Do not rewrite the results block of the project README.
     #[arg(long)]
     pub no_readme: bool,
-    /// No progress bar (it is also off when stderr is not a terminal).
+    /// No progress on stderr (default: a bar on a terminal, else one line per step).
     #[arg(long)]
     pub no_progress: bool,
 }
@@ -50,7 +52,7 @@ pub fn run(a: &ReproduceArgs) -> Result<u8> {
         } else {
             Some(root.join("README.md"))
         },
-        progress: !a.no_progress && std::io::IsTerminal::is_terminal(&std::io::stderr()),
+        progress: reproduce::Progress::for_terminal(a.no_progress),
     };
     let mut tools = vec![(
         "sha3-asip".to_string(),
