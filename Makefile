@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN := target/release/sha3-asip
 
 .PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl \
-        reproduce quick pnr bench-memory clean
+        reproduce quick pnr bench-memory fuzz clean
 
 all: build
 
@@ -52,6 +52,15 @@ quick: setup build
 # (scripts/setup --pnr installs nextpnr into build/venv); results in hw/build/pnr/summary.json
 pnr: setup build
 	$(MAKE) -C hw pnr
+
+# long fuzzing campaign (make test runs the same fuzz tests at scale 1, in seconds):
+# instruction words and ELF files on both ISAs and the custom ones, design TOML, CLI numbers
+FUZZ_SCALE ?= 200
+fuzz: build
+	SHA3_ASIP_FUZZ_SCALE=$(FUZZ_SCALE) $(CARGO) test --release --locked -p asip-sim --test fuzz
+	SHA3_ASIP_FUZZ_SCALE=$(FUZZ_SCALE) $(CARGO) test --release --locked -p asip-extensions --test fuzz
+	SHA3_ASIP_FUZZ_SCALE=$(FUZZ_SCALE) $(CARGO) test --release --locked -p asip-flow --test fuzz_design
+	SHA3_ASIP_FUZZ_SCALE=$(FUZZ_SCALE) $(CARGO) test --release --locked -p sha3-asip --test fuzz_cli
 
 # benchmark, not part of test: peak memory of `hash` on a 1 GiB input stays under 64 MiB
 bench-memory: build
