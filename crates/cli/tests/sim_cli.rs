@@ -413,3 +413,23 @@ fn bench_sim_works_for_every_design_and_says_why_without_qemu() {
     );
     assert!(o.stdout.is_empty());
 }
+
+#[test]
+fn harness_lengths_are_checked_before_anything_runs() {
+    let msg = "sha3-asip: --len: 65537 bytes is more than the firmware harness's 65536-byte message buffer\n";
+    for args in [
+        vec!["bench", "--design", "rv32-ref", "--len", "0,65537"],
+        vec!["profile", "--design", "rv32-ref", "--len", "65537"],
+        vec!["bench-sim", "--design", "mips-ref", "--len", "65537"],
+    ] {
+        let o = run(&args);
+        assert_eq!(err(&o), msg, "{args:?}");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+    let many = vec!["1"; 1025].join(",");
+    let o = run(&["bench", "--design", "rv32-ref", "--len", &many]);
+    assert_eq!(
+        err(&o),
+        "sha3-asip: --len: 1025 lengths is more than the firmware harness's 1024\n"
+    );
+}

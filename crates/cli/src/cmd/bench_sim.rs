@@ -9,8 +9,6 @@ use clap::Args;
 use std::path::Path;
 use std::time::Instant;
 
-/// The firmware harness's message buffer (`firmware/harness/bench.c`, MSG_MAX).
-pub const HARNESS_MSG_MAX: usize = 65536;
 /// The most runs `--repeat` accepts.
 pub const MAX_REPEAT: usize = 1000;
 
@@ -81,12 +79,7 @@ pub fn qemu_for(root: &Path, d: &Design) -> std::result::Result<(Tool, Option<St
 }
 
 pub fn run(a: &BenchSimArgs) -> Result<u8> {
-    if a.len > HARNESS_MSG_MAX {
-        return Err(CliError::usage(format!(
-            "--len: {} bytes is more than the firmware harness's {HARNESS_MSG_MAX}-byte message buffer",
-            a.len
-        )));
-    }
+    super::flow_support::check_harness_len(a.len)?;
     if !(1..=MAX_REPEAT).contains(&a.repeat) {
         return Err(CliError::usage(format!(
             "--repeat: {} is not in 1..={MAX_REPEAT}",

@@ -42,12 +42,38 @@ pub fn find_design(name: &str) -> Result<Design, CliError> {
 
 /// Parse a comma-separated list of byte lengths.
 pub fn parse_lens(s: &str) -> Result<Vec<usize>, CliError> {
-    s.split(',')
+    let lens: Vec<usize> = s
+        .split(',')
         .filter(|t| !t.trim().is_empty())
         .map(|t| {
             t.trim()
                 .parse::<usize>()
                 .map_err(|_| CliError::usage(format!("--len: '{t}' is not a byte length")))
         })
-        .collect()
+        .collect::<Result<_, _>>()?;
+    for &l in &lens {
+        check_harness_len(l)?;
+    }
+    if lens.len() > HARNESS_MAX_LENS {
+        return Err(CliError::usage(format!(
+            "--len: {} lengths is more than the firmware harness's {HARNESS_MAX_LENS}",
+            lens.len()
+        )));
+    }
+    Ok(lens)
+}
+
+/// The firmware harness's message buffer and length list (`firmware/harness/bench.c`,
+/// MSG_MAX and MAX_LENS).
+pub const HARNESS_MSG_MAX: usize = 65536;
+pub const HARNESS_MAX_LENS: usize = 1024;
+
+/// A message length the firmware harness can take.
+pub fn check_harness_len(len: usize) -> Result<(), CliError> {
+    if len > HARNESS_MSG_MAX {
+        return Err(CliError::usage(format!(
+            "--len: {len} bytes is more than the firmware harness's {HARNESS_MSG_MAX}-byte message buffer"
+        )));
+    }
+    Ok(())
 }

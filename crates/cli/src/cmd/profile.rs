@@ -18,7 +18,7 @@ pub struct ProfileArgs {
     pub design: String,
     #[arg(long, default_value = "sha3-256")]
     pub alg: String,
-    /// Message length in bytes.
+    /// Message length in bytes (at most 65536, the firmware harness's buffer).
     #[arg(long, default_value_t = asip_flow::profile::PROFILE_LEN)]
     pub len: usize,
     /// Print the profile record as JSON.
@@ -27,6 +27,7 @@ pub struct ProfileArgs {
 }
 
 pub fn run(a: &ProfileArgs) -> Result<u8> {
+    super::flow_support::check_harness_len(a.len)?;
     let d = find_design(&a.design)?;
     let p = asip_flow::profile::profile(&root(), &d, &a.alg, a.len)?;
     if a.json {
