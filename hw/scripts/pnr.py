@@ -5,7 +5,7 @@ of seed 004's Keccak cases, the RV32 processors and the extension units.
 usage: pnr.py [--case NAME ...] [--cases] [--design D ...] [--designs] [--unit isa/EXT[:UNIT] ...]
               [--top T --file F ... [--include DIR ...] [--param NAME=VALUE ...]]
               [--seeds 1,2,3] [--freq MHZ] [--jobs 2] [--json] [--no-summary] [--status]
-With no target: every case of hw/cases.json and every designs/rv32-*.toml processor (when
+With no target: every case of hw/cases.json and every processor of a design with an [rtl] table (when
 `sha3-asip rtl files` exists; otherwise it says why they are skipped).
 
 Method (docs/hardware.md, "Place and route"):
@@ -425,7 +425,7 @@ def parse_args(argv):
     ap.add_argument("--case", action="append", default=[], help="a case of hw/cases.json (repeatable)")
     ap.add_argument("--cases", action="store_true", help="every case of hw/cases.json")
     ap.add_argument("--design", action="append", default=[], help="a processor design (repeatable)")
-    ap.add_argument("--designs", action="store_true", help="every designs/rv32-*.toml processor")
+    ap.add_argument("--designs", action="store_true", help="every processor of a design with an [rtl] table")
     ap.add_argument("--unit", action="append", default=[], metavar="isa/EXT[:UNIT]",
                     help="an extension's whole unit, or the named one (repeatable)")
     ap.add_argument("--top")

@@ -7,7 +7,8 @@ usage: synth_proc.py --design D [--design D ...] | --designs  [--json] [--jobs 2
        synth_proc.py --top T --file F [--file F ...] [--include DIR] [--param NAME=VALUE] [--json]
 
 A design's processor (top, files, include dirs, parameters) comes from
-`sha3-asip rtl files --design D --json`; --designs takes every designs/rv32-*.toml. The
+`sha3-asip rtl files --design D --json`; --designs takes every design with an [rtl] table
+(RV32 and MIPS). The
 instruction and data memories are outside the core (its fetch and data ports are top-level
 ports), so they are not in the figures; the register file and every unit are.
 FPGA: synth_xilinx -family xc6v -flatten -noiopad -nowidelut (Virtex-6 LUT6 + 8 FF slices):
@@ -85,19 +86,22 @@ def run_all(tlist, jobs, log=sys.stderr):
     return out, errs
 
 
-def overheads(results, base="rv32-ref"):
-    """Percent of each result's estimated slices over the base design's (None without it)."""
-    b = results.get(base)
-    return {n: (round(100.0 * (r["slices_est"] - b["slices_est"]) / b["slices_est"], 1) if b else None)
-            for n, r in results.items()}
+def overheads(results):
+    """Percent of each result's estimated slices over its design's baseline (the design file's
+    `baseline`); None without a baseline or without the baseline's result."""
+    out = {}
+    for n, r in results.items():
+        b = results.get(T.design_baseline(n) or "")
+        out[n] = round(100.0 * (r["slices_est"] - b["slices_est"]) / b["slices_est"], 1) if b else None
+    return out
 
 
 def table(results):
     ov = overheads(results)
-    out = ["| processor | LUTs | LUT RAM | FFs | DSP | slices est | over rv32-ref % | LUT levels | Fmax est MHz | kGE |",
+    out = ["| processor | LUTs | LUT RAM | FFs | DSP | slices est | over baseline % | LUT levels | Fmax est MHz | kGE |",
            "|---|---|---|---|---|---|---|---|---|---|"]
     for n, r in results.items():
-        o = "-" if ov[n] is None else f"{ov[n]:+.1f}"
+        o = "-" if ov[n] is None else f"{ov[n]:+.1f} ({T.design_baseline(n)})"
         out.append(f"| {n} | {r['luts']} | {r.get('lutram_luts', 0)} | {r['ffs']} | {r.get('dsp', 0)} | "
                    f"{r['slices_est']} | {o} | {r['lut_levels']} | {r['fmax_mhz_est']} | {r['ge_est'] / 1000:.1f} |")
     return "\n".join(out) + "\n"
@@ -106,7 +110,7 @@ def table(results):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--design", action="append", default=[])
-    ap.add_argument("--designs", action="store_true", help="every designs/rv32-*.toml")
+    ap.add_argument("--designs", action="store_true", help="every design with an [rtl] table")
     ap.add_argument("--top")
     ap.add_argument("--file", action="append", default=[])
     ap.add_argument("--include", action="append", default=[])
@@ -144,7 +148,8 @@ def main(argv=None):
         print(f"synth_proc: {n}: {msg}", file=sys.stderr)
     if a.json:
         ov = overheads(ordered)
-        print(json.dumps([dict(r, overhead_pct_vs_rv32_ref=ov[n]) for n, r in ordered.items()]))
+        print(json.dumps([dict(r, baseline=T.design_baseline(n), overhead_pct_vs_baseline=ov[n])
+                          for n, r in ordered.items()]))
     else:
         print(table(ordered), end="")
     return 1 if errs else 0

@@ -9,6 +9,7 @@ A target is a dict {name, kind, top, files, include_dirs, params}; `check()` val
 import glob
 import json
 import os
+import tomllib
 
 import common as C
 
@@ -43,8 +44,26 @@ def unit_target(ext_dir, unit=None):
             "include_dirs": [os.path.join(ext_dir, "rtl")], "params": u.get("params", {})}
 
 
-def design_names(prefix="rv32-"):
-    return sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(C.ROOT, "designs", prefix + "*.toml")))
+def design_toml(name):
+    """The parsed designs/<name>.toml ({} when it does not exist or does not parse: the CLI
+    reports those errors)."""
+    try:
+        with open(os.path.join(C.ROOT, "designs", name + ".toml"), "rb") as f:
+            return tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+
+
+def design_names():
+    """Every design with a processor in RTL (an [rtl] table), RV32 and MIPS."""
+    names = sorted(os.path.basename(p)[:-5] for p in glob.glob(os.path.join(C.ROOT, "designs", "*.toml")))
+    return [n for n in names if "rtl" in design_toml(n)]
+
+
+def design_baseline(name):
+    """The design's baseline design (its `baseline` key), or None."""
+    b = design_toml(name).get("baseline")
+    return b if isinstance(b, str) else None
 
 
 def rtl_files(design, cli=CLI):

@@ -218,9 +218,24 @@ class Markers(unittest.TestCase):
 
 class SynthProc(unittest.TestCase):
     def test_overheads(self):
-        r = {"rv32-ref": {"slices_est": 200}, "rv32-oasip": {"slices_est": 262}}
-        self.assertEqual(synth_proc.overheads(r), {"rv32-ref": 0.0, "rv32-oasip": 31.0})
+        # over each design's own baseline (designs/*.toml `baseline`); none for a baseline
+        r = {"rv32-ref": {"slices_est": 200}, "rv32-oasip": {"slices_est": 262},
+             "mips-ref": {"slices_est": 400}, "mips-coproc": {"slices_est": 500}}
+        self.assertEqual(synth_proc.overheads(r), {"rv32-ref": None, "rv32-oasip": 31.0,
+                                                   "mips-ref": None, "mips-coproc": 25.0})
         self.assertEqual(synth_proc.overheads({"x": {"slices_est": 1}}), {"x": None})
+        self.assertEqual(synth_proc.overheads({"mips-native": {"slices_est": 1}}), {"mips-native": None})
+
+    def test_design_names_are_every_design_with_rtl(self):
+        names = T.design_names()
+        for n in ("rv32-ref", "rv32-dasip", "mips-ref", "mips-sw", "mips-native", "mips-coproc"):
+            self.assertIn(n, names)
+        for n in names:
+            with open(os.path.join(T.C.ROOT, "designs", n + ".toml")) as f:
+                self.assertIn("[rtl]", f.read(), n)
+        self.assertEqual(T.design_baseline("mips-coproc"), "mips-ref")
+        self.assertIsNone(T.design_baseline("mips-ref"))
+        self.assertIsNone(T.design_baseline("no-such-design"))
 
 
 class FusesocCores(unittest.TestCase):

@@ -401,7 +401,7 @@ pub fn constant_time_table(r: &Results) -> String {
     )
 }
 
-/// RV32 processors in RTL: lockstep with the simulator.
+/// Processors in RTL (RV32 and MIPS): lockstep with the simulator.
 pub fn rtl_table(r: &Results) -> String {
     let rows: Vec<Vec<String>> = r
         .rtls()
@@ -694,7 +694,7 @@ pub fn markdown(
         }
     }
     if r.rtls().next().is_some() {
-        s.push_str("\n## RV32 processors in RTL\n\nMethod: each design's processor (`hw/cores/rv32` + the units in its `[rtl]` table, docs/rv32-core.md) simulated with Verilator runs the design's benchmark firmware; its commit log (retire cycle, pc, word, register and memory writes of every instruction) is compared line by line with the simulator's (`sha3-asip rtl lockstep`).\n\n");
+        s.push_str("\n## Processors in RTL\n\nMethod: each design's processor (the core of its architecture, `hw/cores/rv32` or `hw/cores/mips`, + the units in its `[rtl]` table; docs/rv32-core.md, docs/mips-core.md) simulated with Verilator runs the design's benchmark firmware; its commit log (retire cycle, pc, word, register and memory writes of every instruction) is compared line by line with the simulator's (`sha3-asip rtl lockstep`).\n\n");
         s.push_str(&rtl_table(r));
     }
     if r.constant_times().next().is_some() {
