@@ -43,7 +43,7 @@ enum Command {
     Reproduce(cmd::reproduce::ReproduceArgs),
     /// Keccak hardware cases: simulate, synthesize, list.
     Hw(cmd::hw::HwArgs),
-    /// The RV32 processor in RTL: run, bench, lockstep against the simulator, sources.
+    /// The processors in RTL (RV32, MIPS): run, bench, lockstep against the simulator, sources.
     Rtl(cmd::rtl::RtlArgs),
     /// Run the official riscv-tests on the simulator or the RTL processors.
     RiscvTests(cmd::riscv_tests::RiscvTestsArgs),

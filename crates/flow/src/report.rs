@@ -1011,4 +1011,36 @@ mod tests {
         );
         assert_eq!(&da[5..7], &["P&R not run (make pnr)", "-"]);
     }
+
+    #[test]
+    fn seed_000_silicon_table_shows_every_mips_processor_over_mips_ref() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let designs = crate::design::load_all(&root.join("designs")).unwrap();
+        let r = Results {
+            schema: SCHEMA,
+            metadata: Metadata {
+                generated_unix: 0,
+                tools: Vec::new(),
+                quick: false,
+            },
+            records: vec![
+                bench_rec("mips-ref", 580.0),
+                bench_rec("mips-native", 500.0),
+                bench_rec("mips-coproc", 320.0),
+                proc_area("mips-ref", 800.0),
+                proc_area("mips-native", 840.0),
+                proc_area("mips-coproc", 1000.0),
+            ],
+        };
+        let md = seed_tables(&r, &designs);
+        let h = "seed 000, Table 3 (Virtex-6): silicon";
+        // paper row, design, slices published, slices est., area over mips-ref
+        let rf = row(&md, h, "mips-ref");
+        assert_eq!(&rf[2..5], &["6074", "800", "-"]);
+        let na = row(&md, h, "mips-native");
+        assert_eq!(&na[2..5], &["6595", "840", "+5 %"]);
+        let co = row(&md, h, "mips-coproc");
+        assert_eq!(&co[2..5], &["7645", "1000", "+25 %"]);
+        assert_eq!(co[5], "P&R not run (make pnr)");
+    }
 }
