@@ -181,16 +181,9 @@ module dasip_port (
         end
     end
 
-    // dasip_auxrf resets synchronously, the core asynchronously: a reset synchronizer
-    reg rf_rst_nq;
-    always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) rf_rst_nq <= 1'b0;
-        else         rf_rst_nq <= 1'b1;
-    end
-
     wire [63:0] rd_s0, rd_s1, rd_d, rd_st, lg_res;
     dasip_auxrf u_rf (
-        .clk_i(clk_i), .rst_ni(rf_rst_nq),
+        .clk_i(clk_i), .rst_ni(rst_ni),
         .ra0_i(w_s0_q), .ra1_i(w_s1_q), .ra2_i(w_d_q), .ra3_i(ard),
         .rd0_o(rd_s0), .rd1_o(rd_s1), .rd2_o(rd_d), .rd3_o(rd_st),
         .wl_en_i(w_lg_q), .wl_addr_i(w_d_q), .wl_data_i(lg_res),

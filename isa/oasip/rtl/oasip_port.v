@@ -73,19 +73,12 @@ module oasip_port (
     wire [12:0] imm = is_doloop ? {insn_i[31], insn_i[7], insn_i[30:25], insn_i[11:8], 1'b0}
                               : {insn_i[31], insn_i[31:20]};
 
-    // oasip_fu resets synchronously, the core asynchronously: a reset synchronizer
-    reg fu_rst_nq;
-    always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) fu_rst_nq <= 1'b0;
-        else         fu_rst_nq <= 1'b1;
-    end
-
     wire [31:0] fu_rd, fu_next_pc;
     wire        fu_err;
     wire [1:0]  armed, armed_n;
     wire [63:0] start, end_, count, start_n, end_n, count_n;
     oasip_fu u_fu (
-        .clk_i(clk_i), .rst_ni(fu_rst_nq), .valid_i(valid_i && claim_o), .op_i(op),
+        .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(valid_i && claim_o), .op_i(op),
         .a_i(rs1_i), .b_i(rs2_i), .imm_i(imm),
         // the unit's own instructions count only when they retire without an exception
         .retire_i(claim_o ? fire_i : retire_i), .pc_i(retire_pc_i), .npc_i(retire_npc_i),
