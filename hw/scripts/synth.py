@@ -44,6 +44,9 @@ GE_WEIGHTS = {  # NAND2 equivalents
     "$_BUF_": 0.0,
 }
 ABC_GATES = "abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX"
+# the processors' gate mapping: ABC's fast script (the default one ran for over 20 minutes
+# on the mips-native processor and finished in 13 s with -fast; docs/hardware.md)
+ABC_GATES_FAST = "abc -fast -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX"
 GE_DFF = 4.67          # plain D flip-flop
 GE_DFF_EN = 1.33       # extra for a clock enable
 GE_DFF_RST = 0.67      # extra for a reset
@@ -115,9 +118,10 @@ def fpga_figures(xc, netlist, top):
     return res
 
 
-def synth_target(t, d):
+def synth_target(t, d, abc_gates=ABC_GATES):
     """The method of this file (FPGA and gate-equivalent passes, module docstring) on any
-    target of targets.py {top, files, include_dirs, params}, in the folder d; result dict."""
+    target of targets.py {top, files, include_dirs, params}, in the folder d; result dict.
+    abc_gates: the gate-mapping command of the GE pass (ABC_GATES_FAST for processors)."""
     os.makedirs(d, exist_ok=True)
     top = t["top"]
     ys = T.yosys_read(t) + [
@@ -127,7 +131,7 @@ def synth_target(t, d):
         f"write_json {d}/xilinx.json",
         "design -load orig",
         f"synth -flatten -top {top}",
-        ABC_GATES,
+        abc_gates,
         "opt_clean",
         f"tee -q -o {d}/gates_stat.txt stat"]
     t0 = time.time()
