@@ -19,8 +19,8 @@ FPGA: synth_xilinx -family xc6v -flatten -noiopad -nowidelut (Virtex-6 LUT6 + 8 
   port-to-register paths count (the memories' own access time does not).
 ASIC: synth -flatten; abc -fast -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX; ge_est = NAND2
   equivalents (the multiplier and the register file as gates and flip-flops). ABC's fast
-  script, unlike the cases and units: its default script ran for over 20 minutes on the
-  mips-native processor (13 s with -fast), so processor GE compare with each other only.
+  script, unlike the cases and units: with its default script the mips-native processor
+  did not finish within a make reproduce, so processor GE compare with each other only.
 Cached by the sources, top, parameters, the method files and the Yosys version in
 hw/build/synth/proc_<hash>/result.json (designs with the same processor share one run)."""
 import argparse
