@@ -27,6 +27,11 @@ impl Arch {
             Arch::Mips32 => "mips32",
         }
     }
+
+    /// Whether an ISA string belongs to this architecture (`rv32...` / `mips32...`).
+    pub fn owns_isa(self, isa: &str) -> bool {
+        isa.starts_with(self.name())
+    }
 }
 
 /// A design's reference to the row of a published table it reproduces.
@@ -192,11 +197,7 @@ impl Design {
                 ));
             }
         }
-        let isa_ok = match d.arch {
-            Arch::Rv32 => d.isa.starts_with("rv32"),
-            Arch::Mips32 => d.isa.starts_with("mips32"),
-        };
-        if !isa_ok {
+        if !d.arch.owns_isa(&d.isa) {
             return Err(DesignError::Invalid(
                 path.to_path_buf(),
                 format!(
@@ -346,11 +347,7 @@ impl Design {
         let mut d = self.clone();
         let mut what = Vec::new();
         if let Some(i) = isa {
-            let ok = match d.arch {
-                Arch::Rv32 => i.starts_with("rv32"),
-                Arch::Mips32 => i.starts_with("mips32"),
-            };
-            if !ok {
+            if !d.arch.owns_isa(i) {
                 return Err(format!(
                     "isa '{i}' does not belong to design '{}' (arch {})",
                     d.name,
