@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Count the instructions qemu-user executes inside kernel_permute / kernel_sponge.
+"""Count the instructions qemu-user executes inside kernel_permute / sha3fam_hash.
 
 qemu-user's cycle/instret CSRs return host time, so the harness's numbers under qemu are not
 instruction counts. This tool runs the ELF with `-singlestep -d exec,nochain` (one log line
@@ -42,7 +42,7 @@ def main():
     # separate one-instruction blocks in -singlestep mode), so +4 in both cases.
     link = 4
     syms = elf32_symbols(a.elf)
-    entries = {syms["kernel_permute"]: "kernel_permute", syms["kernel_sponge"]: "kernel_sponge"}
+    entries = {syms["kernel_permute"]: "kernel_permute", syms["sha3fam_hash"]: "sha3fam_hash"}
 
     with tempfile.TemporaryDirectory() as td:
         log = os.path.join(td, "trace.log")

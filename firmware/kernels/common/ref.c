@@ -10,7 +10,9 @@
  *     (x, y) -> (y, 2x + 3y);
  *   - round constants come from the LFSR x^8 + x^6 + x^5 + x^4 + 1, one step being
  *     r = (r << 1) ^ ((r & 0x80) ? 0x71 : 0), bit j of RC at position 2^j - 1;
- *   - absorbing and squeezing are byte-wise.
+ *   - state access (absorbing, squeezing) is kernels/common/lanes.c, shared by every
+ *     plain-lane kernel: lane-wise, byte-wise only for a partial lane (the seed's baseline
+ *     absorbed byte by byte).
  * Requires a little-endian target (lane bytes are XORed in memory order). */
 #include "kernel.h"
 
@@ -34,11 +36,16 @@ static unsigned lfsr_step(uint8_t *r)
     return bit;
 }
 
-void kernel_permute(keccak_state_t *s)
+void kernel_permute(keccak_state_t *s, unsigned rounds)
 {
     uint8_t lfsr = 1;
 
-    for (unsigned round = 0; round < 24; round++) {
+    /* Keccak-p[1600, rounds] runs the last `rounds` rounds: skip the first rounds'
+     * 7 LFSR steps each. */
+    for (unsigned i = 0; i < 7 * (24 - rounds); i++)
+        lfsr_step(&lfsr);
+
+    for (unsigned round = 0; round < rounds; round++) {
         /* theta: column parities, then each lane ^= P[x-1] ^ rotl(P[x+1], 1) */
         uint64_t p[5];
         for (unsigned x = 0; x < 5; x++) {

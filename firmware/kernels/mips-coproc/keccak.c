@@ -32,13 +32,18 @@ static unsigned lfsr_step(uint8_t *r)
     return bit;
 }
 
-void kernel_permute(keccak_state_t *s)
+void kernel_permute(keccak_state_t *s, unsigned rounds)
 {
     word_t *a = (word_t *)s->lanes;
     uint32_t b[50], c[10], d[2], amount;
     uint8_t lfsr = 1;
 
-    for (unsigned round = 0; round < 24; round++) {
+    /* Keccak-p[1600, rounds] runs the last `rounds` rounds: skip the first rounds'
+     * 7 LFSR steps each. */
+    for (unsigned i = 0; i < 7 * (24 - rounds); i++)
+        lfsr_step(&lfsr);
+
+    for (unsigned round = 0; round < rounds; round++) {
         /* theta: column parities c[x] = xor of the five lanes of column x */
         for (unsigned x = 0; x < 5; x++) {
             mc_lwau(0, a[LO(x)]);

@@ -27,12 +27,17 @@ static unsigned lfsr_step(uint8_t *r)
     return bit;
 }
 
-void kernel_permute(keccak_state_t *s)
+void kernel_permute(keccak_state_t *s, unsigned rounds)
 {
     lane_t *a = (lane_t *)s->lanes;
     uint8_t lfsr = 1;
 
-    for (unsigned round = 0; round < 24; round++) {
+    /* Keccak-p[1600, rounds] runs the last `rounds` rounds: skip the first rounds'
+     * 7 LFSR steps each. */
+    for (unsigned i = 0; i < 7 * (24 - rounds); i++)
+        lfsr_step(&lfsr);
+
+    for (unsigned round = 0; round < rounds; round++) {
         /* theta: column parities, then each lane ^= P[x-1] ^ rotl(P[x+1], 1) */
         lane_t p[5];
         for (unsigned x = 0; x < 5; x++) {

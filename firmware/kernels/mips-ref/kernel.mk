@@ -2,4 +2,4 @@
 ARCH          := mips
 MARCH         ?= mips32
 CFLAGS_KERNEL ?= -O2
-KERNEL_SRCS   := kernels/common/ref.c kernels/common/sponge_bytes.c
+KERNEL_SRCS   := kernels/common/ref.c kernels/common/lanes.c

@@ -1,4 +1,5 @@
-/* rv32-dasip: Keccak-f[1600] for RV32IM + xdasip (seed 001, Sect. 4.2, Table 3).
+/* rv32-dasip: Keccak-p[1600, rounds] (Keccak-f[1600] for 24) for RV32IM +
+ * xdasip (seed 001, Sect. 4.2, Table 3).
  *
  * State: 25 plain 64-bit lanes, lane (x, y) at A + 8*(x + 5y) (the ref layout).
  * Frame: C[5] (column parities) at sp, B'[25] (rho+pi output, transposed: B(X, Y) at
@@ -46,18 +47,20 @@
     .p2align 2
     .globl kernel_permute
     .type kernel_permute, @function
-/* a0 = A. Pair operands live in x8..x15: a0 A, a1 C, a2 = 1, a3 = y, a5 = B' row
+/* a0 = A, a1 = rounds (read first). Pair operands live in x8..x15: a0 A, a1 C, a2 = 1, a3 = y, a5 = B' row
  * pointer, s1 = 3y (rho/pi) or 3 (chi). */
 kernel_permute:
     addi    sp, sp, -256
+    /* Keccak-p[1600, a1 rounds] is the last a1 rounds: start a1 constants before the end */
+    la      t1, .Lrc + 192
+    slli    t0, a1, 3
+    sub     t0, t1, t0
     sw      s0, 248(sp)
     sw      s1, 244(sp)
     mv      a1, sp                  /* C  */
     addi    s0, sp, 40              /* B' */
     li      a2, 1
     li      t3, 5
-    la      t0, .Lrc
-    addi    t1, t0, 192
 .Lround:
     /* ---- theta 1: column parities C[x] -> ar x ---- */
     .irp x,0,1,2,3,4

@@ -1,4 +1,5 @@
-/* rv32-oasip: Keccak-f[1600] for RV32IM + xoasip (seed 001, Sect. 4.1).
+/* rv32-oasip: Keccak-p[1600, rounds] (Keccak-f[1600] for 24) for RV32IM +
+ * xoasip (seed 001, Sect. 4.1).
  *
  * The compact reference algorithm (kernels/common/ref.c) rewritten with the OASIP
  * instructions, as the seed did:
@@ -24,8 +25,18 @@
 kernel_permute:
     addi    sp, sp, -48
     li      a7, 1                   /* LFSR state */
-    li      a1, 24
-    OASIP_DOLOOP(a1, .Lround_end)   /* level 0: rounds */
+    /* Keccak-p[1600, a1 rounds] is the last a1 rounds: the LFSR skips 7 steps per round
+     * left out (none for the 24 of Keccak-f). */
+    li      t0, 24
+    sub     t0, t0, a1
+    slli    t1, t0, 3
+    sub     t0, t1, t0              /* 7 * (24 - rounds) */
+    beqz    t0, 2f
+1:  OASIP_LFSR(a7, a7)
+    addi    t0, t0, -1
+    bnez    t0, 1b
+2:
+    OASIP_DOLOOP(a1, .Lround_end)   /* level 0: rounds (a1 of them) */
 
     /* theta 1: P[x] = S[x,0] ^ ... ^ S[x,4] */
     mv      a3, a0                  /* &S[x,0] */

@@ -2,4 +2,4 @@
 ARCH          := rv32
 MARCH         ?= rv32im
 CFLAGS_KERNEL ?= -O2
-KERNEL_SRCS   := kernels/common/ref.c kernels/common/sponge_bytes.c
+KERNEL_SRCS   := kernels/common/ref.c kernels/common/lanes.c

@@ -11,7 +11,8 @@
  *
  * Kernel representation (keccak_state_t): 50 words, lane i = x + 5y as words 2i (even
  * bits) and 2i+1 (odd bits), lanes in KECCAK_COMPLEMENTED_LANES stored complemented.
- * Interleaving and complementing happen only at absorb and squeeze. */
+ * Interleaving and complementing happen only on state access (kernel_xor_bytes,
+ * kernel_extract_bytes, kernel_state_init). */
 #include "kernel.h"
 
 #include "keccak_rounds.h"
@@ -29,14 +30,15 @@
  * registers while chi's outputs are stored); plain RV32IM. The C version below is what
  * MIPS (mips-sw) builds. */
 #else
-void kernel_permute(keccak_state_t *state)
+void kernel_permute(keccak_state_t *state, unsigned rounds)
 {
     uint32_t *s = (uint32_t *)state->lanes;
     uint32_t c0e, c0o, c1e, c1o, c2e, c2o, c3e, c3o, c4e, c4o;
     uint32_t d0e, d0o, d1e, d1o, d2e, d2o, d3e, d3o, d4e, d4o;
     uint32_t b0e, b0o, b1e, b1o, b2e, b2o, b3e, b3o, b4e, b4o;
     uint32_t n0, n1, n2, n3, n4, t;
-    const uint32_t *rc = keccak_rc_bi;
+    /* the last `rounds` rounds: two words (even, odd) of round constant per round */
+    const uint32_t *rc = keccak_rc_bi + 2 * (24 - rounds);
 
 #ifdef KECCAK_PARITY_FLY
     c0e = s[0] ^ s[10] ^ s[20] ^ s[30] ^ s[40];
@@ -80,101 +82,39 @@ static uint32_t zip(uint32_t x)
     return x;
 }
 
-static uint32_t load32le(const uint8_t *p)
+/* Lane access for kernels/common/lane_walk.h (kernel_xor_bytes, kernel_extract_bytes):
+ * interleave on the way in (XOR does not care about complementing), de-interleave and undo
+ * complementing on the way out. */
+static inline void lane_xor(uint32_t *s, uint32_t lo, uint32_t hi)
 {
-    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
-           ((uint32_t)p[3] << 24);
+    lo = unzip(lo);
+    hi = unzip(hi);
+    s[0] ^= (lo & 0x0000FFFFu) | (hi << 16);
+    s[1] ^= (lo >> 16) | (hi & 0xFFFF0000u);
 }
 
-/* XOR nlanes 64-bit little-endian lanes from p into the interleaved state. */
-static void absorb_lanes(uint32_t *s, const uint8_t *p, unsigned nlanes)
+#define COMPL_MASK ((1u << 1) | (1u << 2) | (1u << 8) | (1u << 12) | (1u << 17) | (1u << 20))
+
+static inline void lane_get(const uint32_t *s, unsigned lane, uint32_t *lo, uint32_t *hi)
 {
-    int aligned = ((uintptr_t)p & 3) == 0;
-    for (unsigned i = 0; i < nlanes; i++, p += 8, s += 2) {
-        uint32_t lo, hi;
-        if (aligned) {
-            lo = ((const uint32_t *)p)[0];
-            hi = ((const uint32_t *)p)[1];
-        } else {
-            lo = load32le(p);
-            hi = load32le(p + 4);
-        }
-        lo = unzip(lo);
-        hi = unzip(hi);
-        s[0] ^= (lo & 0x0000FFFFu) | (hi << 16);
-        s[1] ^= (lo >> 16) | (hi & 0xFFFF0000u);
+    uint32_t e = s[0], o = s[1];
+    if (COMPL_MASK & (1u << lane)) {
+        e = ~e;
+        o = ~o;
     }
+    *lo = zip((e & 0x0000FFFFu) | (o << 16));
+    *hi = zip((e >> 16) | (o & 0xFFFF0000u));
 }
 
-/* Write n (<= rate) output bytes from the state: de-interleave, undo complementing. */
-static void squeeze_bytes(const uint32_t *s, uint8_t *out, unsigned n)
-{
-    static const uint32_t compl_mask = 0
-#define BIT(i) | (1u << (i))
-        BIT(1) BIT(2) BIT(8) BIT(12) BIT(17) BIT(20);
-#undef BIT
-    for (unsigned i = 0; n > 0; i++, s += 2) {
-        uint32_t e = s[0], o = s[1];
-        if (compl_mask & (1u << i)) {
-            e = ~e;
-            o = ~o;
-        }
-        uint32_t w[2];
-        w[0] = zip((e & 0x0000FFFFu) | (o << 16));
-        w[1] = zip((e >> 16) | (o & 0xFFFF0000u));
-        for (unsigned j = 0; j < 8 && n > 0; j++, n--)
-            *out++ = (uint8_t)(w[j >> 2] >> (8 * (j & 3)));
-    }
-}
+#include "../common/lane_walk.h"
 
-void kernel_sponge(unsigned rate_bytes, uint8_t suffix, const uint8_t *in, size_t inlen,
-                   uint8_t *out, size_t outlen)
+void kernel_state_init(keccak_state_t *st)
 {
     static const uint8_t complemented[] = KECCAK_COMPLEMENTED_LANES;
-    keccak_state_t st;
-    uint32_t *s = (uint32_t *)st.lanes;
-    union {
-        uint32_t w[50];
-        uint8_t b[200];
-    } last;
-    unsigned nlanes = rate_bytes / 8;
+    uint32_t *s = (uint32_t *)st->lanes;
 
     for (unsigned i = 0; i < 50; i++)
         s[i] = 0;
     for (unsigned i = 0; i < sizeof complemented; i++)
         s[2 * complemented[i]] = s[2 * complemented[i] + 1] = 0xFFFFFFFFu;
-
-    while (inlen >= rate_bytes) {
-        absorb_lanes(s, in, nlanes);
-        kernel_permute(&st);
-        in += rate_bytes;
-        inlen -= rate_bytes;
-    }
-
-    /* last (partial) block with padding, built in an aligned buffer */
-    for (unsigned i = 0; i < 50; i++)
-        last.w[i] = 0;
-    for (unsigned i = 0; i < inlen; i++)
-        last.b[i] = in[i];
-    last.b[inlen] ^= suffix;
-    if ((suffix & 0x80) && inlen == rate_bytes - 1) {
-        /* the suffix filled the block: the final pad bit goes into a block of its own */
-        absorb_lanes(s, last.b, nlanes);
-        kernel_permute(&st);
-        for (unsigned i = 0; i < 50; i++)
-            last.w[i] = 0;
-    }
-    last.b[rate_bytes - 1] ^= 0x80;
-    absorb_lanes(s, last.b, nlanes);
-    kernel_permute(&st);
-
-    for (;;) {
-        unsigned n = outlen < rate_bytes ? (unsigned)outlen : rate_bytes;
-        squeeze_bytes(s, out, n);
-        out += n;
-        outlen -= n;
-        if (outlen == 0)
-            break;
-        kernel_permute(&st);
-    }
 }

@@ -2,7 +2,7 @@
 # RV32IM. kernel_permute is generated assembly (keccak_permute.S, from
 # kernels/rv32-zbkb/gen_permute.py --isa rv32im: register-allocated and scheduled, column
 # parities accumulated in registers, checked against Keccak-f[1600] at generation time);
-# absorb/squeeze and the sponge are C (kernel.c, -Os), whose C kernel_permute (from
+# state access (interleaving, complementing) is C (kernel.c, -Os), whose C kernel_permute (from
 # keccak_rounds.h) is what mips-sw builds.
 ARCH          := rv32
 MARCH         ?= rv32im

@@ -1,6 +1,6 @@
 # rv32-zbkb: bit-interleaved, in-place, two-round-unrolled Keccak for RV32IM + Zbkb.
 # kernel_permute is generated assembly (gen_permute.py: register allocation, scheduling and
-# a model check against Keccak-f[1600] at generation time); kernel_sponge is C with Zbkb
+# a model check against Keccak-f[1600] at generation time); state access is C with Zbkb
 # inline assembly (unzip/zip + pack convert lanes to and from the interleaved form).
 ARCH          := rv32
 MARCH         ?= rv32im_zbkb
