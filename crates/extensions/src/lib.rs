@@ -18,6 +18,7 @@ pub fn registry() -> Registry {
     r.register(std::sync::Arc::new(isa_dasip::Dasip));
     r.register(std::sync::Arc::new(isa_mips_native::MipsNative));
     r.register(std::sync::Arc::new(isa_mips_coproc::MipsCop));
+    r.register(std::sync::Arc::new(isa_xkeccak::Xkeccak));
     r
 }
 
