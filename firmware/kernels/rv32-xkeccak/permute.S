@@ -46,10 +46,10 @@
 
     .text
     .p2align 2
-    .globl xk_keccak_p
-    .type xk_keccak_p, @function
+    .globl kernel_permute
+    .type kernel_permute, @function
 /* a0 = state, a1 = rounds (0..24) */
-xk_keccak_p:
+kernel_permute:
     put2 0, 5
     put2 10, 15
     put2 20, 1
@@ -84,4 +84,4 @@ xk_keccak_p:
     get1 \l
     .endr
     ret
-    .size xk_keccak_p, .-xk_keccak_p
+    .size kernel_permute, .-kernel_permute
