@@ -61,7 +61,9 @@ pub fn timing_of(d: &Design) -> Result<TimingParams, FlowError> {
     } else {
         ""
     };
+    let names = asip_extensions::registry().names();
     TimingParams::from_table(t)
+        .and_then(|p| p.check_event_extensions(&names).map(|_| p))
         .map_err(|e| FlowError::Usage(format!("design '{}': {what}{e}", d.name)))
 }
 

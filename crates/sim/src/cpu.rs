@@ -259,6 +259,9 @@ pub struct Cpu {
     /// into a unit register): unlike `extra_cycles` they delay the instruction's own
     /// retire cycle, as an interlock in hardware does. Reset by the machine.
     pub stall_cycles: u64,
+    /// The cycles of each timing event the ISA's extensions raise (from the timing
+    /// model's `[timing.events]`, set by the machine); see [`Cpu::charge`].
+    pub events: Vec<(&'static crate::timing::Event, u32)>,
     /// Set by semantics to request the slow path after this instruction (fetch hooks,
     /// code invalidation). Cleared by the machine before running hooks.
     pub attention: bool,
@@ -286,6 +289,22 @@ pub struct Cpu {
 }
 
 impl Cpu {
+    /// Charge timing event `e`: its cycles from the timing model are added to
+    /// `stall_cycles` or `extra_cycles` by its kind. An event the machine was not given
+    /// (a bare `Cpu` in a unit test) costs nothing.
+    #[inline]
+    pub fn charge(&mut self, e: &'static crate::timing::Event) {
+        let n = self
+            .events
+            .iter()
+            .find(|(k, _)| std::ptr::eq(*k, e))
+            .map_or(0, |&(_, n)| n as u64);
+        match e.kind {
+            crate::timing::EventKind::Stall => self.stall_cycles += n,
+            crate::timing::EventKind::Extra => self.extra_cycles += n,
+        }
+    }
+
     /// A CPU with zeroed registers over `mem`.
     pub fn new(mem: Memory) -> Self {
         Cpu {
@@ -302,6 +321,7 @@ impl Cpu {
             pending_target: None,
             extra_cycles: 0,
             stall_cycles: 0,
+            events: Vec::new(),
             attention: false,
             fetch_hooks: Vec::new(),
             last_store: None,

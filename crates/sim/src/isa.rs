@@ -343,6 +343,11 @@ pub trait Extension: Send + Sync {
     fn spec(&self) -> Option<&'static crate::spec::ExtSpec> {
         None
     }
+    /// The named timing events its semantics raise with [`Cpu::charge`]; their cycles
+    /// are timing-model data (`[timing.events]`), never constants in the semantics.
+    fn timing_events(&self) -> &'static [&'static crate::timing::Event] {
+        &[]
+    }
 }
 
 /// The extensions compiled into this crate. Adding an extension = one line here.
@@ -588,6 +593,12 @@ impl Isa {
     /// The base ISA (`rv32` or `mips32`).
     pub fn base(&self) -> Base {
         self.base
+    }
+
+    /// The extensions of the same base that the registry knows but this ISA does not
+    /// enable.
+    pub fn others(&self) -> &[Arc<dyn Extension>] {
+        &self.others
     }
 
     /// Enabled extensions, in decode order.

@@ -462,6 +462,7 @@ impl Machine {
         // decode cache covers the file-backed text; zero-filled tails decode on the fly
         let thi = align_up(thi, 4).min(top).max(tlo as u64) as u32;
         let mut cpu = Cpu::new(mem);
+        cpu.events = timing.event_cycles(&isa);
         let span = |s: &crate::elf::Segment| (s.vaddr, s.vaddr as u64 + s.memsz as u64);
         cpu.read_only = prog
             .segments

@@ -250,6 +250,48 @@ pub struct TimingParams {
     /// access is done as if aligned, with the timing of an aligned one).
     #[serde(default)]
     pub misaligned: Misaligned,
+    /// Cycles of the named timing events that instructions' semantics raise
+    /// ([`Event`]: an extension's own interlocks and redirects, e.g.
+    /// `"xoasip.doloop_skip"`), keyed `<extension>.<event>`. Every event of every
+    /// extension in a design's ISA needs a value here (checked when a machine is built).
+    #[serde(default)]
+    pub events: BTreeMap<String, u32>,
+}
+
+/// How an [`Event`] is charged by the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EventKind {
+    /// The instruction waits before it issues (an interlock): its own retire cycle moves
+    /// (`stall_cycles` in the engine's formula).
+    Stall,
+    /// Cycles after the instruction (a fetch redirect, an annulled slot): the next
+    /// instruction moves (`extra_cycles`).
+    Extra,
+}
+
+/// A named timing event that an instruction's semantics raise with
+/// [`crate::cpu::Cpu::charge`] when a data-dependent condition costs cycles (an
+/// extension's interlock or redirect). Its cycles are not in the semantics: they are the
+/// timing model's `[timing.events]` value for [`Event::key`], so a design can see and
+/// override them. Extensions list their events in
+/// [`crate::isa::Extension::timing_events`].
+#[derive(Debug)]
+pub struct Event {
+    /// The extension's ISA-string name (`xoasip`, `mips32`).
+    pub ext: &'static str,
+    /// The event's name within the extension (`doloop_skip`).
+    pub name: &'static str,
+    /// Stall (before issue) or extra (after the instruction).
+    pub kind: EventKind,
+    /// What happens, for listings and errors.
+    pub doc: &'static str,
+}
+
+impl Event {
+    /// `<ext>.<name>`, the key in `[timing.events]`.
+    pub fn key(&self) -> String {
+        format!("{}.{}", self.ext, self.name)
+    }
 }
 
 /// Misaligned data accesses (`misaligned` in a timing model).
@@ -418,7 +460,78 @@ impl TimingParams {
                 }
             }
         }
+        self.check_events(isa)
+    }
+
+    /// Every event of the ISA's extensions has a value in `events`, and every key of
+    /// `events` names an event some known extension of the base declares (a typo is an
+    /// error, not a silent zero).
+    fn check_events(&self, isa: &Isa) -> Result<(), TimingError> {
+        for e in isa.extensions().iter().flat_map(|x| x.timing_events()) {
+            if !self.events.contains_key(&e.key()) {
+                return Err(TimingError(format!(
+                    "timing model {:?} has no [timing.events] value for \"{}\" ({}), which \
+                     {} raises; add it to the timing model or the design's [timing.events]",
+                    self.name,
+                    e.key(),
+                    e.doc,
+                    e.ext
+                )));
+            }
+        }
+        // a key of an extension the ISA's registry knows must name one of its events (a
+        // key of an extension unknown here, e.g. a preset's `xoasip` events when the ISA
+        // was parsed without the project's extensions, is checked by
+        // [`TimingParams::check_event_extensions`] where the whole registry is known)
+        for k in self.events.keys() {
+            let ext = k.split('.').next().unwrap_or("");
+            let Some(x) = isa
+                .extensions()
+                .iter()
+                .chain(isa.others())
+                .find(|x| x.name() == ext)
+            else {
+                continue;
+            };
+            if !x.timing_events().iter().any(|e| e.key() == *k) {
+                let known: Vec<String> = x.timing_events().iter().map(|e| e.key()).collect();
+                return Err(TimingError(format!(
+                    "timing: [timing.events] names {k:?}, which {ext} does not raise; its \
+                     events: {}",
+                    if known.is_empty() {
+                        "none".to_string()
+                    } else {
+                        known.join(", ")
+                    }
+                )));
+            }
+        }
         Ok(())
+    }
+
+    /// Every key of `events` is `<extension>.<event>` with an extension of `names` (the
+    /// names of every registered extension, of any base).
+    pub fn check_event_extensions(&self, names: &[&str]) -> Result<(), TimingError> {
+        for k in self.events.keys() {
+            let ext = k.split('.').next().unwrap_or("");
+            if !k.contains('.') || !names.contains(&ext) {
+                return Err(TimingError(format!(
+                    "timing: [timing.events] key {k:?} is not <extension>.<event> with a known \
+                     extension ({})",
+                    names.join(", ")
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The cycles of each event of the ISA's extensions (after [`TimingParams::check_ops`]).
+    pub fn event_cycles(&self, isa: &Isa) -> Vec<(&'static Event, u32)> {
+        isa.extensions()
+            .iter()
+            .flat_map(|x| x.timing_events())
+            .map(|e| (*e, self.events.get(&e.key()).copied().unwrap_or(0)))
+            .collect()
     }
 
     /// Whether some instruction's latency depends on its operands (the engine then reads

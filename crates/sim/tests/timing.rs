@@ -346,7 +346,11 @@ fn early_out_divider_model_is_data() {
     // MIPS div/divu have no early-out model: a clear error, not a silent fixed latency
     let e = eo.check_ops(&Isa::parse("mips32").unwrap()).unwrap_err();
     assert!(e.to_string().contains("early-out"), "{e}");
-    assert!(z.check_ops(&Isa::parse("mips32").unwrap()).is_ok());
+    let mips5 = TimingParams::preset("mips5").unwrap();
+    assert!(mips5.check_ops(&Isa::parse("mips32").unwrap()).is_ok());
+    // the RV32 zscale model has no value for the MIPS base's events: refused by name
+    let e = z.check_ops(&Isa::parse("mips32").unwrap()).unwrap_err();
+    assert!(e.to_string().contains("\"mips32.annulled_slot\""), "{e}");
 }
 
 /// Cycle-by-cycle transcription of the divide path of Rocket's `MulDiv` as Z-scale used it

@@ -51,11 +51,20 @@ pub fn exit_seq() -> Vec<u32> {
 
 /// A machine running `words` at [`BASE`] (4 KiB image) on `isa_str`, zscale timing.
 pub fn machine(isa_str: &str, words: &[u32]) -> Result<Machine, SimError> {
+    machine_with(isa_str, words, TimingParams::preset("zscale")?)
+}
+
+/// [`machine`] with the timing model `timing`.
+pub fn machine_with(
+    isa_str: &str,
+    words: &[u32],
+    timing: TimingParams,
+) -> Result<Machine, SimError> {
     let prog = Program::from_words(BASE, words, 4096);
     Machine::new(
         &prog,
         isa(isa_str),
-        TimingParams::preset("zscale")?,
+        timing,
         RunOptions {
             max_cycles: 1_000_000,
             ..RunOptions::default()

@@ -13,16 +13,29 @@ use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
 use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
+use asip_sim::timing::{Event, EventKind};
 
 /// Number of auxiliary registers.
 pub const NUM_AUX: usize = 6;
-/// Stall cycles when a store (or store pair) stores, from its execute stage, an
-/// auxiliary register that the immediately preceding instruction loads (same as the
-/// zscale GPR load-use penalty; see README "Profiling and timing classes").
-pub const AUX_LOAD_USE_PENALTY: u64 = 1;
-/// Stall cycles of a `rotl64` pair that names three GPRs (base, a non-zero index and the
-/// amount): the core has two register read ports, so the unit reads them in two cycles.
-pub const PAIR_THIRD_GPR_PENALTY: u64 = 1;
+/// A store (or store pair) stores, from its execute stage, an auxiliary register that the
+/// immediately preceding instruction loads: it waits (`[timing.events]
+/// "xdasip.aux_load_use"`, 1 in `zscale` like the GPR load-use penalty; README
+/// "Profiling and timing classes").
+pub static AUX_LOAD_USE: Event = Event {
+    ext: "xdasip",
+    name: "aux_load_use",
+    kind: EventKind::Stall,
+    doc: "a store of an aux register loaded by the previous instruction waits for it",
+};
+/// A `rotl64` pair that names three GPRs (base, a non-zero index and the amount): the
+/// core has two register read ports, so the unit reads them in two cycles
+/// (`"xdasip.pair_third_gpr"`, 1 in `zscale`).
+pub static PAIR_THIRD_GPR: Event = Event {
+    ext: "xdasip",
+    name: "pair_third_gpr",
+    kind: EventKind::Stall,
+    doc: "a rotl64 pair reading a third GPR (a non-zero index) reads it in a second cycle",
+};
 
 /// DASIP architectural state kept in the [`Cpu`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -144,7 +157,7 @@ fn reads(c: &mut Cpu, mask: u8) {
     let st = c.state_mut::<DasipState>();
     let hit = st.late_mask & mask != 0 && st.late_at.wrapping_add(1) == at;
     if hit {
-        c.stall_cycles += AUX_LOAD_USE_PENALTY;
+        c.charge(&AUX_LOAD_USE);
     }
 }
 
@@ -247,7 +260,7 @@ fn exec_pair(
     let addr = mem_addr(c, d, mode, true);
     let amount = if op == LogicOp::Rotl {
         if index_gpr(d) != 0 {
-            c.stall_cycles += PAIR_THIRD_GPR_PENALTY;
+            c.charge(&PAIR_THIRD_GPR);
         }
         c.reg(pair_gpr(s1 as u32) as u8)
     } else {
@@ -587,6 +600,10 @@ impl Extension for Dasip {
     }
     fn spec(&self) -> Option<&'static ExtSpec> {
         Some(&SPEC)
+    }
+    fn timing_events(&self) -> &'static [&'static Event] {
+        static EVENTS: [&Event; 2] = [&AUX_LOAD_USE, &PAIR_THIRD_GPR];
+        &EVENTS
     }
 }
 

@@ -19,10 +19,17 @@ use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
 use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Operand};
+use asip_sim::timing::{Event, EventKind};
 
-/// Extra cycles of a `doloop` with count 0: it skips the body, redirecting fetch like a
-/// taken branch (the Z-scale taken-branch penalty, seed 001 Sect. 4.1.2).
-pub const DOLOOP_SKIP_PENALTY: u64 = 2;
+/// A `doloop` with count 0 skips its body, redirecting fetch like a taken branch; its
+/// cycles are the timing model's `[timing.events] "xoasip.doloop_skip"` (2 in `zscale`:
+/// the taken-branch penalty, seed 001 Sect. 4.1.2; `docs/timing-models.md`).
+pub static DOLOOP_SKIP: Event = Event {
+    ext: "xoasip",
+    name: "doloop_skip",
+    kind: EventKind::Extra,
+    doc: "a doloop with count 0 redirects fetch past its body",
+};
 
 // ---------------------------------------------------------------------------------------
 // Semantics as plain functions (shared by the executors, the tests and the RTL vectors).
@@ -187,7 +194,7 @@ fn exec_doloop(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
     if count == 0 {
         // zero iterations: skip the body
         c.jump(end.wrapping_add(4))?;
-        c.extra_cycles += DOLOOP_SKIP_PENALTY;
+        c.charge(&DOLOOP_SKIP);
         return Ok(());
     }
     c.state_mut::<OasipState>().arm(start, end, count);
@@ -298,6 +305,10 @@ impl Extension for Oasip {
     }
     fn spec(&self) -> Option<&'static ExtSpec> {
         Some(&SPEC)
+    }
+    fn timing_events(&self) -> &'static [&'static Event] {
+        static EVENTS: [&Event; 1] = [&DOLOOP_SKIP];
+        &EVENTS
     }
 }
 

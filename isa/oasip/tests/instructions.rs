@@ -252,10 +252,40 @@ fn doloop_count_zero_skips_with_branch_penalty() {
         &[(A0 as usize, 0)],
     );
     let (b, _) = run_words(&[NOP], &[]);
-    // doloop (1) + skip penalty vs one nop (1); the two skipped nops do not retire
-    assert_eq!(
-        a.expect("a").cycles,
-        b.expect("b").cycles + isa_oasip::DOLOOP_SKIP_PENALTY
+    // doloop (1) + the zscale model's "xoasip.doloop_skip" (2, the taken-branch
+    // penalty) vs one nop (1); the two skipped nops do not retire
+    assert_eq!(a.expect("a").cycles, b.expect("b").cycles + 2);
+}
+
+#[test]
+fn doloop_skip_cycles_are_timing_data() {
+    use asip_sim::timing::TimingParams;
+    let mut w = vec![enc!(SPEC, "doloop", A0, 8), NOP, NOP];
+    w.extend(words::exit_seq());
+    // the zscale model with its [timing.events] table replaced by `events`
+    let run = |events: &[(&str, u32)]| {
+        let mut timing = TimingParams::preset("zscale").unwrap();
+        if !events.is_empty() {
+            timing.events = events.iter().map(|&(k, v)| (k.to_string(), v)).collect();
+        }
+        words::machine_with(ISA, &w, timing).map(|mut m| m.run().expect("run").cycles)
+    };
+    let base = run(&[]).unwrap();
+    // a design's [timing.events] override moves exactly the skip's cycles
+    assert_eq!(run(&[("xoasip.doloop_skip", 5)]).unwrap(), base + 3);
+    // a timing model without the event is refused when the machine is built
+    let e = run(&[("xdasip.aux_load_use", 1)]).unwrap_err().to_string();
+    assert!(
+        e.contains("no [timing.events] value for \"xoasip.doloop_skip\""),
+        "{e}"
+    );
+    // a misspelt event is an error, not a silent zero
+    let e = run(&[("xoasip.doloop_skip", 2), ("xoasip.doloop_skp", 2)])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("\"xoasip.doloop_skp\", which xoasip does not raise"),
+        "{e}"
     );
 }
 

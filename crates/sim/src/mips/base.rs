@@ -11,6 +11,7 @@ use super::fields::*;
 use super::HILO;
 use crate::cpu::{Cpu, Trap};
 use crate::isa::{Base, DecodedInsn, Extension, OpInfo};
+use crate::timing::{Event, EventKind};
 use crate::{define_ops, i_op, r_op};
 
 type R = Result<(), Trap>;
@@ -305,7 +306,7 @@ macro_rules! branch {
                 c.delayed_jump(c.pc.wrapping_add(d.imm as u32))?;
             } else {
                 c.npc = c.pc.wrapping_add(8);
-                c.extra_cycles += 1;
+                c.charge(&ANNULLED_SLOT);
             }
             Ok(())
         }
@@ -318,7 +319,7 @@ macro_rules! branch {
                 c.delayed_jump(c.pc.wrapping_add(d.imm as u32))?;
             } else if $likely {
                 c.npc = c.pc.wrapping_add(8);
-                c.extra_cycles += 1;
+                c.charge(&ANNULLED_SLOT);
             }
             c.set_reg(31, c.pc.wrapping_add(8));
             Ok(())
@@ -497,6 +498,15 @@ fn op(id: Id) -> &'static OpInfo {
 /// The MIPS32 base extension (`mips32`, always on in a `mips32...` ISA string).
 pub struct Mips32;
 
+/// A branch-likely that is not taken annuls its delay slot: the slot was fetched and is
+/// dropped, a bubble (`[timing.events] "mips32.annulled_slot"`, 1 in `mips5`).
+pub static ANNULLED_SLOT: Event = Event {
+    ext: "mips32",
+    name: "annulled_slot",
+    kind: EventKind::Extra,
+    doc: "a not-taken branch-likely annuls its fetched delay slot",
+};
+
 impl Extension for Mips32 {
     fn name(&self) -> &'static str {
         "mips32"
@@ -509,6 +519,10 @@ impl Extension for Mips32 {
     }
     fn ops(&self) -> &'static [OpInfo] {
         OPS
+    }
+    fn timing_events(&self) -> &'static [&'static Event] {
+        static EVENTS: [&Event; 1] = [&ANNULLED_SLOT];
+        &EVENTS
     }
     fn decode(&self, w: u32) -> Option<DecodedInsn> {
         decode(w)
