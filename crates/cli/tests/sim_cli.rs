@@ -326,13 +326,13 @@ fn the_official_riscv_tests_pass_on_the_rtl_processors() {
     let o = run(&["riscv-tests", "--engine", "rtl"]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}{}", err(&o));
-    let all = "rv32-dasip, rv32-oasip, rv32-ref, rv32-ref-eo, rv32-sw, rv32-zbkb";
+    let all = "rv32-dasip, rv32-oasip, rv32-ref, rv32-ref-eo, rv32-sw, rv32-xkeccak, rv32-zbkb";
     assert_eq!(
         out,
         format!(
-            "rv32ui     engine rtl: 246/246 passed, 6 not applicable on {all}\n\
-             rv32um     engine rtl: 48/48 passed on {all}\n\
-             rv32mi     engine rtl: 96/96 passed on {all}\n\
+            "rv32ui     engine rtl: 287/287 passed, 7 not applicable on {all}\n\
+             rv32um     engine rtl: 56/56 passed on {all}\n\
+             rv32mi     engine rtl: 112/112 passed on {all}\n\
              rv32uzbkb  engine rtl: 5/5 passed on rv32-zbkb\n"
         )
     );

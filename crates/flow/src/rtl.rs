@@ -162,6 +162,15 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/dasip/rtl/dasip_port.v",
         ],
     },
+    Unit {
+        name: "xkeccak",
+        module: "xkeccak_port",
+        files: &[
+            "isa/xkeccak/rtl/xkeccak_lanes.v",
+            "isa/xkeccak/rtl/xkeccak_dp.v",
+            "isa/xkeccak/rtl/xkeccak_port.v",
+        ],
+    },
 ];
 
 /// The units the MIPS core can take.

@@ -20,6 +20,12 @@ pub fn i(imm: i32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
 pub fn addi(rd: u32, rs1: u32, imm: i32) -> u32 {
     i(imm, rs1, 0, rd, 0x13)
 }
+/// `lui rd, %hi(v); addi rd, rd, %lo(v)`: rd = v.
+pub fn li(rd: u32, v: u32) -> [u32; 2] {
+    let lo = ((v as i32) << 20) >> 20;
+    let hi = v.wrapping_sub(lo as u32) >> 12;
+    [(hi << 12) | (rd << 7) | 0x37, addi(rd, rd, lo)]
+}
 pub fn add(rd: u32, rs1: u32, rs2: u32) -> u32 {
     (rs2 << 20) | (rs1 << 15) | (rd << 7) | 0x33
 }

@@ -229,7 +229,7 @@ pub static SPEC: ExtSpec = ExtSpec {
     ops: OPS,
     columns: rv::COLUMNS,
     asm_macros: true,
-    generated: &["README.md", "include/xkeccak.h"],
+    generated: &["README.md", "include/xkeccak.h", "rtl/xkeccak_port.v"],
 };
 
 /// Decode one word (None if it is not an `xkeccak` instruction).

@@ -14,12 +14,6 @@ const A0: u32 = 10;
 const A1: u32 = 11;
 const A2: u32 = 12;
 
-fn li(rd: u32, v: u32) -> [u32; 2] {
-    let lo = ((v as i32) << 20) >> 20;
-    let hi = v.wrapping_sub(lo as u32) >> 12;
-    [(hi << 12) | (rd << 7) | 0x37, addi(rd, rd, lo)]
-}
-
 /// Column order: x = 0..4, y = 0..4 in each column.
 fn column_order() -> impl Iterator<Item = usize> {
     (0..5).flat_map(|x| (0..5).map(move |y| x + 5 * y))
