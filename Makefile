@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN := target/release/sha3-asip
 
 .PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl \
-        reproduce quick pnr bench-memory fuzz clean
+        reproduce quick pnr bench-memory fuzz clean test-functions-full
 
 all: build
 
@@ -52,6 +52,11 @@ quick: setup build
 # (scripts/setup --pnr installs nextpnr into build/venv); results in hw/build/pnr/summary.json
 pnr: setup build
 	$(MAKE) -C hw pnr
+
+# every SHA-3-family function on every design for every length 0..600 and long messages,
+# against the golden model (make test runs a sample of lengths: crates/flow/tests/functions.rs)
+test-functions-full: build
+	$(CARGO) test --release --locked -p asip-flow --test functions -- --ignored
 
 # long fuzzing campaign (make test runs the same fuzz tests at scale 1, in seconds):
 # instruction words and ELF files on both ISAs and the custom ones, design TOML, CLI numbers

@@ -10,10 +10,151 @@ use crate::results::{BenchRecord, RunRecord};
 use sha3_golden::{Algorithm, Params};
 use std::path::Path;
 
-/// The SHA-3 functions the firmware harness implements.
+/// The FIPS 202 functions (SHA3-n, SHAKE), which `reproduce` benchmarks at every length of
+/// [`DEFAULT_LENS`]; the harness runs every function of [`family_algs`].
 pub const HARNESS_ALGS: [&str; 6] = [
     "sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake128", "shake256",
 ];
+
+/// Every SHA-3-family function the firmware harness runs (`sha3_golden::Algorithm::ALL`).
+pub fn family_algs() -> Vec<&'static str> {
+    Algorithm::ALL.iter().map(|a| a.name()).collect()
+}
+
+/// ParallelHash's default block size B and KangarooTwelve's chunk, in bytes.
+pub const TREE_UNIT: usize = 8192;
+
+/// The harness's message buffer, the longest message (bytes).
+pub const MSG_MAX: usize = 65536;
+
+/// The harness's limits on output length and on each parameter string (bytes).
+pub const OUT_MAX: usize = 4096;
+pub const PARAM_MAX: usize = 512;
+
+/// The parameters of a function call beyond the message: key, customisation string, cSHAKE's
+/// function name, ParallelHash's block size, TurboSHAKE's domain byte (all in
+/// `sha3_golden::Params`), and the output length L (`None`: the function's default).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FnArgs {
+    pub params: Params,
+    pub out_len: Option<usize>,
+}
+
+impl FnArgs {
+    /// The output length in bytes for `alg`.
+    pub fn out_len(&self, alg: &str) -> Result<usize, FlowError> {
+        let (_, default) = alg_shape(alg)?;
+        Ok(self.out_len.unwrap_or(default))
+    }
+
+    /// Check the arguments against the function and the harness's limits: a parameter the
+    /// function does not take, an out-of-range one, or a fixed output length asked to change
+    /// is an error naming it.
+    pub fn check(&self, alg: &str) -> Result<(), FlowError> {
+        let a = algorithm(alg)?;
+        let fam = sha3_golden::tables::c_family(a);
+        let p = &self.params;
+        let d = Params::default();
+        let bad = |what: &str, takers: &str| {
+            Err(FlowError::Usage(format!(
+                "{what} is not a parameter of {alg} (only of {takers})"
+            )))
+        };
+        if !p.key.is_empty() && fam != "FAM_KMAC" {
+            return bad("a key", "kmac*");
+        }
+        if !p.customization.is_empty() && matches!(fam, "FAM_SPONGE" | "FAM_TURBOSHAKE") {
+            return bad(
+                "a customisation string",
+                "cshake*, kmac*, tuplehash*, parallelhash*, kt*",
+            );
+        }
+        if !p.function_name.is_empty() && fam != "FAM_CSHAKE" {
+            return bad("a function name", "cshake*");
+        }
+        if p.block_size != d.block_size && fam != "FAM_PARALLELHASH" {
+            return bad("a block size", "parallelhash*");
+        }
+        if p.domain != d.domain && fam != "FAM_TURBOSHAKE" {
+            return bad("a domain byte", "turboshake*");
+        }
+        for (what, v) in [
+            ("key", &p.key),
+            ("customisation string", &p.customization),
+            ("function name", &p.function_name),
+        ] {
+            if v.len() > PARAM_MAX {
+                return Err(FlowError::Usage(format!(
+                    "the {what} has {} bytes; the firmware harness takes at most {PARAM_MAX}",
+                    v.len()
+                )));
+            }
+        }
+        if let Some(n) = self.out_len {
+            if n == 0 || n > OUT_MAX {
+                return Err(FlowError::Usage(format!(
+                    "output length {n} out of range 1..={OUT_MAX}"
+                )));
+            }
+            if let Some(fixed) = a.fixed_output_len() {
+                if n != fixed {
+                    return Err(FlowError::Usage(format!(
+                        "{alg} has a fixed output length of {fixed} bytes, not {n}"
+                    )));
+                }
+            }
+        }
+        if p.block_size > u32::MAX as usize {
+            return Err(FlowError::Usage(format!(
+                "block size {} does not fit the harness's u32",
+                p.block_size
+            )));
+        }
+        // the golden model's own checks (block size >= 1, domain byte 0x01..=0x7F)
+        sha3_golden::new_hasher(a, p)
+            .map(|_| ())
+            .map_err(|e| FlowError::Usage(e.to_string()))
+    }
+
+    /// The harness's arguments after LENS: SEED, OUTLEN if set, then `name=value` for every
+    /// parameter that differs from its default.
+    fn argv_tail(&self, seed: u32) -> Vec<String> {
+        let hex = |v: &[u8]| v.iter().map(|b| format!("{b:02x}")).collect::<String>();
+        let p = &self.params;
+        let d = Params::default();
+        let mut v = vec![seed.to_string()];
+        if let Some(n) = self.out_len {
+            v.push(n.to_string());
+        }
+        if !p.key.is_empty() {
+            v.push(format!("key={}", hex(&p.key)));
+        }
+        if !p.customization.is_empty() {
+            v.push(format!("custom={}", hex(&p.customization)));
+        }
+        if !p.function_name.is_empty() {
+            v.push(format!("name={}", hex(&p.function_name)));
+        }
+        if p.block_size != d.block_size {
+            v.push(format!("block={}", p.block_size));
+        }
+        if p.domain != d.domain {
+            v.push(format!("domain={}", p.domain));
+        }
+        v
+    }
+}
+
+fn algorithm(alg: &str) -> Result<Algorithm, FlowError> {
+    Algorithm::from_name(alg)
+        .filter(|a| a.name() == alg)
+        .ok_or_else(|| {
+            FlowError::Usage(format!(
+                "unknown algorithm '{alg}' for the firmware harness; known: {}",
+                family_algs().join(", ")
+            ))
+        })
+}
 
 /// Default message lengths of `sha3-asip bench`.
 pub const DEFAULT_LENS: [usize; 5] = [0, 64, 136, 1024, 16384];
@@ -21,19 +162,10 @@ pub const DEFAULT_LENS: [usize; 5] = [0, 64, 136, 1024, 16384];
 /// Blocks between the two long messages that give the steady-state cost of one block.
 pub const STEADY_BLOCKS: usize = 8;
 
-/// Rate in bytes and digest length in bytes of a harness function (from the golden
-/// model's table, `sha3_golden::tables::ALGS`, which the firmware harness is generated from).
+/// Rate in bytes and default output length in bytes of a harness function (from the golden
+/// model's `sha3_golden::Algorithm`, which the firmware harness's table is generated from).
 pub fn alg_shape(alg: &str) -> Result<(usize, usize), FlowError> {
-    sha3_golden::tables::ALGS
-        .iter()
-        .find(|a| a.name() == alg)
-        .map(|a| (a.rate_bytes(), a.default_output_len()))
-        .ok_or_else(|| {
-            FlowError::Usage(format!(
-                "unknown algorithm '{alg}' for the firmware harness; known: {}",
-                HARNESS_ALGS.join(", ")
-            ))
-        })
+    algorithm(alg).map(|a| (a.rate_bytes(), a.default_output_len()))
 }
 
 /// The two long-message lengths whose difference is `STEADY_BLOCKS` absorbed blocks.
@@ -41,10 +173,41 @@ pub fn steady_lens(rate: usize) -> (usize, usize) {
     (2 * rate, (2 + STEADY_BLOCKS) * rate)
 }
 
+/// The two long-message lengths of a function's cycles per byte: for the tree functions
+/// (ParallelHash with block size B, KangarooTwelve with its 8192-byte chunks) one and three
+/// tree units (so the difference is two whole leaves and every message is in tree mode),
+/// when three units fit the harness's buffer; otherwise [`steady_lens`].
+pub fn cpb_lens(alg: &str, a: &FnArgs) -> Result<(usize, usize), FlowError> {
+    let (rate, _) = alg_shape(alg)?;
+    let unit = match sha3_golden::tables::c_family(algorithm(alg)?) {
+        "FAM_PARALLELHASH" => Some(a.params.block_size),
+        "FAM_KT" => Some(TREE_UNIT),
+        _ => None,
+    };
+    Ok(match unit {
+        Some(u) if u >= 1 && 3 * u <= MSG_MAX => (u, 3 * u),
+        _ => steady_lens(rate),
+    })
+}
+
 /// Golden digest of the harness message of `len` bytes for `seed`.
 pub fn golden_digest(alg: &str, seed: u32, len: usize, out_len: usize) -> Vec<u8> {
-    let a = Algorithm::from_name(alg).expect("harness algorithm known to the golden model");
-    sha3_golden::hash(a, &Params::default(), &harness_message(seed, len), out_len)
+    golden_digest_with(
+        alg,
+        seed,
+        len,
+        &FnArgs {
+            out_len: Some(out_len),
+            ..FnArgs::default()
+        },
+    )
+}
+
+/// Golden digest of the harness message of `len` bytes for `seed`, with parameters.
+pub fn golden_digest_with(alg: &str, seed: u32, len: usize, a: &FnArgs) -> Vec<u8> {
+    let g = Algorithm::from_name(alg).expect("harness algorithm known to the golden model");
+    let out_len = a.out_len.unwrap_or(g.default_output_len());
+    sha3_golden::hash(g, &a.params, &harness_message(seed, len), out_len)
         .expect("golden model hashes harness functions")
 }
 
@@ -74,6 +237,8 @@ pub struct BenchOptions {
     pub seed: u32,
     pub max_cycles: u64,
     pub engine: Engine,
+    /// Key, customisation string, ..., output length.
+    pub args: FnArgs,
 }
 
 impl Default for BenchOptions {
@@ -84,6 +249,7 @@ impl Default for BenchOptions {
             seed: 0,
             max_cycles: 2_000_000_000,
             engine: Engine::Sim,
+            args: FnArgs::default(),
         }
     }
 }
@@ -102,17 +268,19 @@ pub fn run_harness(
 
 /// The benchmark harness's argv for a function, lengths and seed.
 pub fn harness_argv(alg: &str, lens: &[usize], seed: u32) -> Vec<String> {
+    harness_argv_with(alg, lens, seed, &FnArgs::default())
+}
+
+/// The benchmark harness's argv for a function with parameters, lengths and seed.
+pub fn harness_argv_with(alg: &str, lens: &[usize], seed: u32, a: &FnArgs) -> Vec<String> {
     let lens_arg = lens
         .iter()
         .map(|l| l.to_string())
         .collect::<Vec<_>>()
         .join(",");
-    vec![
-        "bench.elf".to_string(),
-        alg.to_string(),
-        lens_arg,
-        seed.to_string(),
-    ]
+    let mut v = vec!["bench.elf".to_string(), alg.to_string(), lens_arg];
+    v.extend(a.argv_tail(seed));
+    v
 }
 
 /// Run the harness on an engine (simulator or RTL) and parse what it printed.
@@ -125,6 +293,36 @@ pub fn run_harness_on(
     seed: u32,
     max_cycles: u64,
 ) -> Result<HarnessOutput, FlowError> {
+    run_harness_with(
+        engine,
+        d,
+        elf,
+        alg,
+        &FnArgs::default(),
+        lens,
+        seed,
+        max_cycles,
+    )
+}
+
+/// Run the harness for a function with parameters on an engine and parse what it printed.
+#[allow(clippy::too_many_arguments)]
+pub fn run_harness_with(
+    engine: Engine,
+    d: &Design,
+    elf: &Path,
+    alg: &str,
+    args: &FnArgs,
+    lens: &[usize],
+    seed: u32,
+    max_cycles: u64,
+) -> Result<HarnessOutput, FlowError> {
+    if let Some(&l) = lens.iter().find(|&&l| l > MSG_MAX) {
+        return Err(FlowError::Usage(format!(
+            "message length {l} exceeds the harness's {MSG_MAX}-byte buffer"
+        )));
+    }
+    let argv = harness_argv_with(alg, lens, seed, args);
     if engine == Engine::Rtl {
         let prog = exec::load(elf)?;
         let out = crate::rtl::run_program(
@@ -132,7 +330,7 @@ pub fn run_harness_on(
             d,
             &prog,
             crate::rtl::RtlOptions {
-                argv: harness_argv(alg, lens, seed),
+                argv: argv.clone(),
                 max_cycles,
                 ..Default::default()
             },
@@ -146,7 +344,7 @@ pub fn run_harness_on(
         return Ok(harness::parse(&out.stdout)?);
     }
     let opts = ExecOptions {
-        argv: harness_argv(alg, lens, seed),
+        argv,
         max_cycles,
         profile: false,
         trace: None,
@@ -163,16 +361,26 @@ pub fn run_harness_on(
 
 /// Benchmark one design for one function.
 pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, FlowError> {
-    let (rate, out_len) = alg_shape(&o.alg)?;
+    let (rate, _) = alg_shape(&o.alg)?;
+    o.args.check(&o.alg)?;
     let elf = crate::firmware::build(root, d)?;
-    let (l1, l2) = steady_lens(rate);
+    let (l1, l2) = cpb_lens(&o.alg, &o.args)?;
     let mut lens: Vec<usize> = o.lens.clone();
     for l in [l1, l2] {
         if !lens.contains(&l) {
             lens.push(l);
         }
     }
-    let h = run_harness_on(o.engine, d, &elf, &o.alg, &lens, o.seed, o.max_cycles)?;
+    let h = run_harness_with(
+        o.engine,
+        d,
+        &elf,
+        &o.alg,
+        &o.args,
+        &lens,
+        o.seed,
+        o.max_cycles,
+    )?;
     let (perm_cycles, perm_instret) = h
         .perm
         .ok_or_else(|| FlowError::Missing("the harness printed no 'perm' line".to_string()))?;
@@ -185,7 +393,7 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
             .ok_or_else(|| {
                 FlowError::Missing(format!("the harness printed no result for len={len}"))
             })?;
-        let want = golden_digest(&o.alg, o.seed, len, out_len);
+        let want = golden_digest_with(&o.alg, o.seed, len, &o.args);
         runs.push(RunRecord {
             len,
             seed: o.seed,
@@ -205,7 +413,7 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
             .map(|r| r.cycles)
             .unwrap_or(0)
     };
-    let cycles_per_block = (c(l2) as f64 - c(l1) as f64) / STEADY_BLOCKS as f64;
+    let cycles_per_byte = (c(l2) as f64 - c(l1) as f64) / (l2 - l1) as f64;
     let code_size_bytes = exec::kernel_code_size(&elf)?;
     Ok(BenchRecord {
         design: d.name.clone(),
@@ -216,8 +424,9 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
         engine: o.engine.name().to_string(),
         alg: o.alg.clone(),
         rate_bytes: rate,
-        cycles_per_byte: cycles_per_block / rate as f64,
-        cycles_per_block,
+        cycles_per_byte,
+        cycles_per_block: cycles_per_byte * rate as f64,
+        cpb_lens: [l1, l2],
         cycles_per_permutation: perm_cycles,
         instret_per_permutation: perm_instret,
         code_size_bytes,

@@ -229,6 +229,18 @@ pub fn software_tasks(designs: &[Design], quick: bool) -> Vec<Task> {
                 lens: lens.clone(),
             });
         }
+        // every other SHA-3-family function: only the two long messages of its c/B
+        if !quick {
+            for a in bench::family_algs() {
+                if !algs.contains(&a) {
+                    tasks.push(Task::Bench {
+                        design: d.clone(),
+                        alg: a,
+                        lens: Vec::new(),
+                    });
+                }
+            }
+        }
         tasks.push(Task::Profile { design: d.clone() });
         tasks.push(Task::ConstantTime { design: d.clone() });
         if d.rtl.is_some() {

@@ -34,9 +34,14 @@ pub struct BenchRecord {
     pub engine: String,
     pub alg: String,
     pub rate_bytes: usize,
-    /// Long-message cycles per byte: steady-state cycles per absorbed block / rate.
+    /// Long-message cycles per byte: (cycles(l2) - cycles(l1)) / (l2 - l1) for the two
+    /// lengths of `cpb_lens` (8 absorbed blocks apart; for ParallelHash and KangarooTwelve one
+    /// and three tree units, `bench::cpb_lens`).
     pub cycles_per_byte: f64,
+    /// `cycles_per_byte` * rate.
     pub cycles_per_block: f64,
+    /// The two message lengths `cycles_per_byte` comes from.
+    pub cpb_lens: [usize; 2],
     pub cycles_per_permutation: u64,
     pub instret_per_permutation: u64,
     /// Bytes of the kernel's text + rodata + data (from the ELF's `__kernel_*` symbols).

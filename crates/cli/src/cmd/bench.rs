@@ -1,29 +1,36 @@
 //! `sha3-asip bench`: benchmark a design's kernel on its cycle model.
 
 use super::flow_support::{find_design, parse_lens, root};
+use super::{parse_alg, FnParamArgs};
 use crate::error::{CliError, Result};
-use asip_flow::bench::{self, BenchOptions, Engine, HARNESS_ALGS};
+use asip_flow::bench::{self, BenchOptions, Engine, FnArgs};
 use clap::Args;
 
 #[derive(Args, Debug)]
 #[command(after_help = "\
 Builds the design's firmware if needed, runs the benchmark harness on the simulator, checks
 every digest against the golden model and reports cycles and instructions per message
-length, long-message cycles per byte (steady-state cycles per absorbed block / rate, from
-two messages 8 blocks apart), cycles per Keccak-f[1600] permutation, and the kernel's code
-size (text + rodata + data between the ELF's __kernel_* symbols). Exit code 1 if a digest
-is wrong.
+length, long-message cycles per byte (steady-state cycles per byte between two messages 8
+absorbed blocks apart; for ParallelHash and KangarooTwelve between one and three tree units
+of B or 8192 bytes), cycles per Keccak-f[1600] permutation, and the kernel's code size (text
++ rodata + data between the ELF's __kernel_* symbols; the shared sponge layer is not
+counted). Every SHA-3-family function runs: SHA3-n, SHAKE, cSHAKE, KMAC(XOF), TupleHash(XOF),
+ParallelHash(XOF), TurboSHAKE, KT128/KT256, with their parameters (KMAC's key defaults to
+empty here). Exit code 1 if a digest is wrong.
 
 Examples:
   sha3-asip bench --design rv32-ref
+  sha3-asip bench --design rv32-zbkb --alg kmac256 --key 404142 --customization tag --json
   sha3-asip bench --design rv32-sw --alg all --len 0,64,1024 --json")]
 pub struct BenchArgs {
     /// Design name (see `sha3-asip designs`).
     #[arg(long)]
     pub design: String,
-    /// Function: sha3-224, sha3-256, sha3-384, sha3-512, shake128, shake256, or all.
+    /// Function (any name of `sha3-asip hash --help`, e.g. sha3-256, kmac128, kt256), or all.
     #[arg(long, default_value = "sha3-256")]
     pub alg: String,
+    #[command(flatten)]
+    pub p: FnParamArgs,
     /// Message lengths in bytes, comma-separated.
     #[arg(long, default_value = "0,64,136,1024,16384")]
     pub len: String,
@@ -36,7 +43,7 @@ pub struct BenchArgs {
 }
 
 pub fn run(a: &BenchArgs) -> Result<u8> {
-    bench_on(&a.design, &a.alg, &a.len, a.seed, a.json, Engine::Sim)
+    bench_on(&a.design, &a.alg, &a.p, &a.len, a.seed, a.json, Engine::Sim)
 }
 
 /// `bench` on an engine (simulator or RTL): every requested function, printed as a table
@@ -44,6 +51,7 @@ pub fn run(a: &BenchArgs) -> Result<u8> {
 pub fn bench_on(
     design: &str,
     alg: &str,
+    p: &FnParamArgs,
     len: &str,
     seed: u32,
     json: bool,
@@ -52,18 +60,22 @@ pub fn bench_on(
     let d = find_design(design)?;
     let lens = parse_lens(len)?;
     let algs: Vec<String> = if alg == "all" {
-        HARNESS_ALGS.iter().map(|s| s.to_string()).collect()
+        bench::family_algs().iter().map(|s| s.to_string()).collect()
     } else {
-        bench::alg_shape(alg)?;
-        vec![alg.to_string()]
+        vec![parse_alg(alg)?.name().to_string()]
     };
     let mut records = Vec::new();
     for alg in &algs {
+        let (params, out_len) = p.resolve_for(parse_alg(alg)?, false)?;
         let o = BenchOptions {
             alg: alg.clone(),
             lens: lens.clone(),
             seed,
             engine,
+            args: FnArgs {
+                params,
+                out_len: p.length.map(|_| out_len),
+            },
             ..BenchOptions::default()
         };
         records.push(bench::bench(&root(), &d, &o)?);

@@ -134,7 +134,7 @@ pub fn run(args: &HashArgs) -> Result<u8> {
         if !args.files.is_empty() {
             return Err(CliError::usage("--check takes no FILE arguments"));
         }
-        return check(alg, &p, args.alg.length, list);
+        return check(alg, &p, args.alg.p.length, list);
     }
     let files = if args.files.is_empty() {
         vec!["-".to_string()]

@@ -28,6 +28,13 @@ pub struct AlgArgs {
     /// Function name (see the list below; e.g. sha3-256, shake128, kmac256, kt128).
     #[arg(short = 'a', long = "alg", alias = "algorithm", value_name = "NAME")]
     pub alg: String,
+    #[command(flatten)]
+    pub p: FnParamArgs,
+}
+
+/// A function's parameters and output length (shared by `hash`, `vectors` and `bench`).
+#[derive(Args, Debug, Clone, Default)]
+pub struct FnParamArgs {
     /// Output length in bytes: for XOFs, and L for KMAC/TupleHash/ParallelHash.
     /// Default: the digest size for SHA3-n, 32 for *128 functions, 64 for *256. At most 1 MiB.
     #[arg(short = 'l', long = "length", value_name = "BYTES")]
@@ -91,10 +98,19 @@ pub fn to_hex(b: &[u8]) -> String {
 
 impl AlgArgs {
     /// Resolve the algorithm, its parameters and the output length; rejects options the
-    /// function does not use.
+    /// function does not use; KMAC needs a key.
     pub fn resolve(&self) -> Result<(Algorithm, Params, usize)> {
-        use Algorithm::*;
         let alg = parse_alg(&self.alg)?;
+        let (p, len) = self.p.resolve_for(alg, true)?;
+        Ok((alg, p, len))
+    }
+}
+
+impl FnParamArgs {
+    /// The parameters and output length for `alg`; rejects options the function does not
+    /// use; with `key_required`, KMAC without `--key` is an error (otherwise the key is empty).
+    pub fn resolve_for(&self, alg: Algorithm, key_required: bool) -> Result<(Params, usize)> {
+        use Algorithm::*;
         let mut p = Params::default();
         let takes_custom = !matches!(
             alg,
@@ -133,7 +149,7 @@ impl AlgArgs {
         match &self.key {
             Some(k) if is_kmac => p.key = parse_hex("--key", k)?,
             Some(_) => return reject("--key"),
-            None if is_kmac => {
+            None if is_kmac && key_required => {
                 return Err(CliError::usage(format!(
                     "{} requires a key: --key HEX (--key '' for the empty key)",
                     alg.name()
@@ -174,6 +190,6 @@ impl AlgArgs {
         };
         // Let the library check the rest (block size 0, domain range).
         sha3_golden::new_hasher(alg, &p)?;
-        Ok((alg, p, len))
+        Ok((p, len))
     }
 }

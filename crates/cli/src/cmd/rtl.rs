@@ -172,7 +172,15 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
 }
 
 fn bench_rtl(a: &BenchArgs) -> Result<u8> {
-    super::bench::bench_on(&a.design, &a.alg, &a.len, a.seed, a.json, Engine::Rtl)
+    super::bench::bench_on(
+        &a.design,
+        &a.alg,
+        &super::FnParamArgs::default(),
+        &a.len,
+        a.seed,
+        a.json,
+        Engine::Rtl,
+    )
 }
 
 fn lockstep(a: &LockstepArgs) -> Result<u8> {
