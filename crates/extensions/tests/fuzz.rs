@@ -2,7 +2,7 @@
 //! in crates/sim/tests/fuzz.rs): xoasip, xdasip, xmipsnative, xmipscop through the
 //! registry. No panic, never past the cycle limit, every error has a message.
 
-use asip_sim::{ElfMachine, Machine, Program, RunOptions, TimingParams};
+use asip_sim::{Base, Machine, Program, RunOptions, TimingParams};
 
 const BASE: u32 = 0x1_0000;
 
@@ -32,25 +32,25 @@ fn random_words_on_the_custom_isas_never_panic() {
         (
             "rv32im_xoasip_xdasip",
             "zscale",
-            ElfMachine::RiscV,
+            Base::Rv32,
             &[0x0b, 0x2b, 0x5b, 0x7b, 0x13, 0x33, 0x63][..],
         ),
         (
             "mips32_xmipsnative",
             "mips5",
-            ElfMachine::Mips,
+            Base::Mips32,
             &[0x1c, 0x00, 0x04, 0x09][..],
         ),
         (
             "mips32_xmipscop",
             "mips5",
-            ElfMachine::Mips,
+            Base::Mips32,
             &[0x12, 0x32, 0x3a, 0x00, 0x09][..],
         ),
     ] {
         let isa = reg.parse_isa(isa_name).unwrap();
         let t = TimingParams::preset(timing).unwrap();
-        let mips = machine == ElfMachine::Mips;
+        let mips = machine == Base::Mips32;
         for case in 0..1500 * scale() {
             let n = 1 + (rng.u32() % 24) as usize;
             let mut words: Vec<u32> = (0..n).map(|_| rng.u32()).collect();

@@ -12,27 +12,9 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// Instruction-set family of a design's core.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Arch {
-    Rv32,
-    Mips32,
-}
-
-impl Arch {
-    pub fn name(self) -> &'static str {
-        match self {
-            Arch::Rv32 => "rv32",
-            Arch::Mips32 => "mips32",
-        }
-    }
-
-    /// Whether an ISA string belongs to this architecture (`rv32...` / `mips32...`).
-    pub fn owns_isa(self, isa: &str) -> bool {
-        isa.starts_with(self.name())
-    }
-}
+/// Instruction-set family of a design's core: the simulator's [`asip_sim::Base`] (one enum
+/// for "which base ISA" across ELF files, ISA strings and design files).
+pub use asip_sim::Base as Arch;
 
 /// A design's reference to the row of a published table it reproduces.
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]

@@ -913,7 +913,7 @@ pub fn run_program(
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tmp = gen_dir(root, d).join(format!("image-{}-{run}.bin", std::process::id()));
     // the stack pointer the loader set: x2 (RISC-V), $29 (MIPS)
-    let sp_reg = if d.arch == Arch::Mips32 { 29 } else { 2 };
+    let sp_reg = d.arch.info().sp as usize;
     let (entry, sp) = (m.cpu().pc, m.cpu().x[sp_reg]);
     let tohost = prog.symbols.addr("tohost");
     let trace = o.on_commit.is_some();

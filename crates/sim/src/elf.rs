@@ -1,25 +1,8 @@
 //! ELF32 little-endian executable loader (RISC-V and MIPS) and symbol table.
 
+use crate::isa::Base;
 use std::collections::HashMap;
 use std::fmt;
-
-/// Target machine of an ELF file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ElfMachine {
-    /// EM_RISCV (243).
-    RiscV,
-    /// EM_MIPS (8), little-endian.
-    Mips,
-}
-
-impl fmt::Display for ElfMachine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            ElfMachine::RiscV => "RISC-V",
-            ElfMachine::Mips => "MIPS",
-        })
-    }
-}
 
 /// Why an ELF file was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,7 +118,7 @@ impl SymbolTable {
 #[derive(Clone, Debug)]
 pub struct Program {
     /// Target machine.
-    pub machine: ElfMachine,
+    pub machine: Base,
     /// Entry point.
     pub entry: u32,
     /// `e_flags`.
@@ -212,14 +195,18 @@ impl Program {
         let r = Rd(bytes);
         let e_type = r.u16(16)?;
         let e_machine = r.u16(18)?;
-        let machine = match e_machine {
-            243 => ElfMachine::RiscV,
-            8 => ElfMachine::Mips,
-            m => {
-                return Err(ElfError(format!(
-                    "machine {m} is not RISC-V (243) or MIPS (8)"
-                )))
-            }
+        let Some(machine) = Base::ALL
+            .into_iter()
+            .find(|b| b.info().e_machine == e_machine)
+        else {
+            let known: Vec<String> = Base::ALL
+                .iter()
+                .map(|b| format!("{} ({})", b.info().elf_name, b.info().e_machine))
+                .collect();
+            return Err(ElfError(format!(
+                "machine {e_machine} is not {}",
+                known.join(" or ")
+            )));
         };
         match e_type {
             2 => {}
@@ -310,16 +297,11 @@ impl Program {
     /// readable/writable/executable segment followed by `data_bytes` zeroed bytes.
     /// For tests and benchmarks that do not need an ELF file.
     pub fn from_words(base: u32, words: &[u32], data_bytes: u32) -> Program {
-        Self::from_words_for(ElfMachine::RiscV, base, words, data_bytes)
+        Self::from_words_for(Base::Rv32, base, words, data_bytes)
     }
 
-    /// [`Program::from_words`] for a given machine (e.g. [`ElfMachine::Mips`]).
-    pub fn from_words_for(
-        machine: ElfMachine,
-        base: u32,
-        words: &[u32],
-        data_bytes: u32,
-    ) -> Program {
+    /// [`Program::from_words`] for a given machine (e.g. [`Base::Mips32`]).
+    pub fn from_words_for(machine: Base, base: u32, words: &[u32], data_bytes: u32) -> Program {
         let data: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         let memsz = data.len() as u32 + data_bytes;
         Program {

@@ -109,8 +109,10 @@ pub enum TimingClass {
     Custom,
 }
 
-/// Base instruction-set architecture an ISA string, an extension and an ELF belong to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Base instruction-set architecture an ISA string, an extension, an ELF file and a
+/// design belong to (the one enum for this fact; `rv32` / `mips32` in design files).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Base {
     /// RISC-V RV32 (`rv32i...`).
     Rv32,
@@ -119,30 +121,77 @@ pub enum Base {
 }
 
 impl Base {
+    /// Every base.
+    pub const ALL: [Base; 2] = [Base::Rv32, Base::Mips32];
+
+    /// What the machine, the trace and the profiler need to know about this base,
+    /// declared by the base's own module. The one place that maps the enum to a module.
+    pub fn info(self) -> &'static BaseInfo {
+        match self {
+            Base::Rv32 => &crate::rv32::BASE_INFO,
+            Base::Mips32 => &crate::mips::BASE_INFO,
+        }
+    }
+
     /// ISA-string prefix: `rv32` / `mips32`.
     pub fn name(self) -> &'static str {
-        match self {
-            Base::Rv32 => "rv32",
-            Base::Mips32 => "mips32",
-        }
+        self.info().name
     }
 
     /// Register name used by the disassembler and the trace (ABI names).
     pub fn reg_name(self, r: u8) -> &'static str {
-        match self {
-            Base::Rv32 => crate::rv32::disasm::reg_name(r),
-            Base::Mips32 => crate::mips::disasm::reg_name(r),
-        }
+        (self.info().reg_name)(r)
     }
 
-    /// The ELF `e_machine` this base runs.
-    pub fn elf_machine(self) -> crate::elf::ElfMachine {
-        match self {
-            Base::Rv32 => crate::elf::ElfMachine::RiscV,
-            Base::Mips32 => crate::elf::ElfMachine::Mips,
-        }
+    /// Whether an ISA string belongs to this base (`rv32...` / `mips32...`).
+    pub fn owns_isa(self, isa: &str) -> bool {
+        isa.starts_with(self.name())
     }
 }
+
+/// A base ISA's facts for the generic machine (stack pointer, delay slot, system-call ABI,
+/// commit-log and error formats, jump targets). Each base's module declares one static
+/// (`rv32::BASE_INFO`, `mips::BASE_INFO`); the machine, trace and profiler read only this,
+/// so they name no base, and a third base is a module plus a line in [`Base::info`].
+pub struct BaseInfo {
+    /// ISA-string prefix (`rv32`).
+    pub name: &'static str,
+    /// An example ISA string, for error messages (`rv32im`).
+    pub example_isa: &'static str,
+    /// The ELF `e_machine` of its executables (EM_RISCV 243, EM_MIPS 8).
+    pub e_machine: u16,
+    /// The architecture's name in messages about ELF files (`RISC-V`).
+    pub elf_name: &'static str,
+    /// ABI register names.
+    pub reg_name: fn(u8) -> &'static str,
+    /// The stack pointer register the loader sets.
+    pub sp: u8,
+    /// Branches and jumps have an architectural delay slot.
+    pub delay_slot: bool,
+    /// A timing pseudo-register (`rd` above 31) whose write the commit log shows as
+    /// `hi=... lo=...` (MIPS HI/LO).
+    pub hilo: Option<u8>,
+    /// The fields of an undecodable word, for the illegal-instruction message
+    /// (`opcode 0x0b custom-0, funct3 1, funct7 0x00`).
+    pub illegal_fields: fn(u32) -> String,
+    /// Target of a direct jump (`TimingClass::Jal`) at `pc` with decoded `imm`.
+    pub jump_target: fn(u32, i32) -> u32,
+    /// The system call the CPU requests: `(number, a0, a1, a2)` with the number in the
+    /// Linux generic (RISC-V) numbering (64 write, 93 exit, 94 exit_group), or why not.
+    pub syscall_args: SyscallArgsFn,
+    /// Return `ret` (a value or a negative errno) from a system call as the ABI does.
+    pub syscall_return: fn(&mut Cpu, u32),
+    /// The base's architectural trap entry, if it has one: given the trap at `pc` and its
+    /// trap value, enter the handler and return `true` (the machine charges the redirect),
+    /// or return `false` when no handler is installed (an `ecall` is then a system call
+    /// of the host ABI, anything else ends the run with an error).
+    pub trap_entry: Option<TrapEntryFn>,
+}
+
+/// [`BaseInfo::syscall_args`]: `(number, a0, a1, a2)` or why the call is not supported.
+pub type SyscallArgsFn = fn(&Cpu) -> Result<(u32, u32, u32, u32), String>;
+/// [`BaseInfo::trap_entry`]: `(cpu, pc, trap, trap value) -> entered`.
+pub type TrapEntryFn = fn(&mut Cpu, u32, Trap, u32) -> bool;
 
 impl fmt::Display for Base {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -34,7 +34,7 @@ pub mod timing;
 
 pub use bench::{bench_loop, BenchResult};
 pub use cpu::{Cpu, FetchHook, Memory, Trap};
-pub use elf::{ElfError, ElfMachine, Program, Segment, Symbol, SymbolTable};
+pub use elf::{ElfError, Program, Segment, Symbol, SymbolTable};
 pub use isa::{
     builtin_extensions, Base, DecodedInsn, Extension, Format, InstrClass, Isa, IsaError, OpInfo,
     Registry, TimingClass,

@@ -2,7 +2,7 @@
 //! optional trace and profile), syscalls and traps.
 
 use crate::cpu::{Cpu, Memory, Trap};
-use crate::elf::{ElfError, ElfMachine, Program};
+use crate::elf::{ElfError, Program};
 use crate::isa::{Base, DecodedInsn, Format, InstrClass, Isa, IsaError, OpInfo, TimingClass};
 use crate::profile::{Profile, Profiler};
 use crate::timing::{Dynamic, TimingError, TimingParams};
@@ -335,26 +335,6 @@ static FETCH_FAULT: OpInfo = OpInfo {
     enc: None,
 };
 
-fn opcode_name(op: u32) -> &'static str {
-    match op {
-        0x0b => "custom-0",
-        0x2b => "custom-1",
-        0x5b => "custom-2",
-        0x7b => "custom-3",
-        0x33 => "OP",
-        0x13 => "OP-IMM",
-        0x03 => "LOAD",
-        0x23 => "STORE",
-        0x63 => "BRANCH",
-        0x73 => "SYSTEM",
-        0x0f => "MISC-MEM",
-        0x07 | 0x27 | 0x43 | 0x47 | 0x4b | 0x4f | 0x53 => "floating point",
-        0x2f => "AMO",
-        _ if op & 3 != 3 => "compressed (C) or invalid",
-        _ => "unassigned",
-    }
-}
-
 /// A machine ready to run one program.
 pub struct Machine {
     cpu: Cpu,
@@ -395,16 +375,16 @@ impl Machine {
         timing: TimingParams,
         opts: RunOptions,
     ) -> Result<Machine, SimError> {
-        if prog.machine != isa.base().elf_machine() {
-            let hint = match prog.machine {
-                ElfMachine::Mips => "an ISA string starting with \"mips32\" (e.g. mips32)",
-                ElfMachine::RiscV => "an ISA string starting with \"rv32\" (e.g. rv32im)",
-            };
+        if prog.machine != isa.base() {
+            let b = prog.machine.info();
             return Err(SimError::Unsupported(format!(
-                "{} ELF cannot run with ISA {} ({}); use {hint}",
-                prog.machine,
+                "{} ELF cannot run with ISA {} ({}); use an ISA string starting with \"{}\" \
+                 (e.g. {})",
+                b.elf_name,
                 isa.name(),
-                isa.base()
+                isa.base(),
+                b.name,
+                b.example_isa
             )));
         }
         timing.validate()?;
@@ -507,7 +487,7 @@ impl Machine {
             cache: Vec::with_capacity(n),
             text_base: tlo,
             ready: [0; 64],
-            delay: isa_base == Base::Mips32,
+            delay: isa_base.info().delay_slot,
             dynamic,
             max_cycles: opts.max_cycles,
             trace: opts.trace,
@@ -596,11 +576,7 @@ impl Machine {
                 .store32(sp + 4 * i as u32, *w)
                 .map_err(|_| SimError::Layout("stack set-up outside memory".into()))?;
         }
-        let sp_reg = match self.isa.base() {
-            Base::Rv32 => 2,
-            Base::Mips32 => 29,
-        };
-        self.cpu.x[sp_reg] = sp;
+        self.cpu.x[self.isa.base().info().sp as usize] = sp;
         Ok(())
     }
 
@@ -856,7 +832,7 @@ impl Machine {
         let base = self.isa.base();
         let wb = if trapped || std::mem::take(&mut self.cpu.no_write) {
             TraceWrite::None
-        } else if d.rd == crate::mips::HILO && base == Base::Mips32 {
+        } else if base.info().hilo == Some(d.rd) {
             TraceWrite::HiLo(self.cpu.hi, self.cpu.lo)
         } else if d.rd != 0 && d.rd < 32 {
             TraceWrite::Reg(d.rd, self.cpu.reg(d.rd))
@@ -889,26 +865,11 @@ impl Machine {
     }
 
     fn illegal_detail(&self, pc: u32, w: u32) -> String {
-        let op = w & 0x7f;
-        let mut s = if self.isa.base() == Base::Mips32 {
-            format!(
-                "opcode {:#04x} {}, rs {}, rt {}, funct {:#04x}; not an instruction of {}",
-                w >> 26,
-                mips_opcode_name(w >> 26),
-                (w >> 21) & 31,
-                (w >> 16) & 31,
-                w & 63,
-                self.isa.name()
-            )
-        } else {
-            format!(
-                "opcode {op:#04x} {}, funct3 {}, funct7 {:#04x}; not an instruction of {}",
-                opcode_name(op),
-                (w >> 12) & 7,
-                w >> 25,
-                self.isa.name()
-            )
-        };
+        let mut s = format!(
+            "{}; not an instruction of {}",
+            (self.isa.base().info().illegal_fields)(w),
+            self.isa.name()
+        );
         if let Some((ext, text)) = self.isa.decode_disabled(w, pc) {
             s.push_str(&format!(
                 "; it is `{text}` of extension {ext}, which is not enabled"
@@ -934,10 +895,7 @@ impl Machine {
                 test: if v == 1 { 0 } else { v >> 1 },
             }));
         }
-        if t == Trap::Ecall && self.cpu.csr.mtvec == 0 {
-            return self.syscall(pc);
-        }
-        if self.cpu.csr.mtvec != 0 {
+        if let Some(enter) = self.isa.base().info().trap_entry {
             let tval = match t {
                 Trap::LoadMisaligned(a)
                 | Trap::StoreMisaligned(a)
@@ -949,17 +907,13 @@ impl Machine {
                 Trap::Illegal => d.word,
                 _ => 0,
             };
-            let c = &mut self.cpu;
-            c.csr.mepc = pc;
-            c.csr.mcause = t.mcause().unwrap_or(0);
-            c.csr.mtval = tval;
-            // MPIE = MIE, MIE = 0 (MPP reads as M: zicsr::read_csr)
-            let s = c.csr.mstatus;
-            c.csr.mstatus = (s & !(1 << 7)) | (((s >> 3) & 1) << 7);
-            c.csr.mstatus &= !(1 << 3);
-            c.npc = c.csr.mtvec;
-            c.extra_cycles += self.timing.branch_taken_penalty as u64;
-            return Ok(None);
+            if enter(&mut self.cpu, pc, t, tval) {
+                self.cpu.extra_cycles += self.timing.branch_taken_penalty as u64;
+                return Ok(None);
+            }
+        }
+        if t == Trap::Ecall {
+            return self.syscall(pc);
         }
         let insn = d.disasm(pc);
         Err(match t {
@@ -1028,29 +982,13 @@ impl Machine {
     }
 
     fn syscall(&mut self, pc: u32) -> Result<Option<ExitKind>, SimError> {
-        let mips = self.isa.base() == Base::Mips32;
+        let info = self.isa.base().info();
         let c = &mut self.cpu;
-        // RISC-V: a7 = number, a0..a2 args, result in a0. MIPS o32: v0 = number, a0..a2
-        // args, result in v0, a3 = 0 (success) / 1 (v0 = positive errno).
-        let (a0, a1, a2, nr) = if mips {
-            let nr = match c.x[2] {
-                4004 => 64,
-                4001 | 4246 => 93,
-                n => {
-                    return Err(SimError::Exception {
-                        pc,
-                        cause: format!(
-                            "unknown o32 syscall {n} (v0); supported: write (4004), exit (4001), \
-                             exit_group (4246)"
-                        ),
-                        insn: "syscall".into(),
-                    })
-                }
-            };
-            (c.x[4], c.x[5], c.x[6], nr)
-        } else {
-            (c.x[10], c.x[11], c.x[12], c.x[17])
-        };
+        let (nr, a0, a1, a2) = (info.syscall_args)(c).map_err(|cause| SimError::Exception {
+            pc,
+            cause,
+            insn: "syscall".into(),
+        })?;
         match nr {
             64 => {
                 let Some(buf) = c.mem.slice(a1, a2 as usize) else {
@@ -1079,13 +1017,7 @@ impl Machine {
                     }
                     _ => (-9i32) as u32, // EBADF
                 };
-                if mips {
-                    let err = (ret as i32) < 0;
-                    c.set_reg(2, if err { ret.wrapping_neg() } else { ret });
-                    c.set_reg(7, err as u32);
-                } else {
-                    c.set_reg(10, ret);
-                }
+                (info.syscall_return)(c, ret);
                 Ok(None)
             }
             93 | 94 => Ok(Some(ExitKind::Exit(a0 as i32))),
@@ -1233,18 +1165,6 @@ fn hot_loop<const PROF: bool, const DELAY: bool, const DYN: bool>(
         if cpu.cycle >= max {
             return Stop::Max;
         }
-    }
-}
-
-fn mips_opcode_name(op: u32) -> &'static str {
-    match op {
-        0 => "SPECIAL",
-        1 => "REGIMM",
-        0x10..=0x13 => "coprocessor (COP0..COP3)",
-        0x1c => "SPECIAL2",
-        0x1f => "SPECIAL3",
-        0x31 | 0x35 | 0x39 | 0x3d => "floating-point load/store",
-        _ => "I-type",
     }
 }
 

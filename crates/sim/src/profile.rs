@@ -207,13 +207,14 @@ impl Profiler {
             }
         }
         // MIPS: a block ends after the delay slot; j/jal targets are region-absolute
-        let after = if isa_base == Base::Mips32 { 8 } else { 4 };
+        let info = isa_base.info();
+        let after = if info.delay_slot { 8 } else { 4 };
         for (i, d) in cache.iter().enumerate() {
             let pc = base + 4 * i as u32;
             match d.info.timing {
                 TimingClass::Branch | TimingClass::Jal => {
-                    let target = if isa_base == Base::Mips32 && d.info.timing == TimingClass::Jal {
-                        crate::mips::jump_target(pc, d.imm)
+                    let target = if d.info.timing == TimingClass::Jal {
+                        (info.jump_target)(pc, d.imm)
                     } else {
                         pc.wrapping_add(d.imm as u32)
                     };

@@ -1,7 +1,7 @@
 //! ELF loader: errors, symbols, and an end-to-end run of a real cross-compiled program
 //! (compared with qemu-riscv32 when installed).
 mod common;
-use asip_sim::{ElfMachine, ExitKind, Isa, Machine, Program, RunOptions, SimError, TimingParams};
+use asip_sim::{Base, ExitKind, Isa, Machine, Program, RunOptions, SimError, TimingParams};
 use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -59,7 +59,7 @@ fn hello_end_to_end() {
         std::fs::read(data_dir().join("hello.elf")).unwrap(),
     ] {
         let p = Program::load_elf(&b).unwrap();
-        assert_eq!(p.machine, ElfMachine::RiscV);
+        assert_eq!(p.machine, Base::Rv32);
         assert_eq!(p.entry, 0x10000);
         assert_eq!(p.symbols().addr("_start"), Some(0x10000));
         let add2 = p.symbols().get("add2").unwrap().clone();
@@ -142,7 +142,7 @@ fn mips_elf_with_rv32_isa_is_refused() {
     code[0] = 0;
     let b = make_elf(8, 0x40_0000, &words_to_bytes(&code), &[]);
     let p = Program::load_elf(&b).unwrap();
-    assert_eq!(p.machine, ElfMachine::Mips);
+    assert_eq!(p.machine, Base::Mips32);
     let e = Machine::new(
         &p,
         Isa::parse("rv32im").unwrap(),

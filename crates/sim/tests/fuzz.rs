@@ -3,7 +3,7 @@
 //! every error has a message. `SHA3_ASIP_FUZZ_SCALE` multiplies the case counts
 //! (`make fuzz` runs a long campaign; `cargo test` a short one).
 mod common;
-use asip_sim::{ElfMachine, Isa, Machine, Program, RunOptions, TimingParams};
+use asip_sim::{Base, Isa, Machine, Program, RunOptions, TimingParams};
 use common::*;
 
 fn scale() -> usize {
@@ -21,11 +21,11 @@ fn mips_exit_seq() -> Vec<u32> {
     vec![(0x09 << 26) | (2 << 16) | 4001, 0x0000_000c]
 }
 
-fn fuzz_words(isa_name: &str, timing: &str, machine: ElfMachine, ops: &[u32], seed: u64) {
+fn fuzz_words(isa_name: &str, timing: &str, machine: Base, ops: &[u32], seed: u64) {
     let mut rng = Rng(seed);
     let isa = Isa::parse(isa_name).unwrap();
     let t = TimingParams::preset(timing).unwrap();
-    let mips = machine == ElfMachine::Mips;
+    let mips = machine == Base::Mips32;
     for case in 0..3000 * scale() {
         let n = 1 + (rng.u32() % 24) as usize;
         let mut words: Vec<u32> = (0..n).map(|_| rng.u32()).collect();
@@ -75,7 +75,7 @@ fn random_rv32_instruction_words_never_panic() {
     fuzz_words(
         "rv32im_zbb_zbkb",
         "zscale",
-        ElfMachine::RiscV,
+        Base::Rv32,
         &ops,
         0xdead_beef_cafe_f00d,
     );
@@ -88,13 +88,7 @@ fn random_mips32_instruction_words_never_panic() {
         0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e,
         0x0f, 0x10, 0x12, 0x1c, 0x20, 0x21, 0x23, 0x24, 0x25, 0x28, 0x29, 0x2b,
     ];
-    fuzz_words(
-        "mips32",
-        "mips5",
-        ElfMachine::Mips,
-        &ops,
-        0x5eed_0f00_0d15_ea5e,
-    );
+    fuzz_words("mips32", "mips5", Base::Mips32, &ops, 0x5eed_0f00_0d15_ea5e);
 }
 
 #[test]
@@ -141,7 +135,7 @@ fn random_and_truncated_elf_files_never_panic() {
             Err(e) => assert!(!e.to_string().trim().is_empty(), "case {case}"),
             Ok(p) => {
                 let (isa, timing) = match p.machine {
-                    ElfMachine::Mips => ("mips32", "mips5"),
+                    Base::Mips32 => ("mips32", "mips5"),
                     _ => ("rv32im", "zscale"),
                 };
                 let opts = RunOptions {

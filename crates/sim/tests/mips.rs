@@ -3,7 +3,7 @@
 //! qemu-mipsel (committed ELF + expected output) and a no-panic fuzz of random words.
 mod common;
 use asip_sim::{
-    ElfMachine, Isa, Machine, Program, Registry, RunOptions, RunResult, SimError, TimingParams,
+    Base, Isa, Machine, Program, Registry, RunOptions, RunResult, SimError, TimingParams,
 };
 use common::Rng;
 use std::path::PathBuf;
@@ -65,7 +65,7 @@ fn exit_seq() -> Vec<u32> {
 }
 
 fn machine_t(timing: &str, words: &[u32]) -> Result<Machine, SimError> {
-    let prog = Program::from_words_for(ElfMachine::Mips, BASE, words, 4096);
+    let prog = Program::from_words_for(Base::Mips32, BASE, words, 4096);
     Machine::new(
         &prog,
         Isa::parse("mips32")?,
@@ -402,7 +402,7 @@ fn stack_is_linux_o32() {
     let mut w = words.to_vec();
     w.push(addu(A0, A0, 5));
     w.extend(exit_seq());
-    let prog = Program::from_words_for(ElfMachine::Mips, BASE, &w, 4096);
+    let prog = Program::from_words_for(Base::Mips32, BASE, &w, 4096);
     let opts = RunOptions {
         argv: vec!["x".into(), "yy".into()],
         ..RunOptions::default()
@@ -461,7 +461,7 @@ fn isa_strings_and_bases() {
 #[test]
 fn elf_and_isa_base_must_agree() {
     let w = exit_seq();
-    let prog = Program::from_words_for(ElfMachine::Mips, BASE, &w, 64);
+    let prog = Program::from_words_for(Base::Mips32, BASE, &w, 64);
     let e = Machine::new(
         &prog,
         Isa::parse("rv32im").unwrap(),
@@ -596,7 +596,7 @@ fn mips5_profile_attributes_delay_slots() {
     ];
     let mut w = words.to_vec();
     w.extend(exit_seq());
-    let prog = Program::from_words_for(ElfMachine::Mips, BASE, &w, 64);
+    let prog = Program::from_words_for(Base::Mips32, BASE, &w, 64);
     let opts = RunOptions {
         profile: true,
         ..RunOptions::default()
@@ -635,7 +635,7 @@ fn trace_shows_delay_slot_order() {
     ];
     let mut w = words.to_vec();
     w.extend(exit_seq());
-    let prog = Program::from_words_for(ElfMachine::Mips, BASE, &w, 64);
+    let prog = Program::from_words_for(Base::Mips32, BASE, &w, 64);
     let buf = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     struct W(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
     impl std::io::Write for W {
@@ -741,7 +741,7 @@ fn random_mips_words_never_panic() {
             }
         }
         words.extend(exit_seq());
-        let p = Program::from_words_for(ElfMachine::Mips, BASE, &words, 256);
+        let p = Program::from_words_for(Base::Mips32, BASE, &words, 256);
         let opts = RunOptions {
             max_cycles: 20_000,
             stack_size: 4096,

@@ -187,12 +187,7 @@ pub fn lockstep_words_on(
     assert!(w.len() <= at, "program longer than {at} words");
     w.resize(at, 0);
     w.extend_from_slice(data);
-    let machine = if d.arch == asip_flow::design::Arch::Mips32 {
-        asip_sim::ElfMachine::Mips
-    } else {
-        asip_sim::ElfMachine::RiscV
-    };
-    let prog = asip_sim::Program::from_words_for(machine, crate::words::BASE, &w, 4096);
+    let prog = asip_sim::Program::from_words_for(d.arch, crate::words::BASE, &w, 4096);
     let buf = Buf::default();
     let sim = exec::run_program(
         &d,

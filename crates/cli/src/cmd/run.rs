@@ -2,7 +2,7 @@
 
 use super::flow_support::find_design;
 use crate::error::{CliError, Context, Result};
-use asip_flow::design::{self, Arch};
+use asip_flow::design;
 use asip_flow::exec::{self, ExecOptions};
 use clap::Args;
 use std::io::Write;
@@ -81,10 +81,7 @@ pub fn run(a: &RunArgs) -> Result<u8> {
     let base = match &a.design {
         Some(n) => find_design(n)?,
         // the seeds' reference core of the ELF's machine
-        None => find_design(design::default_for(match prog.machine {
-            asip_sim::ElfMachine::Mips => Arch::Mips32,
-            _ => Arch::Rv32,
-        }))?,
+        None => find_design(design::default_for(prog.machine))?,
     };
     let mut d = base
         .with_core(a.isa.as_deref(), a.timing.as_deref())

@@ -7,6 +7,70 @@ pub mod disasm;
 pub mod m;
 pub mod zicsr;
 
+/// RV32's facts for the generic machine ([`crate::isa::BaseInfo`]).
+pub static BASE_INFO: crate::isa::BaseInfo = crate::isa::BaseInfo {
+    name: "rv32",
+    example_isa: "rv32im",
+    e_machine: 243,
+    elf_name: "RISC-V",
+    reg_name: disasm::reg_name,
+    sp: 2,
+    delay_slot: false,
+    hilo: None,
+    illegal_fields,
+    jump_target: |pc, imm| pc.wrapping_add(imm as u32),
+    // Linux ABI: a7 = number, a0..a2 arguments, result in a0
+    syscall_args: |c| Ok((c.x[17], c.x[10], c.x[11], c.x[12])),
+    syscall_return: |c, ret| c.set_reg(10, ret),
+    trap_entry: Some(trap_entry),
+};
+
+/// M-mode trap entry when `mtvec` is set: mepc, mcause, mtval, MPIE = MIE, MIE = 0 (MPP
+/// reads as M: `zicsr::read_csr`), pc = mtvec.
+fn trap_entry(c: &mut crate::cpu::Cpu, pc: u32, t: crate::cpu::Trap, tval: u32) -> bool {
+    if c.csr.mtvec == 0 {
+        return false;
+    }
+    c.csr.mepc = pc;
+    c.csr.mcause = t.mcause().unwrap_or(0);
+    c.csr.mtval = tval;
+    let s = c.csr.mstatus;
+    c.csr.mstatus = (s & !(1 << 7)) | (((s >> 3) & 1) << 7);
+    c.csr.mstatus &= !(1 << 3);
+    c.npc = c.csr.mtvec;
+    true
+}
+
+fn illegal_fields(w: u32) -> String {
+    let op = w & 0x7f;
+    format!(
+        "opcode {op:#04x} {}, funct3 {}, funct7 {:#04x}",
+        opcode_name(op),
+        (w >> 12) & 7,
+        w >> 25
+    )
+}
+
+fn opcode_name(op: u32) -> &'static str {
+    match op {
+        0x0b => "custom-0",
+        0x2b => "custom-1",
+        0x5b => "custom-2",
+        0x7b => "custom-3",
+        0x33 => "OP",
+        0x13 => "OP-IMM",
+        0x03 => "LOAD",
+        0x23 => "STORE",
+        0x63 => "BRANCH",
+        0x73 => "SYSTEM",
+        0x0f => "MISC-MEM",
+        0x07 | 0x27 | 0x43 | 0x47 | 0x4b | 0x4f | 0x53 => "floating point",
+        0x2f => "AMO",
+        _ if op & 3 != 3 => "compressed (C) or invalid",
+        _ => "unassigned",
+    }
+}
+
 /// Instruction-field helpers shared by the RV32 decoders (and usable by custom
 /// extensions in custom-0..3 opcodes).
 pub mod fields {
