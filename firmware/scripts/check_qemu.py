@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Run a firmware bench.elf under qemu-user and check every digest against python3 hashlib.
 
+hashlib has SHA3-n and SHAKE only; the harness's other functions (cSHAKE, KMAC, TupleHash,
+ParallelHash, TurboSHAKE, KangarooTwelve) are checked against the golden model on the
+simulator by cargo test (crates/flow/tests/functions.rs); here only their bad parameters.
 For each of the six functions: every length 0..600 (seed 0), a few long lengths up to
 16384, two other seeds; SHAKE also with non-default output lengths. Also checks the
 output format and that bad arguments give exit code 2. Exits non-zero on any mismatch.
@@ -119,7 +122,14 @@ def main():
     for bad in ([], ["sha3-256"], ["md5", "1"], ["sha3-256", "1,,2"], ["sha3-256", "x"],
                 ["sha3-256", "65537"], ["sha3-256", "1", "-1"], ["sha3-256", "1", "0", "31"],
                 ["shake128", "1", "0", "0"], ["shake128", "1", "0", "4097"],
-                ["sha3-256", "1", "0", "32", "extra"], ["sha3-256", "99999999999"]):
+                ["sha3-256", "1", "0", "32", "extra"], ["sha3-256", "99999999999"],
+                # parameters of the other functions (their digests: cargo test, against the
+                # golden model, as hashlib has no cSHAKE/KMAC/TurboSHAKE/KT)
+                ["sha3-256", "1", "key=00"], ["kmac128", "1", "key=0"], ["kmac128", "1", "key=zz"],
+                ["kmac128", "1", "name=00"], ["shake128", "1", "custom=00"],
+                ["parallelhash128", "1", "block=0"], ["turboshake128", "1", "domain=0"],
+                ["turboshake128", "1", "domain=128"], ["kt128", "1", "custom=" + "00" * 513],
+                ["kt128", "1", "bogus=1"], ["kt128", "1", "custom=00", "5"]):
         c.check_bad(bad)
     if c.failures:
         print(f"check_qemu: {a.elf}: {c.failures} FAILURES ({c.checked} digests compared)",
