@@ -41,6 +41,8 @@ enum Command {
     BenchSim(cmd::bench_sim::BenchSimArgs),
     /// Rebuild, measure and report every design and hardware case.
     Reproduce(cmd::reproduce::ReproduceArgs),
+    /// Render the reports again from a finished run's results.json (no measuring).
+    Report(cmd::report::ReportArgs),
     /// Keccak hardware cases: simulate, synthesize, list.
     Hw(cmd::hw::HwArgs),
     /// The processors in RTL (RV32, MIPS): run, bench, lockstep against the simulator, sources.
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         Command::Profile(a) => cmd::profile::run(a),
         Command::BenchSim(a) => cmd::bench_sim::run(a),
         Command::Reproduce(a) => cmd::reproduce::run(a),
+        Command::Report(a) => cmd::report::run(a),
         Command::Hw(a) => cmd::hw::run(a),
         Command::Rtl(a) => cmd::rtl::run(a),
         Command::RiscvTests(a) => cmd::riscv_tests::run(a),

@@ -356,7 +356,10 @@ pub fn run_harness_with(
             stderr: out.stderr,
         });
     }
-    Ok(harness::parse(&out.stdout)?)
+    let mut h = harness::parse(&out.stdout)?;
+    harness::fill_instret(&mut h, &out.cycle_reads)
+        .map_err(|e| FlowError::Sim(format!("counting the harness's instructions: {e}")))?;
+    Ok(h)
 }
 
 /// Benchmark one design for one function.

@@ -16,6 +16,47 @@ use std::path::{Path, PathBuf};
 /// for "which base ISA" across ELF files, ISA strings and design files).
 pub use asip_sim::Base as Arch;
 
+/// What kind of design point this is, for the report's colours and findings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Family {
+    /// A seed paper's unextended processor and reference software (the speed-up baseline).
+    Baseline,
+    /// A seed paper's instruction-set extension.
+    SeedIse,
+    /// A ratified standard extension (e.g. RISC-V Zbkb).
+    Standard,
+    /// This project's own design point (software or extension).
+    Own,
+}
+
+impl Family {
+    pub const ALL: [Family; 4] = [
+        Family::Baseline,
+        Family::SeedIse,
+        Family::Standard,
+        Family::Own,
+    ];
+    /// The TOML spelling (`family = "seed-ise"`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Family::Baseline => "baseline",
+            Family::SeedIse => "seed-ise",
+            Family::Standard => "standard",
+            Family::Own => "own",
+        }
+    }
+    /// The legend label.
+    pub fn label(self) -> &'static str {
+        match self {
+            Family::Baseline => "baseline (seed reference)",
+            Family::SeedIse => "seed ISE",
+            Family::Standard => "standard extension",
+            Family::Own => "our own",
+        }
+    }
+}
+
 /// A design's reference to the row of a published table it reproduces.
 #[derive(Debug, Clone, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -111,6 +152,8 @@ pub struct Design {
     /// Overrides of individual timing parameters, merged over the preset.
     #[serde(default)]
     pub timing_overrides: Option<toml::Table>,
+    /// What kind of design point it is (`baseline`, `seed-ise`, `standard`, `own`).
+    pub family: Family,
     /// Design this one is compared against for speed-ups (e.g. `rv32-ref`).
     #[serde(default)]
     pub baseline: Option<String>,
@@ -354,6 +397,7 @@ impl Design {
 /// Key-value summary used by `sha3-asip designs --long`.
 pub fn summary(d: &Design) -> BTreeMap<&'static str, String> {
     let mut m = BTreeMap::new();
+    m.insert("family", d.family.key().to_string());
     m.insert("arch", d.arch.name().to_string());
     m.insert("isa", d.isa.clone());
     m.insert("kernel", d.kernel.clone());
@@ -374,6 +418,7 @@ mod tests {
     const GOOD: &str = r#"
 name = "rv32-x"
 title = "test"
+family = "own"
 arch = "rv32"
 isa = "rv32im"
 kernel = "rv32-ref"

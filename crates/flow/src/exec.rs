@@ -30,6 +30,9 @@ pub struct ExecOutcome {
     pub instret: u64,
     pub profile: Option<asip_sim::Profile>,
     pub program: Program,
+    /// MIPS: every cycle-counter read, (cycle, instructions retired before it), in order
+    /// (`asip_sim::mips::base::CycleReads`); empty on RV32 and the RTL.
+    pub cycle_reads: Vec<(u64, u64)>,
 }
 
 fn merge(base: &mut toml::Table, over: &toml::Table) {
@@ -95,7 +98,13 @@ pub fn run_program(d: &Design, prog: &Program, o: ExecOptions) -> Result<ExecOut
     }
     let mut m = Machine::new(prog, isa, timing, opts).map_err(|e| FlowError::Sim(e.to_string()))?;
     let r = m.run().map_err(|e| FlowError::from_sim(&e))?;
+    let cycle_reads = m
+        .cpu()
+        .state::<asip_sim::mips::base::CycleReads>()
+        .map(|c| c.0.clone())
+        .unwrap_or_default();
     Ok(ExecOutcome {
+        cycle_reads,
         exit_code: r.exit.code() as i64,
         status: r.exit.status(),
         tohost: match r.exit {

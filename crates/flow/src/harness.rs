@@ -119,6 +119,49 @@ pub fn parse(text: &str) -> Result<HarnessOutput, ParseError> {
     Ok(out)
 }
 
+/// Fill the instruction counts of a MIPS harness run (printed as 0: MIPS32 has no
+/// user-readable instruction counter) from the simulator's cycle-counter reads: the
+/// harness reads the counter twice around each measurement (the permutation, then each
+/// hash, in the order printed), so read pair k brackets measurement k. Each pair's cycle
+/// difference must equal the printed one (32-bit counter), or nothing is filled and the
+/// mismatch is the error. No reads (RV32, which prints its own counts): unchanged.
+pub fn fill_instret(h: &mut HarnessOutput, reads: &[(u64, u64)]) -> Result<(), String> {
+    if reads.is_empty() {
+        return Ok(());
+    }
+    let n = h.perm.iter().count() + h.hashes.len();
+    if reads.len() != 2 * n {
+        return Err(format!(
+            "{} cycle-counter reads for {n} measurements (want two each)",
+            reads.len()
+        ));
+    }
+    let mut counts = Vec::with_capacity(n);
+    let printed = h
+        .perm
+        .iter()
+        .map(|p| p.0)
+        .chain(h.hashes.iter().map(|r| r.cycles));
+    for (k, cycles) in printed.enumerate() {
+        let ((c0, i0), (c1, i1)) = (reads[2 * k], reads[2 * k + 1]);
+        if (c1.wrapping_sub(c0) as u32) != cycles as u32 {
+            return Err(format!(
+                "measurement {k}: the harness printed {cycles} cycles, the counter reads differ by {}",
+                c1.wrapping_sub(c0)
+            ));
+        }
+        counts.push(i1 - i0);
+    }
+    let mut it = counts.into_iter();
+    if let Some(p) = h.perm.as_mut() {
+        p.1 = it.next().expect("counted");
+    }
+    for r in &mut h.hashes {
+        r.instret = it.next().expect("counted");
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,5 +197,26 @@ mod tests {
         let e = parse("ok\nhash alg=a len=1 seed=0 cycles=1 instret=1 digest=0g").unwrap_err();
         assert_eq!(e.line_no, 2);
         assert!(e.why.contains("not hex"));
+    }
+
+    #[test]
+    fn mips_instruction_counts_come_from_the_counter_reads() {
+        let mut h = parse(
+            "perm cycles=100 instret=0\n\
+             hash alg=sha3-256 len=3 seed=0 cycles=50 instret=0 digest=00\n",
+        )
+        .unwrap();
+        let reads = [(1000, 10), (1100, 70), (2000, 500), (2050, 530)];
+        fill_instret(&mut h, &reads).unwrap();
+        assert_eq!(h.perm, Some((100, 60)));
+        assert_eq!(h.hashes[0].instret, 30);
+        // a pair that does not bracket the printed interval is refused
+        let mut h2 = parse("perm cycles=99 instret=0\n").unwrap();
+        let e = fill_instret(&mut h2, &reads[..2]).unwrap_err();
+        assert!(e.contains("printed 99 cycles"), "{e}");
+        assert!(fill_instret(&mut h2, &reads).is_err(), "count mismatch");
+        let mut h3 = h2.clone();
+        fill_instret(&mut h3, &[]).unwrap();
+        assert_eq!(h3, h2, "no reads: unchanged");
     }
 }

@@ -2,9 +2,11 @@
 //! against the golden model, profiles, and reports.
 
 pub mod bench;
+pub mod charts;
 pub mod design;
 pub mod error;
 pub mod exec;
+pub mod findings;
 pub mod firmware;
 pub mod harness;
 pub mod hw;
@@ -17,4 +19,3 @@ pub mod reproduce;
 pub mod results;
 pub mod riscv_tests;
 pub mod rtl;
-pub mod svg;

@@ -99,6 +99,49 @@ pub fn version_of(program: &str) -> Option<String> {
     s.lines().next().map(|l| l.trim().to_string())
 }
 
+/// The commit of the project tree at `root` and whether it has uncommitted changes
+/// (generated `report/` excluded); `(None, None)` outside a git checkout.
+pub fn git_state(root: &Path) -> (Option<String>, Option<bool>) {
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let Some(commit) = git(&["rev-parse", "HEAD"]) else {
+        return (None, None);
+    };
+    let dirty =
+        git(&["status", "--porcelain", "--", ".", ":(exclude)report"]).map(|s| !s.is_empty());
+    (Some(commit), dirty)
+}
+
+/// Versions of the external tools a full run uses, for the report's provenance: the first
+/// line of each one's `--version` (absent tools are left out).
+pub fn tool_versions() -> Vec<(String, String)> {
+    let mut tools = vec![(
+        "sha3-asip".to_string(),
+        env!("CARGO_PKG_VERSION").to_string(),
+    )];
+    for t in [
+        "riscv64-unknown-elf-gcc",
+        "mipsel-linux-gnu-gcc",
+        "yosys",
+        "verilator",
+        "qemu-riscv32",
+        "qemu-mipsel",
+    ] {
+        if let Some(v) = version_of(t) {
+            tools.push((t.to_string(), v));
+        }
+    }
+    tools
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,9 +2,10 @@
 //! Every number comes from the records or from the published table row a design refers to
 //! (`designs/published/`).
 
-use crate::design::Design;
+use crate::charts::Rendered;
+use crate::design::{Design, Published};
+use crate::findings;
 use crate::results::{BenchRecord, Results};
-use crate::svg;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -80,7 +81,8 @@ pub fn designs_table(r: &Results, designs: &[Design]) -> String {
             b512.map(|b| f1(b.cycles_per_byte))
                 .unwrap_or_else(|| "-".into()),
             b.cycles_per_permutation.to_string(),
-            // MIPS32 has no user-readable instruction counter: the harness prints 0.
+            // 0 = not counted: MIPS32 has no user-readable instruction counter; the simulator
+            // counts the harness's intervals (harness::fill_instret), the RTL does not.
             if b.instret_per_permutation == 0 {
                 "n/a".into()
             } else {
@@ -206,6 +208,12 @@ fn pnr_fmax_cell(r: &Results, target: &str, has_rtl: bool) -> String {
     }
 }
 
+/// A published row's cycles per byte (given directly or as bytes per 1000 cycles).
+pub fn published_cpb(p: &Published) -> Option<f64> {
+    p.cycles_per_byte
+        .or(p.bytes_per_cycle_e3.map(|b| 1000.0 / b))
+}
+
 /// Two tables per published source (seed table): performance (cycles/byte, code size,
 /// speed-up: published / measured / ratio) and silicon (slices, area over the baseline,
 /// place-and-route Fmax and the throughput at it, RTL == simulator).
@@ -228,9 +236,7 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
         for d in &ds {
             let p = d.published.as_ref().expect("grouped by published");
             let m = bench(r, &d.name, SEED_ALG);
-            let pub_cpb = p
-                .cycles_per_byte
-                .or(p.bytes_per_cycle_e3.map(|b| 1000.0 / b));
+            let pub_cpb = published_cpb(p);
             let meas_cpb = m.map(|b| b.cycles_per_byte);
             rows.push(vec![
                 p.row.clone().unwrap_or_else(|| d.name.clone()),
@@ -669,14 +675,108 @@ pub fn seed004_table(r: &Results, published: &[HwPublished]) -> String {
     )
 }
 
-/// The whole Markdown report.
+/// The generated block of the project README: method, design table, seed tables.
+pub fn readme_block(
+    r: &Results,
+    designs: &[Design],
+    hw_pub: &[HwPublished],
+    asic_pub: Option<&AsicPublished>,
+    notes: &str,
+) -> String {
+    let mut body = findings::section(r, designs, notes, "docs").replacen("## ", "### ", 1);
+    body += &format!(
+        "Method: each design's firmware built with the distro's cross compiler and run on the project's simulator with the design's timing model; digests checked against the golden model; c/B = long-message cycles per byte; code = kernel text + rodata + data; speed-up over the design's baseline (`rv32-ref` / `mips-ref`).\n\n{}\n{}",
+        designs_table(r, designs),
+        seed_tables(r, designs)
+    );
+    if r.hw_perfs().next().is_some() && !hw_pub.is_empty() {
+        body.push_str("#### seed 004, Table II (SHA3-512, Virtex-6)\n\n");
+        body.push_str(&seed004_table(r, hw_pub));
+        if let Some(a) = asic_pub {
+            body.push_str("\n#### seed 004, Table IV (ASIC, Case V)\n\n");
+            body.push_str(&seed004_asic_table(r, a));
+        }
+    }
+    body.push_str("\n#### Provenance\n\n");
+    body.push_str(&provenance(r));
+    body
+}
+
+/// A figure's place in the Markdown: the image, its numbered caption and the PDF beside it;
+/// or, when no figure was drawn, why (nothing when the results give no such figure).
+pub fn figure_md(figs: &Rendered, name: &str) -> String {
+    let Some((n, f)) = figs.figure(name) else {
+        return String::new();
+    };
+    if figs.svgs.contains_key(name) {
+        format!(
+            "![Figure {n}](figures/{name}.svg)\n\n_Figure {n}._ {} ([PDF](figures/{name}.pdf))\n\n",
+            f.caption
+        )
+    } else {
+        format!(
+            "_Figure {n} ({name}) not drawn: {}_\n\n",
+            figs.error.as_deref().unwrap_or("unknown reason")
+        )
+    }
+}
+
+/// Seconds since the Unix epoch as `YYYY-MM-DD HH:MM UTC`.
+pub fn utc_date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
+    // civil-from-days (Howard Hinnant's algorithm)
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let mo = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(mo <= 2);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}:{m:02} UTC")
+}
+
+/// Where the numbers come from: commit, tree state, date, tool versions.
+pub fn provenance(r: &Results) -> String {
+    let m = &r.metadata;
+    let commit = match (&m.commit, m.dirty) {
+        (Some(c), Some(true)) => format!("`{c}` with uncommitted changes"),
+        (Some(c), _) => format!("`{c}`"),
+        (None, _) => "not recorded (not a git checkout)".into(),
+    };
+    let mut rows = vec![
+        vec!["commit".to_string(), commit],
+        vec!["generated".into(), utc_date(m.generated_unix)],
+        vec![
+            "run".into(),
+            if m.quick {
+                "quick (`--quick`: fewer functions and lengths, no synthesis)".into()
+            } else {
+                "full".into()
+            },
+        ],
+    ];
+    for (t, v) in &m.tools {
+        rows.push(vec![t.clone(), v.clone()]);
+    }
+    md_table(&["provenance", "value"], &rows)
+}
+
+/// The whole Markdown report (`report/README.md`; index.html is made from it).
 pub fn markdown(
     r: &Results,
     designs: &[Design],
     hw_pub: &[HwPublished],
     asic_pub: Option<&AsicPublished>,
+    figs: &Rendered,
+    notes: &str,
 ) -> String {
     let mut s = String::from("# sha3-asip results\n\nGenerated by `sha3-asip reproduce`; every number below is measured by this run or, where marked published, quoted from the seed paper the design's TOML cites.\n\n");
+    s.push_str(&findings::section(r, designs, notes, "../docs"));
+    s.push_str(&figure_md(figs, "cycles-per-byte"));
+    s.push_str(&figure_md(figs, "pareto"));
     s.push_str("## Software designs\n\nMethod: firmware built with the distro's cross compiler, run on the project's instruction-set simulator with the design's timing model; every digest checked against the golden model. c/B = long-message cycles per byte (steady state).\n\n");
     s.push_str(&designs_table(r, designs));
     s.push_str("\n### Cycles per byte, every function\n\nMethod: every SHA-3-family function through the one sponge layer (`firmware/sponge/`) over each design's kernel, default parameters (empty key and strings, ParallelHash B = 8192, TurboSHAKE D = 0x1F, default output length); c/B = (cycles(l2) - cycles(l1)) / (l2 - l1) for the two message lengths l1..l2 given: 8 absorbed blocks apart, for ParallelHash and KangarooTwelve one and three 8192-byte tree units (serial leaves), so every message is in tree mode.\n\n");
@@ -684,7 +784,9 @@ pub fn markdown(
     s.push_str("\n## Seed tables, published beside measured\n\n");
     s.push_str(&seed_tables(r, designs));
     if r.profiles().next().is_some() {
-        s.push_str("## Instruction-class profile\n\nShare of the kernel's cycles per instruction class (seed 001 Fig. 5 classes), SHA3-256.\n\n");
+        s.push_str("## Instruction-class profile\n\n");
+        s.push_str(&figure_md(figs, "instruction-classes"));
+        s.push_str("Share of the kernel's cycles per instruction class (seed 001 Fig. 5 classes), SHA3-256.\n\n");
         s.push_str(&profile_table(r));
     }
     if r.areas().any(|a| a.unit.starts_with("isa/")) {
@@ -693,9 +795,10 @@ pub fn markdown(
     }
     if r.hw_perfs().next().is_some() {
         s.push_str("\n## Keccak hardware cases\n\nMethod: Verilator testbench cycles against golden vectors; Yosys `synth_xilinx -family xc6v` LUTs/FFs, slices estimated as max(LUT/4, FF/8), Fmax estimated from LUT levels (docs/hardware.md); Gbps by seed 004 eq. (5). Published: Xilinx ISE place and route on the XC6VLX75T, which this flow cannot reproduce: compare the ratios between cases.\n\n");
+        s.push_str(&figure_md(figs, "seed004"));
         s.push_str(&hw_table(r));
         if !hw_pub.is_empty() {
-            s.push_str("\n#### seed 004, Table II (SHA3-512, Virtex-6)\n\n");
+            s.push_str("\n#### seed 004, Table II (SHA3-512, Virtex-6)\n\nMethod: published = the paper's Xilinx ISE place and route; slices est. and Fmax est. = our Yosys synthesis, Fmax estimated from LUT levels (not placed and routed); Gbps at Fmax est. = that estimate x 8 x rate / cycles per block, counting every message a pipelined case keeps in flight (N x (1 + SUB) slots, `hw/cases.json`), as seed 004 eq. (5) does.\n\n");
             s.push_str(&seed004_table(r, hw_pub));
         }
         if let Some(a) = asic_pub {
@@ -723,6 +826,8 @@ pub fn markdown(
             );
         }
     }
+    s.push_str("\n## Provenance\n\n");
+    s.push_str(&provenance(r));
     s
 }
 
@@ -752,11 +857,58 @@ pub fn csv(r: &Results) -> String {
     s
 }
 
-/// Very small Markdown-table-to-HTML conversion for the tables this module writes.
-fn md_to_html(md: &str) -> String {
+/// HTML-escape text.
+pub fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// One line of Markdown text as HTML: escaped, with `code`, **bold**, _emphasis_ and
+/// [links](url).
+fn inline_html(s: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while !rest.is_empty() {
+        if let Some(t) = rest.strip_prefix('`') {
+            if let Some(e) = t.find('`') {
+                let _ = write!(out, "<code>{}</code>", esc(&t[..e]));
+                rest = &t[e + 1..];
+                continue;
+            }
+        }
+        if let Some(t) = rest.strip_prefix("**") {
+            if let Some(e) = t.find("**") {
+                let _ = write!(out, "<b>{}</b>", inline_html(&t[..e]));
+                rest = &t[e + 2..];
+                continue;
+            }
+        }
+        if let Some(t) = rest.strip_prefix('[') {
+            if let Some(e) = t.find("](") {
+                if let Some(u) = t[e + 2..].find(')') {
+                    let url = &t[e + 2..e + 2 + u];
+                    let _ = write!(out, "<a href=\"{}\">{}</a>", esc(url), inline_html(&t[..e]));
+                    rest = &t[e + 3 + u..];
+                    continue;
+                }
+            }
+        }
+        let c = rest.chars().next().expect("non-empty");
+        out.push_str(&esc(&c.to_string()));
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// The Markdown this module writes, as HTML; figure lines become the inline SVG with its
+/// caption.
+fn md_to_html(md: &str, figs: &Rendered) -> String {
     let mut out = String::new();
     let mut in_table = false;
     let mut header_done = false;
+    let mut in_list = false;
     for line in md.lines() {
         if line.starts_with('|') {
             let cells: Vec<&str> = line
@@ -768,154 +920,86 @@ fn md_to_html(md: &str) -> String {
                 continue;
             }
             if !in_table {
-                out.push_str("<table>");
+                out.push_str("<div class=\"table\"><table>");
                 in_table = true;
                 header_done = false;
             }
             let tag = if header_done { "td" } else { "th" };
             out.push_str("<tr>");
             for c in cells {
-                let c = svg::esc(c.trim_matches('`'));
-                let c = c.replace("**", "");
-                let _ = write!(out, "<{tag}>{c}</{tag}>");
+                let _ = write!(out, "<{tag}>{}</{tag}>", inline_html(c));
             }
             out.push_str("</tr>");
             header_done = true;
             continue;
         }
         if in_table {
-            out.push_str("</table>\n");
+            out.push_str("</table></div>\n");
             in_table = false;
         }
+        if let Some(h) = line.strip_prefix("- ") {
+            if !in_list {
+                out.push_str("<ul>\n");
+                in_list = true;
+            }
+            let _ = writeln!(out, "<li>{}</li>", inline_html(h));
+            continue;
+        }
+        if in_list {
+            out.push_str("</ul>\n");
+            in_list = false;
+        }
+        if let Some(img) = line.strip_prefix("![") {
+            // ![Figure n](figures/<name>.svg)
+            let name = img
+                .split("(figures/")
+                .nth(1)
+                .and_then(|t| t.strip_suffix(".svg)"))
+                .unwrap_or("");
+            if let (Some((n, f)), Some(svg)) = (figs.figure(name), figs.svgs.get(name)) {
+                let _ = writeln!(
+                    out,
+                    "<figure id=\"{name}\" data-view=\"{name}\">{svg}<figcaption><b>Figure {n}.</b> {} (<a href=\"figures/{name}.pdf\">PDF</a>, <a href=\"figures/{name}.svg\">SVG</a>)</figcaption></figure>",
+                    inline_html(&f.caption)
+                );
+            }
+            continue;
+        }
+        if line.starts_with("_Figure ") && line.contains("[PDF](") {
+            continue; // the caption, already in the <figure>
+        }
         if let Some(h) = line.strip_prefix("#### ") {
-            let _ = writeln!(out, "<h4>{}</h4>", svg::esc(h));
+            let _ = writeln!(out, "<h4>{}</h4>", inline_html(h));
         } else if let Some(h) = line.strip_prefix("### ") {
-            let _ = writeln!(out, "<h3>{}</h3>", svg::esc(h));
+            let _ = writeln!(out, "<h3>{}</h3>", inline_html(h));
         } else if let Some(h) = line.strip_prefix("## ") {
-            let _ = writeln!(out, "<h2>{}</h2>", svg::esc(h));
+            let _ = writeln!(out, "<h2>{}</h2>", inline_html(h));
         } else if let Some(h) = line.strip_prefix("# ") {
-            let _ = writeln!(out, "<h1>{}</h1>", svg::esc(h));
-        } else if let Some(h) = line.strip_prefix("- ") {
-            let _ = writeln!(out, "<p>&bull; {}</p>", svg::esc(&h.replace("**", "")));
+            let _ = writeln!(out, "<h1>{}</h1>", inline_html(h));
         } else if !line.trim().is_empty() {
-            let _ = writeln!(out, "<p>{}</p>", svg::esc(&line.replace('`', "")));
+            let text = line.trim();
+            let text = text
+                .strip_prefix('_')
+                .and_then(|t| t.strip_suffix('_'))
+                .map(|t| format!("<em>{}</em>", inline_html(t)))
+                .unwrap_or_else(|| inline_html(text));
+            let _ = writeln!(out, "<p>{text}</p>");
         }
     }
     if in_table {
-        out.push_str("</table>\n");
+        out.push_str("</table></div>\n");
+    }
+    if in_list {
+        out.push_str("</ul>\n");
     }
     out
 }
 
-/// The chart views of the HTML report, in order.
-pub const VIEWS: [&str; 4] = [
-    "cycles-per-byte",
-    "instruction-classes",
-    "area-vs-speed",
-    "hw-throughput-vs-area",
-];
-
-/// LUTs the custom extensions of an ISA string add (sum of their whole units,
-/// `isa/<folder>` records); 0 for a base ISA; None when an enabled extension has no
-/// measured unit (e.g. the standard Zbkb).
-pub fn extension_luts(r: &Results, isa: &str) -> Option<f64> {
-    let norm = |s: &str| s.replace('-', "");
-    let mut total = 0.0;
-    for ext in isa.split('_').skip(1) {
-        let name = ext.strip_prefix('x')?;
-        let a = r.areas().find(|a| {
-            a.unit
-                .strip_prefix("isa/")
-                .map(|f| !f.contains('/') && norm(f).starts_with(&norm(name)))
-                .unwrap_or(false)
-        })?;
-        total += a.luts? as f64;
-    }
-    Some(total)
-}
-
-/// The four charts.
-pub fn charts(r: &Results, designs: &[Design]) -> Vec<String> {
-    let cpb: Vec<(String, f64)> = designs
-        .iter()
-        .filter_map(|d| bench(r, &d.name, SEED_ALG).map(|b| (d.name.clone(), b.cycles_per_byte)))
-        .collect();
-    let rows: Vec<(String, Vec<(String, f64)>)> = r
-        .profiles()
-        .map(|p| {
-            (
-                p.design.clone(),
-                p.classes
-                    .iter()
-                    .map(|c| (c.class.clone(), c.share))
-                    .collect(),
-            )
-        })
-        .collect();
-    let area_pts: Vec<(String, f64, f64)> = designs
-        .iter()
-        .filter_map(|d| {
-            let b = bench(r, &d.name, SEED_ALG)?;
-            Some((
-                d.name.clone(),
-                extension_luts(r, &d.isa)?,
-                b.cycles_per_byte,
-            ))
-        })
-        .collect();
-    let hw_pts: Vec<(String, f64, f64)> = r
-        .hw_perfs()
-        .filter_map(|h| {
-            let a = r.areas().find(|a| a.unit == h.case)?;
-            Some((h.case.clone(), a.slices_est?, h.gbps?))
-        })
-        .collect();
-    vec![
-        svg::bars_log(
-            VIEWS[0],
-            "SHA3-256 long-message cycles per byte",
-            "cycles/byte",
-            &cpb,
-        ),
-        svg::stacked_shares(
-            VIEWS[1],
-            "Share of kernel cycles per instruction class (SHA3-256)",
-            &rows,
-        ),
-        svg::scatter_pareto_linx(
-            VIEWS[2],
-            "Extension area against SHA3-256 cycles per byte (Pareto front dashed)",
-            "LUTs of the extension units (0 = base ISA; the core itself not included)",
-            "cycles/byte",
-            &area_pts,
-            true,
-        ),
-        svg::scatter_pareto(
-            VIEWS[3],
-            "Keccak hardware cases: throughput against area",
-            "slices (est.)",
-            "Gbps",
-            &hw_pts,
-            false,
-        ),
-    ]
-}
-
-/// The self-contained HTML page.
-pub fn html(
-    r: &Results,
-    designs: &[Design],
-    hw_pub: &[HwPublished],
-    asic_pub: Option<&AsicPublished>,
-) -> String {
-    let mut s = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>sha3-asip results</title><style>body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}figure{margin:1.5em 0}</style></head><body>\n");
-    let md = markdown(r, designs, hw_pub, asic_pub);
-    let (title, body) = md.split_once('\n').unwrap_or((&md, ""));
-    s.push_str(&md_to_html(title));
-    for c in charts(r, designs) {
-        let _ = writeln!(s, "<figure>{c}</figure>");
-    }
-    s.push_str(&md_to_html(body));
+/// The HTML page: the Markdown report with the figures inline (self-contained but for the
+/// PDF links).
+pub fn html(md: &str, figs: &Rendered) -> String {
+    let mut s = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>sha3-asip results</title><style>body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222;line-height:1.4}div.table{overflow-x:auto}table{border-collapse:collapse;margin:1em 0;font-size:90%}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f3f3f3}td:first-child,th:first-child{text-align:left}figure{margin:1.5em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:90%;color:#444}code{font-size:95%}</style></head><body>\n");
+    s.push_str(&md_to_html(md, figs));
     s.push_str("</body></html>\n");
     s
 }
@@ -923,42 +1007,9 @@ pub fn html(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::{AreaRecord, Metadata, PnrRecord, Record, SCHEMA};
+    use crate::results::test_support::{bench_rec, proc_area, results_of};
+    use crate::results::{PnrRecord, Record};
     use std::path::Path;
-
-    fn bench_rec(design: &str, cpb: f64) -> Record {
-        Record::Bench(BenchRecord {
-            design: design.into(),
-            arch: "rv32".into(),
-            isa: "rv32im".into(),
-            kernel: design.into(),
-            timing: "zscale".into(),
-            engine: "sim".into(),
-            alg: SEED_ALG.into(),
-            rate_bytes: 136,
-            cycles_per_byte: cpb,
-            cycles_per_block: cpb * 136.0,
-            cpb_lens: [272, 1360],
-            cycles_per_permutation: 0,
-            instret_per_permutation: 0,
-            code_size_bytes: 1000,
-            digest_ok: true,
-            runs: Vec::new(),
-        })
-    }
-
-    fn proc_area(design: &str, slices: f64) -> Record {
-        Record::Area(AreaRecord {
-            unit: format!("processor {design}"),
-            flow: "test".into(),
-            luts: None,
-            ffs: None,
-            slices_est: Some(slices),
-            lut_levels: None,
-            fmax_mhz_est: None,
-            ge_est: None,
-        })
-    }
 
     /// The row of `design` in the table that follows `heading`.
     fn row<'a>(md: &'a str, heading: &str, design: &str) -> Vec<&'a str> {
@@ -974,33 +1025,25 @@ mod tests {
     fn seed_tables_give_speedups_over_both_dividers_and_pnr_throughput() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let designs = crate::design::load_all(&root.join("designs")).unwrap();
-        let r = Results {
-            schema: SCHEMA,
-            metadata: Metadata {
-                generated_unix: 0,
-                tools: Vec::new(),
-                quick: false,
-            },
-            records: vec![
-                bench_rec("rv32-ref", 1000.0),
-                bench_rec("rv32-ref-eo", 600.0),
-                bench_rec("rv32-oasip", 200.0),
-                bench_rec("rv32-dasip", 80.0),
-                proc_area("rv32-ref", 600.0),
-                proc_area("rv32-oasip", 900.0),
-                Record::Pnr(PnrRecord {
-                    target: "rv32-oasip".into(),
-                    target_kind: "processor".into(),
-                    device: "LFE5U-25F-6 CABGA256".into(),
-                    flow: "test".into(),
-                    fmax_mhz: Some(25.0),
-                    seeds: vec![1, 2, 3],
-                    lut4: Some(8000),
-                    ff: Some(1200),
-                    dsp: Some(0),
-                }),
-            ],
-        };
+        let r = results_of(vec![
+            bench_rec("rv32-ref", 1000.0),
+            bench_rec("rv32-ref-eo", 600.0),
+            bench_rec("rv32-oasip", 200.0),
+            bench_rec("rv32-dasip", 80.0),
+            proc_area("rv32-ref", 600.0),
+            proc_area("rv32-oasip", 900.0),
+            Record::Pnr(PnrRecord {
+                target: "rv32-oasip".into(),
+                target_kind: "processor".into(),
+                device: "LFE5U-25F-6 CABGA256".into(),
+                flow: "test".into(),
+                fmax_mhz: Some(25.0),
+                seeds: vec![1, 2, 3],
+                lut4: Some(8000),
+                ff: Some(1200),
+                dsp: Some(0),
+            }),
+        ]);
         let md = seed_tables(&r, &designs);
         let perf = row(
             &md,
@@ -1027,22 +1070,14 @@ mod tests {
     fn seed_000_silicon_table_shows_every_mips_processor_over_mips_ref() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let designs = crate::design::load_all(&root.join("designs")).unwrap();
-        let r = Results {
-            schema: SCHEMA,
-            metadata: Metadata {
-                generated_unix: 0,
-                tools: Vec::new(),
-                quick: false,
-            },
-            records: vec![
-                bench_rec("mips-ref", 580.0),
-                bench_rec("mips-native", 500.0),
-                bench_rec("mips-coproc", 320.0),
-                proc_area("mips-ref", 800.0),
-                proc_area("mips-native", 840.0),
-                proc_area("mips-coproc", 1000.0),
-            ],
-        };
+        let r = results_of(vec![
+            bench_rec("mips-ref", 580.0),
+            bench_rec("mips-native", 500.0),
+            bench_rec("mips-coproc", 320.0),
+            proc_area("mips-ref", 800.0),
+            proc_area("mips-native", 840.0),
+            proc_area("mips-coproc", 1000.0),
+        ]);
         let md = seed_tables(&r, &designs);
         let h = "seed 000, Table 3 (Virtex-6): silicon";
         // paper row, design, slices published, slices est., area over mips-ref

@@ -294,6 +294,7 @@ pub fn reproduce(
     tools: Vec<(String, String)>,
 ) -> Result<(Results, bool), FlowError> {
     let designs = design::load_all(&root.join("designs"))?;
+    let (commit, dirty) = crate::project::git_state(root);
     let mut records = build_all(root, &designs);
     let built: Vec<Design> = designs
         .iter()
@@ -312,34 +313,47 @@ pub fn reproduce(
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let results = Results {
-        schema: SCHEMA,
+        schema: SCHEMA.to_string(),
         metadata: Metadata {
             generated_unix,
             tools,
             quick: o.quick,
+            commit,
+            dirty,
         },
         records,
     };
+    render(root, &o.out, &results, &designs, o.readme.as_deref())?;
+    let ok = results.failures().next().is_none()
+        && results.benches().all(|b| b.digest_ok)
+        && results.constant_times().all(|c| c.ok);
+    Ok((results, ok))
+}
+
+/// Every report of `results` into `out` (results.json, results.csv, README.md, index.html,
+/// the figures), and the results block of `readme` when given. `reproduce` ends with it;
+/// `sha3-asip report --from results.json` re-renders a finished run with it.
+pub fn render(
+    root: &Path,
+    out: &Path,
+    results: &Results,
+    designs: &[Design],
+    readme: Option<&Path>,
+) -> Result<(), FlowError> {
     let seed004 = root.join("hw").join("seed004.json");
     let hw_pub = report::load_seed004(&seed004);
     let asic_pub = report::load_seed004_asic(&seed004);
-    write_reports(&o.out, &results, &designs, &hw_pub, asic_pub.as_ref())?;
-    if let Some(readme) = &o.readme {
+    write_reports(root, out, results, designs, &hw_pub, asic_pub.as_ref())?;
+    if let Some(readme) = readme {
         let text = std::fs::read_to_string(readme)
             .map_err(|e| FlowError::Io(format!("reading {}", readme.display()), e))?;
-        let mut body = format!(
-            "Method: each design's firmware built with the distro's cross compiler and run on the project's simulator with the design's timing model; digests checked against the golden model; c/B = long-message cycles per byte; code = kernel text + rodata + data; speed-up over the design's baseline (`rv32-ref` / `mips-ref`).\n\n{}\n{}",
-            report::designs_table(&results, &designs),
-            report::seed_tables(&results, &designs)
+        let body = report::readme_block(
+            results,
+            designs,
+            &hw_pub,
+            asic_pub.as_ref(),
+            &reproduction_notes(root),
         );
-        if results.hw_perfs().next().is_some() && !hw_pub.is_empty() {
-            body.push_str("#### seed 004, Table II (SHA3-512, Virtex-6)\n\n");
-            body.push_str(&report::seed004_table(&results, &hw_pub));
-            if let Some(a) = &asic_pub {
-                body.push_str("\n#### seed 004, Table IV (ASIC, Case V)\n\n");
-                body.push_str(&report::seed004_asic_table(&results, a));
-            }
-        }
         match rewrite_block(&text, &body) {
             Some(new) => std::fs::write(readme, new)
                 .map_err(|e| FlowError::Io(format!("writing {}", readme.display()), e))?,
@@ -351,14 +365,14 @@ pub fn reproduce(
             }
         }
     }
-    let ok = results.failures().next().is_none()
-        && results.benches().all(|b| b.digest_ok)
-        && results.constant_times().all(|c| c.ok);
-    Ok((results, ok))
+    Ok(())
 }
 
-/// Write results.json, results.csv, README.md and index.html into `out`.
+/// Write results.json, results.csv, the figures (`figures/*.svg`, `*.pdf`), README.md and
+/// index.html into `out`. Figures that cannot be drawn (no matplotlib in build/venv) are
+/// replaced by a line saying why, in the reports and on stderr.
 pub fn write_reports(
+    root: &Path,
     out: &Path,
     r: &Results,
     designs: &[Design],
@@ -373,9 +387,25 @@ pub fn write_reports(
     };
     w("results.json", r.to_json())?;
     w("results.csv", report::csv(r))?;
-    w("README.md", report::markdown(r, designs, hw_pub, asic_pub))?;
-    w("index.html", report::html(r, designs, hw_pub, asic_pub))?;
+    let figs = crate::charts::draw(
+        root,
+        &out.join("figures"),
+        designs,
+        crate::charts::figures(root, r, designs, hw_pub),
+    );
+    if let Some(e) = &figs.error {
+        eprintln!("sha3-asip: {e}");
+    }
+    let notes = reproduction_notes(root);
+    let md = report::markdown(r, designs, hw_pub, asic_pub, &figs, &notes);
+    w("index.html", report::html(&md, &figs))?;
+    w("README.md", md)?;
     Ok(())
+}
+
+/// docs/reproduction-notes.md (empty if missing): the findings link its sections.
+pub fn reproduction_notes(root: &Path) -> String {
+    std::fs::read_to_string(root.join("docs").join("reproduction-notes.md")).unwrap_or_default()
 }
 
 #[cfg(test)]

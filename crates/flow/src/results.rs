@@ -6,12 +6,12 @@
 //! unit or case), `hw_perf` (a hardware case's simulated throughput), `constant_time`, `rtl` (a processor in
 //! lockstep with the simulator), `pnr` (place and route, when current), `failure`.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub const SCHEMA: &str = "sha3-asip/results/v1";
 
 /// One measured message length.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct RunRecord {
     pub len: usize,
     pub seed: u32,
@@ -23,7 +23,7 @@ pub struct RunRecord {
 }
 
 /// A design running one hash function.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct BenchRecord {
     pub design: String,
     pub arch: String,
@@ -51,7 +51,7 @@ pub struct BenchRecord {
 }
 
 /// Share of cycles per instruction class, and the hottest code.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ProfileRecord {
     pub design: String,
     pub alg: String,
@@ -63,7 +63,7 @@ pub struct ProfileRecord {
     pub blocks: Vec<Hotspot>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ClassShare {
     pub class: String,
     pub cycles: u64,
@@ -71,7 +71,7 @@ pub struct ClassShare {
     pub share: f64,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Hotspot {
     pub name: String,
     pub cycles: u64,
@@ -79,7 +79,7 @@ pub struct Hotspot {
 }
 
 /// Area of a hardware unit (ISE functional unit, processor, or Keccak core case).
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct AreaRecord {
     pub unit: String,
     pub flow: String,
@@ -92,7 +92,7 @@ pub struct AreaRecord {
 }
 
 /// Simulated throughput of a hardware Keccak case.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct HwPerfRecord {
     pub case: String,
     pub alg: String,
@@ -104,7 +104,7 @@ pub struct HwPerfRecord {
 }
 
 /// Cycles of many same-length random messages: a constant-time kernel shows one value.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ConstantTimeRecord {
     pub design: String,
     pub alg: String,
@@ -117,7 +117,7 @@ pub struct ConstantTimeRecord {
 }
 
 /// A design's processor in RTL: its benchmark firmware run in lockstep with the simulator.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct RtlRecord {
     pub design: String,
     pub alg: String,
@@ -133,7 +133,7 @@ pub struct RtlRecord {
 /// Place and route of a processor, Keccak case or unit on a Lattice ECP5
 /// (`hw/scripts/pnr.py`, opt-in `make pnr`): present only when a cached result matches the
 /// current sources and tools (`pnr.py --status`).
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct PnrRecord {
     /// `rv32-ref` (a processor design), `case V`, `isa/oasip`.
     pub target: String,
@@ -150,13 +150,13 @@ pub struct PnrRecord {
 }
 
 /// A step that failed; the run goes on and exits non-zero at the end.
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct FailureRecord {
     pub step: String,
     pub error: String,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Record {
     Bench(BenchRecord),
@@ -169,17 +169,24 @@ pub enum Record {
     Failure(FailureRecord),
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Metadata {
     /// Seconds since the Unix epoch when the run finished.
     pub generated_unix: u64,
     pub tools: Vec<(String, String)>,
     pub quick: bool,
+    /// `git rev-parse HEAD` of the project tree the run measured (None outside git).
+    #[serde(default)]
+    pub commit: Option<String>,
+    /// Whether that tree had uncommitted changes (`git status --porcelain`, `report/` and
+    /// the README's generated block excluded).
+    #[serde(default)]
+    pub dirty: Option<bool>,
 }
 
-#[derive(Debug, Clone, Serialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct Results {
-    pub schema: &'static str,
+    pub schema: String,
     pub metadata: Metadata,
     pub records: Vec<Record>,
 }
@@ -238,10 +245,78 @@ impl Results {
         })
     }
 
+    /// Read a `results.json` written by `reproduce` (this schema only).
+    pub fn from_json(text: &str) -> Result<Results, String> {
+        let r: Results = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        if r.schema != SCHEMA {
+            return Err(format!(
+                "schema '{}' is not '{SCHEMA}' (written by another version of sha3-asip)",
+                r.schema
+            ));
+        }
+        Ok(r)
+    }
+
     /// Pretty JSON with a trailing newline; records keep the order they were added in.
     pub fn to_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).expect("results serialize");
         s.push('\n');
         s
+    }
+}
+
+/// Records for unit tests of the reports.
+#[cfg(test)]
+pub mod test_support {
+    use super::*;
+
+    /// Results holding `records`, with empty metadata.
+    pub fn results_of(records: Vec<Record>) -> Results {
+        Results {
+            schema: SCHEMA.to_string(),
+            metadata: Metadata {
+                generated_unix: 0,
+                tools: Vec::new(),
+                quick: false,
+                commit: None,
+                dirty: None,
+            },
+            records,
+        }
+    }
+
+    /// A SHA3-256 bench record of `design` at `cpb` cycles per byte.
+    pub fn bench_rec(design: &str, cpb: f64) -> Record {
+        Record::Bench(BenchRecord {
+            design: design.into(),
+            arch: "rv32".into(),
+            isa: "rv32im".into(),
+            kernel: design.into(),
+            timing: "zscale".into(),
+            engine: "sim".into(),
+            alg: crate::report::SEED_ALG.into(),
+            rate_bytes: 136,
+            cycles_per_byte: cpb,
+            cycles_per_block: cpb * 136.0,
+            cpb_lens: [272, 1360],
+            cycles_per_permutation: 0,
+            instret_per_permutation: 0,
+            code_size_bytes: 1000,
+            digest_ok: true,
+            runs: Vec::new(),
+        })
+    }
+
+    pub fn proc_area(design: &str, slices: f64) -> Record {
+        Record::Area(AreaRecord {
+            unit: format!("processor {design}"),
+            flow: "test".into(),
+            luts: None,
+            ffs: None,
+            slices_est: Some(slices),
+            lut_levels: None,
+            fmax_mhz_est: None,
+            ge_est: None,
+        })
     }
 }

@@ -1120,5 +1120,6 @@ pub fn run_program(
         instret,
         profile: None,
         program: prog.clone(),
+        cycle_reads: Vec::new(),
     })
 }

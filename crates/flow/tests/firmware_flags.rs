@@ -15,7 +15,7 @@ fn design(name: &str, arch: &str, fields: &str) -> Design {
     let isa = if arch == "rv32" { "rv32im" } else { "mips32" };
     let timing = if arch == "rv32" { "zscale" } else { "mips5" };
     let text = format!(
-        "name = {name:?}\ntitle = \"t\"\narch = \"{arch}\"\nisa = \"{isa}\"\n\
+        "name = {name:?}\ntitle = \"t\"\nfamily = \"own\"\narch = \"{arch}\"\nisa = \"{isa}\"\n\
          timing = \"{timing}\"\n{fields}\n"
     );
     Design::parse(&text, &path).unwrap_or_else(|e| panic!("{e}"))

@@ -108,7 +108,8 @@ pub fn print_records(records: &[asip_flow::results::BenchRecord], json: bool) ->
         println!("{text}");
     } else {
         for r in records {
-            // MIPS32 has no user-readable instruction counter: the harness prints 0.
+            // 0 = not counted: MIPS32 has no user-readable instruction counter; the simulator
+            // counts the harness's intervals (harness::fill_instret), the RTL does not.
             let instr = if r.instret_per_permutation == 0 {
                 "n/a".to_string()
             } else {

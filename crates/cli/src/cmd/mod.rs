@@ -8,6 +8,7 @@ pub mod flow_support;
 pub mod hash;
 pub mod hw;
 pub mod profile;
+pub mod report;
 pub mod reproduce;
 pub mod riscv_tests;
 pub mod rtl;

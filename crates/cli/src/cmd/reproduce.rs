@@ -54,20 +54,7 @@ pub fn run(a: &ReproduceArgs) -> Result<u8> {
         },
         progress: reproduce::Progress::for_terminal(a.no_progress),
     };
-    let mut tools = vec![(
-        "sha3-asip".to_string(),
-        env!("CARGO_PKG_VERSION").to_string(),
-    )];
-    for t in [
-        "riscv64-unknown-elf-gcc",
-        "mipsel-linux-gnu-gcc",
-        "yosys",
-        "verilator",
-    ] {
-        if let Some(v) = asip_flow::project::version_of(t) {
-            tools.push((t.to_string(), v));
-        }
-    }
+    let tools = asip_flow::project::tool_versions();
     let extra = asip_flow::hw::reproduce_tasks(&root, a.quick);
     let (results, ok) = reproduce::reproduce(&root, &o, extra, tools)?;
     eprintln!(

@@ -387,13 +387,25 @@ fn exec_syscall(_c: &mut Cpu, _d: &DecodedInsn) -> R {
 fn exec_break(_c: &mut Cpu, _d: &DecodedInsn) -> R {
     Err(Trap::Ebreak)
 }
+/// Every read of the cycle counter (`rdhwr $2`) in a run, in program order: the cycle
+/// count it returned (all 64 bits) and the instructions retired before it. MIPS32 has no
+/// user-readable instruction counter, so the firmware harness prints 0; the flow pairs
+/// these reads with the harness's measured intervals to count their instructions.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CycleReads(pub Vec<(u64, u64)>);
+
 /// `rdhwr rt, $n`: 0 CPUNum = 0, 1 SYNCI_Step = 0 (no caches modelled), 2 CC = low 32
-/// bits of the simulated cycle count before this instruction, 3 CCRes = 1 (CC counts
-/// every cycle), 29 ULR = 0. Other numbers are illegal.
+/// bits of the simulated cycle count before this instruction (each read is recorded in
+/// [`CycleReads`]), 3 CCRes = 1 (CC counts every cycle), 29 ULR = 0. Other numbers are
+/// illegal.
 fn exec_rdhwr(c: &mut Cpu, d: &DecodedInsn) -> R {
     let v = match d.aux {
         0 | 1 | 29 => 0,
-        2 => c.cycle as u32,
+        2 => {
+            let read = (c.cycle, c.instret);
+            c.state_mut::<CycleReads>().0.push(read);
+            c.cycle as u32
+        }
         3 => 1,
         _ => return Err(Trap::Illegal),
     };
