@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN := target/release/sha3-asip
 
 .PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl \
-        reproduce quick pnr bench-memory fuzz clean test-functions-full
+        reproduce quick check-report pnr bench-memory fuzz clean test-functions-full
 
 all: build
 
@@ -42,11 +42,17 @@ lint-rust:
 lint-rtl:
 	scripts/lint-rtl
 
+# then the page in headless Chromium: console errors, figures, links; report/screenshot.png
 reproduce: setup build
 	$(BIN) reproduce --out report
+	scripts/check-report report
 
 quick: setup build
 	$(BIN) reproduce --quick --out report
+	scripts/check-report report
+
+check-report:
+	scripts/check-report report
 
 # opt-in: place and route of the Keccak cases and the RV32 processors on a Lattice ECP5
 # (scripts/setup --pnr installs nextpnr into build/venv); results in hw/build/pnr/summary.json

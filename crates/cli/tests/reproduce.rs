@@ -288,6 +288,18 @@ fn quick_reproduce_covers_every_design_and_is_deterministic() {
                 "{view}.pdf"
             );
         }
+        // the page in a real browser (skipped with a message when Chromium is absent)
+        let chk = Command::new(root().join("scripts/check-report"))
+            .arg(&a)
+            .output()
+            .expect("scripts/check-report runs");
+        assert!(
+            chk.status.success(),
+            "check-report:\n{}{}",
+            String::from_utf8_lossy(&chk.stdout),
+            String::from_utf8_lossy(&chk.stderr)
+        );
+        eprintln!("{}", String::from_utf8_lossy(&chk.stdout).trim());
     } else {
         assert!(html.contains("not drawn"), "missing figures are explained");
     }
