@@ -473,6 +473,7 @@ fn block(spec: &ExtSpec, kind: &str) -> Option<String> {
         "c" => c_block(spec),
         "ops" => ops_block(spec),
         "decode" => decode_block(spec),
+        "port" => crate::port::unit_ports(spec.base),
         _ => return None,
     })
 }
@@ -480,6 +481,11 @@ fn block(spec: &ExtSpec, kind: &str) -> Option<String> {
 /// `text` with every generated block of `spec` rewritten (an error names a marker
 /// without an end or of an unknown kind).
 pub fn render(spec: &ExtSpec, text: &str) -> Result<String, String> {
+    render_with(text, &|kind| block(spec, kind))
+}
+
+/// `text` with every `isa-gen:begin KIND` block replaced by `block(KIND)`.
+fn render_with(text: &str, block: &dyn Fn(&str) -> Option<String>) -> Result<String, String> {
     let mut out = String::new();
     let mut lines = text.split_inclusive('\n');
     let mut found = false;
@@ -490,7 +496,7 @@ pub fn render(spec: &ExtSpec, text: &str) -> Result<String, String> {
         };
         found = true;
         let kind: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
-        let body = block(spec, &kind).ok_or(format!("unknown block kind `{kind}`"))?;
+        let body = block(&kind).ok_or(format!("unknown block kind `{kind}`"))?;
         let indent: String = line.chars().take_while(|c| *c == ' ').collect();
         let end = loop {
             match lines.next() {
@@ -523,6 +529,24 @@ pub fn files(spec: &ExtSpec) -> Result<Vec<(PathBuf, String, String)>, String> {
             let text =
                 std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
             let new = render(spec, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok((path, text, new))
+        })
+        .collect()
+}
+
+/// The units outside `isa/` with a generated port list ([`crate::port::OTHER_UNITS`]):
+/// `(path, current text, text as generated)`, `root` being the project root.
+pub fn other_unit_files(root: &Path) -> Result<Vec<(PathBuf, String, String)>, String> {
+    crate::port::OTHER_UNITS
+        .iter()
+        .map(|&(base, f)| {
+            let path = root.join(f);
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let new = render_with(&text, &|kind| {
+                (kind == "port").then(|| crate::port::unit_ports(base))
+            })
+            .map_err(|e| format!("{}: {e}", path.display()))?;
             Ok((path, text, new))
         })
         .collect()

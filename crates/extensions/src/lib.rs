@@ -7,6 +7,7 @@
 use asip_sim::isa::Registry;
 
 pub mod gen;
+pub mod port;
 
 /// The standard extensions plus every extension folder under `isa/`.
 pub fn registry() -> Registry {

@@ -7,6 +7,7 @@
 //! registers. Method and pipeline: `docs/rv32-core.md`.
 
 use crate::design::{Arch, Design};
+use asip_extensions::port::{self, PortDir, PortSig};
 use crate::error::FlowError;
 use crate::exec::{timing_of, ExecOutcome};
 use crate::project::{self, Tool};
@@ -70,8 +71,6 @@ pub struct Core {
     pub files: &'static [&'static str],
     /// Memory and simulation-system sources.
     pub sys_files: &'static [&'static str],
-    /// The extension port (the core's README documents it).
-    port: &'static [PortSig],
     /// The units this core can take.
     pub units: &'static [Unit],
     /// Preprocessor define that selects the harness's host-call ABI and signal paths.
@@ -96,7 +95,6 @@ pub const CORES: &[Core] = &[
             "hw/cores/rv32/rv32_core.v",
         ],
         sys_files: &["hw/cores/rv32/rv32_tcm.v", "hw/cores/rv32/rv32_sys.v"],
-        port: RV32_PORT,
         units: RV32_UNITS,
         define: "CORE_RV32",
         readme: "hw/cores/rv32/README.md",
@@ -114,7 +112,6 @@ pub const CORES: &[Core] = &[
             "hw/cores/mips/mips_core.v",
         ],
         sys_files: &["hw/cores/rv32/rv32_tcm.v", "hw/cores/mips/mips_sys.v"],
-        port: MIPS_PORT,
         units: MIPS_UNITS,
         define: "CORE_MIPS",
         readme: "hw/cores/mips/README.md",
@@ -250,112 +247,12 @@ pub fn div_early_out(t: &TimingParams) -> bool {
     t.latency.div_model == asip_sim::timing::DivModel::EarlyOut
 }
 
-/// How an extension-port signal is driven (`hw/cores/rv32/README.md`, "Extension port").
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum PortDir {
-    /// From the core to every unit.
-    In,
-    /// From the unit that claims the word in X (`claim_o`); the default otherwise.
-    Claimed,
-    /// From any unit, whether or not it claims the word in X: the first unit (in the
-    /// design's list) that raises the port's valid signal (the first signal of its
-    /// group) drives the group.
-    Any,
-}
-
-/// One extension-port signal: name, width, direction and the value the wrapper drives
-/// when no unit claims (outputs only).
-struct PortSig {
-    name: &'static str,
-    width: u32,
-    dir: PortDir,
-    default: &'static str,
-}
-
-const fn sig(name: &'static str, width: u32, dir: PortDir, default: &'static str) -> PortSig {
-    PortSig {
-        name,
-        width,
-        dir,
-        default,
-    }
-}
-
-/// The RV32 extension port, in the order of `hw/cores/rv32/README.md`. Every unit has all
-/// of these ports (a unit that does not use a hook ties its outputs to the defaults).
-const RV32_PORT: &[PortSig] = &[
-    sig("clk_i", 1, PortDir::In, ""),
-    sig("rst_ni", 1, PortDir::In, ""),
-    sig("valid_i", 1, PortDir::In, ""),
-    sig("insn_i", 32, PortDir::In, ""),
-    sig("pc_i", 32, PortDir::In, ""),
-    sig("rs1_i", 32, PortDir::In, ""),
-    sig("rs2_i", 32, PortDir::In, ""),
-    sig("fire_i", 1, PortDir::In, ""),
-    sig("retire_i", 1, PortDir::In, ""),
-    sig("retire_pc_i", 32, PortDir::In, ""),
-    sig("retire_npc_i", 32, PortDir::In, ""),
-    sig("fetch_pc_i", 32, PortDir::In, ""),
-    sig("mem_rdata_i", 32, PortDir::In, ""),
-    sig("claim_o", 1, PortDir::Claimed, "1'b0"),
-    sig("uses_rs1_o", 1, PortDir::Claimed, "1'b0"),
-    sig("uses_rs2_o", 1, PortDir::Claimed, "1'b0"),
-    sig("rs1_addr_o", 5, PortDir::Claimed, "insn_i[19:15]"),
-    sig("rs2_addr_o", 5, PortDir::Claimed, "insn_i[24:20]"),
-    sig("ready_o", 1, PortDir::Claimed, "1'b1"),
-    sig("rd_we_o", 1, PortDir::Claimed, "1'b0"),
-    sig("rd_wdata_o", 32, PortDir::Claimed, "32'd0"),
-    sig("err_o", 1, PortDir::Claimed, "1'b0"),
-    sig("redirect_o", 1, PortDir::Claimed, "1'b0"),
-    sig("redirect_pc_o", 32, PortDir::Claimed, "32'd0"),
-    sig("mem_req_o", 1, PortDir::Claimed, "1'b0"),
-    sig("mem_we_o", 1, PortDir::Claimed, "1'b0"),
-    sig("mem_addr_o", 32, PortDir::Claimed, "32'd0"),
-    sig("mem_wdata_o", 32, PortDir::Claimed, "32'd0"),
-    sig("fetch_redirect_o", 1, PortDir::Any, "1'b0"),
-    sig("fetch_target_o", 32, PortDir::Any, "32'd0"),
-];
-
-/// The MIPS extension port, in the order of `hw/cores/mips/README.md`: operands `rs`/`rt`
-/// and results in EX, the data access of a unit's load/store in MEM at `rs + simm16`, a
-/// unit store's data in MEM (`m_wdata_*`, from whichever unit raises it), load data in WB.
-const MIPS_PORT: &[PortSig] = &[
-    sig("clk_i", 1, PortDir::In, ""),
-    sig("rst_ni", 1, PortDir::In, ""),
-    sig("valid_i", 1, PortDir::In, ""),
-    sig("insn_i", 32, PortDir::In, ""),
-    sig("pc_i", 32, PortDir::In, ""),
-    sig("rs_i", 32, PortDir::In, ""),
-    sig("rt_i", 32, PortDir::In, ""),
-    sig("fire_i", 1, PortDir::In, ""),
-    sig("mem_rdata_i", 32, PortDir::In, ""),
-    sig("claim_o", 1, PortDir::Claimed, "1'b0"),
-    sig("uses_rs_o", 1, PortDir::Claimed, "1'b0"),
-    sig("uses_rt_o", 1, PortDir::Claimed, "1'b0"),
-    sig("ready_o", 1, PortDir::Claimed, "1'b1"),
-    sig("rd_we_o", 1, PortDir::Claimed, "1'b0"),
-    sig("rd_wdata_o", 32, PortDir::Claimed, "32'd0"),
-    sig("err_o", 1, PortDir::Claimed, "1'b0"),
-    sig("mem_req_o", 1, PortDir::Claimed, "1'b0"),
-    sig("mem_we_o", 1, PortDir::Claimed, "1'b0"),
-    sig("m_wdata_valid_o", 1, PortDir::Any, "1'b0"),
-    sig("m_wdata_o", 32, PortDir::Any, "32'd0"),
-];
-
-fn width_decl(w: u32) -> String {
-    if w == 1 {
-        "       ".into()
-    } else {
-        format!("{:<7}", format!("[{}:0]", w - 1))
-    }
-}
-
 /// The Verilog of a core's extension wrapper (`rv32_ext`, `mips_ext`) for a list of units:
 /// every unit sees the port's inputs; the unit that claims the word in X drives the
 /// `Claimed` outputs, the first unit that raises the first signal of an `Any` group drives
 /// that group.
 pub fn ext_wrapper(core: &Core, units: &[&Unit]) -> String {
-    let port = core.port;
+    let port = port::of(core.arch);
     let mut s = format!(
         "// Generated by sha3-asip (asip_flow::rtl::ext_wrapper) from the design's [rtl] units.\n\
          // Do not edit: the extension port is documented in {}.\n\
@@ -370,7 +267,7 @@ pub fn ext_wrapper(core: &Core, units: &[&Unit]) -> String {
             } else {
                 "output reg "
             };
-            format!("    {kind} {} {}", width_decl(p.width), p.name)
+            format!("    {kind} {} {}", port::width_decl(p.width), p.name)
         })
         .collect();
     s.push_str(&decls.join(",\n"));
@@ -380,7 +277,7 @@ pub fn ext_wrapper(core: &Core, units: &[&Unit]) -> String {
         for p in outs() {
             s.push_str(&format!(
                 "    wire {} u{i}_{};\n",
-                width_decl(p.width),
+                port::width_decl(p.width),
                 p.name
             ));
         }

@@ -22,6 +22,7 @@ fn main() -> ExitCode {
     let sets = specs
         .iter()
         .map(|spec| gen::files(spec).map_err(|e| e.to_string()))
+        .chain(std::iter::once(gen::other_unit_files(&root)))
         .chain(std::iter::once(golden));
     for files in sets {
         let files = match files {
