@@ -10,7 +10,7 @@ CFLAGS_KERNEL ?= -Os
 KERNEL_SRCS   := kernels/rv32-sw/kernel.c kernels/rv32-sw/keccak_permute.S
 # Generated sources (checked in; regenerated when a generator or these options change).
 KERNEL_GEN     := kernels/rv32-sw/keccak_rounds.h kernels/rv32-sw/keccak_permute.S
-KERNEL_GEN_DEP := kernels/rv32-sw/gen_rounds.py kernels/rv32-zbkb/gen_permute.py \
+KERNEL_GEN_DEP := kernels/rv32-sw/gen_rounds.py kernels/rv32-zbkb/gen_permute.py scripts/keccak_model.py \
                   kernels/rv32-sw/kernel.mk
 KERNEL_GEN_CMD  = $(if $(filter %.S,$@),\
   $(PYTHON) kernels/rv32-zbkb/gen_permute.py --isa rv32im --search 100 -o $@,\

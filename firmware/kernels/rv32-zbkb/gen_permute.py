@@ -31,44 +31,17 @@ rounds), so a wrong
 schedule or allocation fails at generation time.
 """
 import argparse
-import itertools
 import random
+import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
+from keccak_model import chi_formula, g, interleave, rho_offsets, round_constants  # noqa: E402
+
 # ----------------------------------------------------------------------------- Keccak
-def rho_offsets():
-    r = [[0] * 5 for _ in range(5)]
-    x, y = 1, 0
-    for t in range(24):
-        r[x][y] = ((t + 1) * (t + 2) // 2) % 64
-        x, y = y, (2 * x + 3 * y) % 5
-    return r
-
-
-def round_constants():
-    rcs = []
-    lfsr = 1
-    for _ in range(24):
-        rc = 0
-        for j in range(7):
-            if lfsr & 1:
-                rc |= 1 << ((1 << j) - 1)
-            lfsr = ((lfsr << 1) ^ (0x71 if lfsr & 0x80 else 0)) & 0xFF
-        rcs.append(rc)
-    return rcs
-
-
 RHO = rho_offsets()
 RC = round_constants()
 M32 = 0xFFFFFFFF
-
-
-def interleave(v):
-    e = o = 0
-    for i in range(32):
-        e |= ((v >> (2 * i)) & 1) << i
-        o |= ((v >> (2 * i + 1)) & 1) << i
-    return e, o
 
 
 def deinterleave(e, o):
@@ -97,12 +70,6 @@ def keccak_f(lanes, rounds=24):
     return A
 
 
-def g(a, y):
-    d = (2 * a + 3 * y) % 5
-    c = (3 * (y - 3 * d)) % 5
-    return c, d
-
-
 def _mixed():
     out = []
     for y in range(5):
@@ -122,25 +89,6 @@ def src_half(r, h):
 
 MIXED = _mixed()
 K = {(1, 0), (2, 0), (3, 1), (2, 2), (2, 3), (0, 4)}  # complemented lanes (plain RV32IM)
-
-
-def chi_formula(cb, co):
-    """As rv32-sw's gen_rounds.py: cb complement flags of (b0, b1, b2) as stored, co of the
-    output; the form [~]b0 ^ ([~]b1 OP [~]b2) with the fewest NOTs that is right."""
-    best = None
-    for n0, n1, n2 in itertools.product((0, 1), repeat=3):
-        for op in ("&", "|"):
-            ok = True
-            for t0, t1, t2 in itertools.product((0, 1), repeat=3):
-                s0, s1, s2 = t0 ^ cb[0], t1 ^ cb[1], t2 ^ cb[2]
-                u0, u1, u2 = s0 ^ n0, s1 ^ n1, s2 ^ n2
-                got = u0 ^ ((u1 & u2) if op == "&" else (u1 | u2))
-                if got != (t0 ^ ((1 - t1) & t2)) ^ co:
-                    ok = False
-                    break
-            if ok and (best is None or n0 + n1 + n2 < best[0]):
-                best = (n0 + n1 + n2, (n0, n1, n2, op))
-    return best[1]
 
 
 def rot(G, v, n, plain):

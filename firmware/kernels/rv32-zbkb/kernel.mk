@@ -8,7 +8,7 @@ CFLAGS_KERNEL ?= -O2
 KERNEL_SRCS   := kernels/rv32-zbkb/kernel.c kernels/rv32-zbkb/keccak_permute.S
 # Generated source (checked in; regenerated when the generator changes).
 KERNEL_GEN     := kernels/rv32-zbkb/keccak_permute.S
-KERNEL_GEN_DEP := kernels/rv32-zbkb/gen_permute.py
+KERNEL_GEN_DEP := kernels/rv32-zbkb/gen_permute.py scripts/keccak_model.py
 KERNEL_GEN_CMD := $(PYTHON) kernels/rv32-zbkb/gen_permute.py -o $(KERNEL_GEN)
 # Debian's qemu-riscv32 (7.2) does not enable Zbkb by default: select a CPU with it for
 # `make test` (check_qemu.py runs $(QEMU) from this environment). For
