@@ -26,6 +26,7 @@ pub mod cpu;
 pub mod elf;
 pub mod isa;
 pub mod machine;
+mod mem_ops;
 pub mod mips;
 pub mod profile;
 pub mod rv32;

@@ -11,6 +11,7 @@ use super::fields::*;
 use super::HILO;
 use crate::cpu::{Cpu, Trap};
 use crate::isa::{Base, DecodedInsn, Extension, OpInfo};
+use crate::mem_ops::*;
 use crate::timing::{Event, EventKind};
 use crate::{define_ops, i_op, r_op};
 
@@ -414,44 +415,6 @@ fn exec_rdhwr(c: &mut Cpu, d: &DecodedInsn) -> R {
 }
 
 // ---- memory ---------------------------------------------------------------------------
-#[inline(always)]
-fn ea(c: &Cpu, d: &DecodedInsn) -> u32 {
-    c.reg(d.rs1).wrapping_add(d.imm as u32)
-}
-fn exec_lb(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load8(ea(c, d))? as i8 as i32 as u32;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_lh(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load16(ea(c, d))? as i16 as i32 as u32;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_lw(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load32(ea(c, d))?;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_lbu(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load8(ea(c, d))? as u32;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_lhu(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load16(ea(c, d))? as u32;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_sb(c: &mut Cpu, d: &DecodedInsn) -> R {
-    c.store8(ea(c, d), c.reg(d.rs2) as u8)
-}
-fn exec_sh(c: &mut Cpu, d: &DecodedInsn) -> R {
-    c.store16(ea(c, d), c.reg(d.rs2) as u16)
-}
-fn exec_sw(c: &mut Cpu, d: &DecodedInsn) -> R {
-    c.store32(ea(c, d), c.reg(d.rs2))
-}
 fn exec_sc(c: &mut Cpu, d: &DecodedInsn) -> R {
     // single hart, no interrupts: the conditional store always succeeds
     c.store32(ea(c, d), c.reg(d.rs2))?;

@@ -3,6 +3,7 @@
 use super::fields::*;
 use crate::cpu::{Cpu, Trap};
 use crate::isa::{DecodedInsn, Extension, OpInfo};
+use crate::mem_ops::*;
 use crate::{define_ops, i_op, r_op};
 
 type R = Result<(), Trap>;
@@ -92,45 +93,6 @@ branch!(exec_blt, |a, b| (a as i32) < (b as i32));
 branch!(exec_bge, |a, b| (a as i32) >= (b as i32));
 branch!(exec_bltu, |a, b| a < b);
 branch!(exec_bgeu, |a, b| a >= b);
-
-#[inline(always)]
-fn ea(c: &Cpu, d: &DecodedInsn) -> u32 {
-    c.reg(d.rs1).wrapping_add(d.imm as u32)
-}
-fn exec_lb(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load8(ea(c, d))? as i8 as i32 as u32;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_lh(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load16(ea(c, d))? as i16 as i32 as u32;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_lw(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load32(ea(c, d))?;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_lbu(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load8(ea(c, d))? as u32;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_lhu(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.load16(ea(c, d))? as u32;
-    c.set_reg(d.rd, v);
-    Ok(())
-}
-fn exec_sb(c: &mut Cpu, d: &DecodedInsn) -> R {
-    c.store8(ea(c, d), c.reg(d.rs2) as u8)
-}
-fn exec_sh(c: &mut Cpu, d: &DecodedInsn) -> R {
-    c.store16(ea(c, d), c.reg(d.rs2) as u16)
-}
-fn exec_sw(c: &mut Cpu, d: &DecodedInsn) -> R {
-    c.store32(ea(c, d), c.reg(d.rs2))
-}
 
 i_op!(exec_addi, |a, i| a.wrapping_add(i));
 i_op!(exec_slti, |a, i| ((a as i32) < (i as i32)) as u32);
