@@ -7,10 +7,10 @@
 //! registers. Method and pipeline: `docs/rv32-core.md`.
 
 use crate::design::{Arch, Design};
-use asip_extensions::port::{self, PortDir, PortSig};
 use crate::error::FlowError;
 use crate::exec::{timing_of, ExecOutcome};
 use crate::project::{self, Tool};
+use asip_extensions::port::{self, PortDir, PortSig};
 use asip_sim::{
     trace_text, DecodedInsn, Machine, Program, RunOptions, SimError, TimingParams, TraceWrite,
 };
