@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN := target/release/sha3-asip
 
 .PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl \
-        reproduce quick check-report pnr bench-memory fuzz clean test-functions-full
+        reproduce quick check-report pnr asic bench-memory fuzz clean test-functions-full
 
 all: build
 
@@ -58,6 +58,11 @@ check-report:
 # (scripts/setup --pnr installs nextpnr into build/venv); results in hw/build/pnr/summary.json
 pnr: setup build
 	$(MAKE) -C hw pnr
+
+# the ASIC flow (sky130 area in gate equivalents, OSU 0.18 um pre-layout timing) of every
+# case, unit and processor, cached in hw/build/asic; scripts/setup --asic installs its tools
+asic: setup build
+	$(MAKE) -C hw asic
 
 # every SHA-3-family function on every design for every length 0..600 and long messages,
 # against the golden model (make test runs a sample of lengths: crates/flow/tests/functions.rs)
