@@ -32,7 +32,6 @@ import os
 import re
 import shutil
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -283,6 +282,8 @@ def main(argv=None):
     if a.jobs < 1:
         ap.error("--jobs must be at least 1")
     cfg = L.config()
+    if not a.status:
+        tl = select(a)  # bad targets are reported before anything else
     v, why = tools()
     man = L.build() if v else None
     if a.status:
@@ -310,33 +311,12 @@ def main(argv=None):
         return 0
     if not v:
         C.die(f"ASIC flow unavailable: {why}")
-    tl = select(a)
     t0 = time.time()
-    results, errs, lock = {}, [], threading.Lock()
-    pending = list(tl)
 
-    def worker():
-        while True:
-            with lock:
-                if not pending:
-                    return
-                t = pending.pop(0)
-            t1 = time.time()
-            try:
-                r = with_gbps(run_target(t, v, man, cfg, not a.no_sim))
-            except SystemExit as e:
-                with lock:
-                    errs.append((t["name"], str(e.code)))
-                continue
-            with lock:
-                results[t["name"]] = r
-                print(f"[asic] {t['name']}: {r['cells']} cells, {r['area_um2']} um^2, {r['ge']} GE, "
-                      f"{r['ffs']} FF, {r['fmax_mhz']} MHz ({time.time() - t1:.1f} s)", file=sys.stderr, flush=True)
-    ths = [threading.Thread(target=worker) for _ in range(a.jobs)]
-    for th in ths:
-        th.start()
-    for th in ths:
-        th.join()
+    def done(t, r, secs):
+        print(f"[asic] {t['name']}: {r['cells']} cells, {r['area_um2']} um^2, {r['ge']} GE, "
+              f"{r['ffs']} FF, {r['fmax_mhz']} MHz ({secs:.1f} s)", file=sys.stderr, flush=True)
+    results, errs = C.run_pool(tl, a.jobs, lambda t: with_gbps(run_target(t, v, man, cfg, not a.no_sim)), done)
     print(f"[asic] {len(results)} target(s) in {time.time() - t0:.1f} s", file=sys.stderr)
     ordered = [results[t["name"]] for t in tl if t["name"] in results]
     if a.write_doc and ordered:

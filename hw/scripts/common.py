@@ -85,6 +85,39 @@ class Lock:
         self.f.close()
 
 
+def run_pool(targets, jobs, fn, done):
+    """fn(t) for every target dict, at most `jobs` at once (threads); done(t, result, seconds)
+    is called under a lock as each finishes. A C.die (SystemExit) in fn stops that target
+    only. Returns ({name: result}, [(name, error message)])."""
+    import threading
+    import time
+    out, errs, lock = {}, [], threading.Lock()
+    pending = list(targets)
+
+    def worker():
+        while True:
+            with lock:
+                if not pending:
+                    return
+                t = pending.pop(0)
+            t0 = time.time()
+            try:
+                r = fn(t)
+            except SystemExit as e:
+                with lock:
+                    errs.append((t["name"], str(e.code)))
+                continue
+            with lock:
+                out[t["name"]] = r
+                done(t, r, time.time() - t0)
+    ths = [threading.Thread(target=worker) for _ in range(max(1, jobs))]
+    for th in ths:
+        th.start()
+    for th in ths:
+        th.join()
+    return out, errs
+
+
 def run(cmd, **kw):
     return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
 

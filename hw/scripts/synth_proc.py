@@ -27,8 +27,6 @@ import argparse
 import json
 import os
 import sys
-import threading
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import common as C  # noqa: E402
@@ -59,33 +57,10 @@ def synth_proc(t):
 
 def run_all(tlist, jobs, log=sys.stderr):
     """{name: result} of every target, at most `jobs` Yosys runs at once."""
-    out, errs, lock = {}, [], threading.Lock()
-    pending = list(tlist)
-
-    def worker():
-        while True:
-            with lock:
-                if not pending:
-                    return
-                t = pending.pop(0)
-            t0 = time.time()
-            try:
-                r = synth_proc(t)
-            except SystemExit as e:  # C.die inside a worker: keep the others going
-                with lock:
-                    errs.append((t["name"], str(e.code)))
-                continue
-            with lock:
-                out[t["name"]] = dict(r, name=t["name"])
-                print(f"[synth] {t['name']}: {r['luts']} LUTs, {r['ffs']} FFs, {r['slices_est']} slices est, "
-                      f"{r['ge_est']} GE ({'cached' if r['cached'] else f'{time.time() - t0:.0f} s'})",
-                      file=log, flush=True)
-    ths = [threading.Thread(target=worker) for _ in range(max(1, jobs))]
-    for th in ths:
-        th.start()
-    for th in ths:
-        th.join()
-    return out, errs
+    def done(t, r, secs):
+        print(f"[synth] {t['name']}: {r['luts']} LUTs, {r['ffs']} FFs, {r['slices_est']} slices est, "
+              f"{r['ge_est']} GE ({'cached' if r['cached'] else f'{secs:.0f} s'})", file=log, flush=True)
+    return C.run_pool(tlist, jobs, lambda t: dict(synth_proc(t), name=t["name"]), done)
 
 
 def overheads(results):

@@ -137,6 +137,17 @@ fn hw_unknown_case_lists_the_cases() {
     );
 }
 
+#[test]
+fn hw_asic_unknown_target_is_a_usage_error() {
+    let o = run(&["hw", "asic", "--case", "XIII", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = err(&o);
+    assert!(e.contains("unknown case 'XIII' (known: I, II"), "{e}");
+    let o = run(&["hw", "asic", "--unit", "no-such-ext"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("isa/no-such-ext/rtl/units.json not found"));
+}
+
 #[path = "../../sim/tests/common/mod.rs"]
 mod common;
 

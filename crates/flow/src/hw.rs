@@ -4,7 +4,7 @@
 
 use crate::error::FlowError;
 use crate::reproduce::Task;
-use crate::results::{AreaRecord, HwPerfRecord, PnrRecord, Record};
+use crate::results::{AreaRecord, AsicRecord, HwPerfRecord, PnrRecord, Record};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -182,20 +182,28 @@ pub fn proc_records(root: &Path, design: &str) -> Result<Vec<Record>, FlowError>
         .collect())
 }
 
+/// The `method` text (else `hw/scripts/<script>`) and the `results` list of a driver's JSON.
+fn method_results(v: serde_json::Value, script: &str) -> (String, Vec<serde_json::Value>) {
+    let method = v
+        .get("method")
+        .and_then(|m| m.as_str())
+        .map(String::from)
+        .unwrap_or_else(|| format!("hw/scripts/{script}"));
+    let results = v
+        .get("results")
+        .and_then(|r| r.as_array())
+        .cloned()
+        .unwrap_or_default();
+    (method, results)
+}
+
 /// Current place-and-route results (`hw/scripts/pnr.py --status`: cached results whose
 /// key matches today's sources and tools; nothing runs). Targets without one have no record,
 /// and the report says "P&R not run (make pnr)".
 pub fn pnr_records(root: &Path) -> Result<Vec<Record>, FlowError> {
-    let v = python_json(root, "pnr.py", &["--status".into()])?;
-    let method = v
-        .get("method")
-        .and_then(|m| m.as_str())
-        .unwrap_or("hw/scripts/pnr.py")
-        .to_string();
-    Ok(v.get("results")
-        .and_then(|r| r.as_array())
-        .cloned()
-        .unwrap_or_default()
+    let (method, results) =
+        method_results(python_json(root, "pnr.py", &["--status".into()])?, "pnr.py");
+    Ok(results
         .iter()
         .map(|e| {
             let s = |k: &str| e.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
@@ -213,6 +221,35 @@ pub fn pnr_records(root: &Path) -> Result<Vec<Record>, FlowError> {
                 lut4: u(e, "lut4"),
                 ff: u(e, "ff"),
                 dsp: u(e, "dsp"),
+            })
+        })
+        .collect())
+}
+
+/// ASIC-flow records (`hw/scripts/asic.py --json --if-available` with `args` selecting the
+/// targets; none selects every case, whole unit and processor). Runs what is not cached; no
+/// records when the ASIC tools are not installed (the script says what is missing).
+pub fn asic_records(root: &Path, args: &[String]) -> Result<Vec<Record>, FlowError> {
+    let mut a = args.to_vec();
+    a.push("--if-available".into());
+    let (method, results) = method_results(python_json(root, "asic.py", &a)?, "asic.py");
+    Ok(results
+        .iter()
+        .map(|e| {
+            let s = |k: &str| e.get(k).and_then(|x| x.as_str()).map(String::from);
+            Record::Asic(AsicRecord {
+                target: s("name").unwrap_or_default(),
+                target_kind: s("kind").unwrap_or_default(),
+                flow: method.clone(),
+                cells: u(e, "cells"),
+                area_um2: f(e, "area_um2"),
+                ge: f(e, "ge"),
+                ffs: u(e, "ffs"),
+                critical_path_ns: f(e, "critical_path_ns"),
+                fmax_mhz: f(e, "fmax_mhz"),
+                start: s("start"),
+                end: s("end"),
+                gbps: f(e, "gbps"),
             })
         })
         .collect())
@@ -262,6 +299,13 @@ pub fn reproduce_tasks(root: &Path, quick: bool) -> Vec<Task> {
                 run: Box::new(move || proc_records(&root, &d.name)),
             });
         }
+    }
+    if script(root, "asic.py").is_file() {
+        let root = root.to_path_buf();
+        tasks.push(Task::External {
+            name: "asic".into(),
+            run: Box::new(move || asic_records(&root, &[])),
+        });
     }
     if script(root, "pnr.py").is_file() {
         let root = root.to_path_buf();

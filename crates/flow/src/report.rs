@@ -370,17 +370,30 @@ pub fn units_table(r: &Results) -> String {
         .map(|a| {
             let n = |v: Option<u64>| v.map(|x| x.to_string()).unwrap_or_else(|| "-".into());
             let g = |v: Option<f64>| v.map(f0).unwrap_or_else(|| "-".into());
+            let asic = r.asic(&a.unit);
             vec![
                 format!("`{}`", a.unit),
                 n(a.luts),
                 n(a.ffs),
                 g(a.slices_est),
+                g(asic.and_then(|x| x.ge)),
+                asic.and_then(|x| x.fmax_mhz)
+                    .map(f1)
+                    .unwrap_or_else(|| "-".into()),
                 g(a.ge_est),
             ]
         })
         .collect();
     md_table(
-        &["unit", "LUTs", "FFs", "slices (est.)", "GE (est.)"],
+        &[
+            "unit",
+            "LUTs",
+            "FFs",
+            "slices (est.)",
+            "GE (sky130)",
+            "Fmax MHz (OSU 0.18 um)",
+            "GE (generic-gate est.)",
+        ],
         &rows,
     )
 }
@@ -523,15 +536,80 @@ pub struct HwPublished {
     pub mbps_per_slice: f64,
 }
 
-/// Seed 004 Table IV (ASIC, Case V), from `hw/seed004.json`.
+/// Seed 004 Table IV (ASIC, Case V), from `hw/seed004.json`, with the other seeds' ASIC
+/// figures (`hw/asic_published.json` beside it).
 #[derive(Debug, Clone, PartialEq)]
 pub struct AsicPublished {
     pub kge: f64,
     pub fmax_mhz: f64,
     pub gbps: f64,
+    pub seeds: AsicSeeds,
 }
 
-/// Seed 004 Table IV from `hw/seed004.json` (None if absent).
+/// Seed 001 Table 5, seed 003's GE and seed 004's node-scaling rule
+/// (`hw/asic_published.json`; empty when absent).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct AsicSeeds {
+    pub seed001_node: String,
+    pub seed001: Vec<Seed001AsicRow>,
+    /// (what, GE, node)
+    pub seed003: Option<(String, f64, String)>,
+    /// Frequency factor per node step (seed 004: 1.43 for 130 -> 90 -> 65 nm) and its source.
+    pub scale_per_step: Option<(f64, String)>,
+}
+
+/// One row of seed 001 Table 5 and the design that reproduces it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seed001AsicRow {
+    pub row: String,
+    pub design: String,
+    pub fmax_mhz: f64,
+    pub mbytes_per_s: f64,
+    pub power_mw: f64,
+}
+
+fn load_asic_seeds(path: &std::path::Path) -> AsicSeeds {
+    let Some(v) = std::fs::read_to_string(path)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+    else {
+        return AsicSeeds::default();
+    };
+    let s = |x: &serde_json::Value, k: &str| x.get(k).and_then(|y| y.as_str()).map(String::from);
+    let n = |x: &serde_json::Value, k: &str| x.get(k).and_then(|y| y.as_f64());
+    let t5 = v.get("seed001_table5");
+    let rows = t5
+        .and_then(|t| t.get("rows"))
+        .and_then(|r| r.as_array())
+        .cloned()
+        .unwrap_or_default();
+    AsicSeeds {
+        seed001_node: t5.and_then(|t| s(t, "node")).unwrap_or_default(),
+        seed001: rows
+            .iter()
+            .filter_map(|r| {
+                Some(Seed001AsicRow {
+                    row: s(r, "row")?,
+                    design: s(r, "design")?,
+                    fmax_mhz: n(r, "fmax_mhz")?,
+                    mbytes_per_s: n(r, "mbytes_per_s")?,
+                    power_mw: n(r, "power_mw")?,
+                })
+            })
+            .collect(),
+        seed003: v
+            .get("seed003")
+            .and_then(|x| Some((s(x, "what")?, n(x, "ge")?, s(x, "node")?))),
+        scale_per_step: v.get("seed004_scaling").and_then(|x| {
+            Some((
+                n(x, "factor_per_node_step")?,
+                format!("{}, {}", s(x, "source")?, s(x, "steps")?),
+            ))
+        }),
+    }
+}
+
+/// Seed 004 Table IV from `hw/seed004.json` (None if absent), with `hw/asic_published.json`.
 pub fn load_seed004_asic(path: &std::path::Path) -> Option<AsicPublished> {
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
     let t = v.get("table4_caseV_asic")?;
@@ -539,37 +617,264 @@ pub fn load_seed004_asic(path: &std::path::Path) -> Option<AsicPublished> {
         kge: t.get("kge")?.as_f64()?,
         fmax_mhz: t.get("fmax_mhz")?.as_f64()?,
         gbps: t.get("gbps")?.as_f64()?,
+        seeds: load_asic_seeds(&path.with_file_name("asic_published.json")),
     })
 }
 
-/// Seed 004 Table IV beside our gate-equivalent estimate of Case V.
+/// Node steps from OSU 0.18 um to 65 nm (180 -> 130 -> 90 -> 65): seed 004's rule covers the
+/// last two; the first is our extension of it, said wherever the scaled figure appears.
+const STEPS_180_TO_65: i32 = 3;
+
+/// Every target of the ASIC flow: sky130 area and GE, OSU 0.18 um Fmax and its path, and the
+/// throughput at that Fmax (Keccak cases: Gbps, SHA3-512; processors: MB/s at their measured
+/// SHA3-256 cycles per byte).
+pub fn asic_table(r: &Results) -> String {
+    let g = |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| "-".into());
+    let rows: Vec<Vec<String>> = r
+        .asics()
+        .map(|a| {
+            let tp = match (a.gbps, a.fmax_mhz, bench(r, &a.target, SEED_ALG)) {
+                (Some(gb), _, _) => format!("{} Gbps", f2(gb)),
+                (None, Some(fm), Some(b)) if b.cycles_per_byte > 0.0 => {
+                    format!("{} MB/s", f2(fm / b.cycles_per_byte))
+                }
+                _ => "-".into(),
+            };
+            vec![
+                a.target.clone(),
+                a.cells.map(|c| c.to_string()).unwrap_or_else(|| "-".into()),
+                g(a.area_um2, f0),
+                g(a.ge.map(|x| x / 1000.0), f2),
+                a.ffs.map(|c| c.to_string()).unwrap_or_else(|| "-".into()),
+                g(a.critical_path_ns, f2),
+                g(a.fmax_mhz, f1),
+                format!(
+                    "`{}` -> `{}`",
+                    a.start.as_deref().unwrap_or("?"),
+                    a.end.as_deref().unwrap_or("?")
+                ),
+                tp,
+            ]
+        })
+        .collect();
+    md_table(
+        &[
+            "target",
+            "cells",
+            "area um^2 (sky130)",
+            "kGE (sky130)",
+            "FF",
+            "critical path ns",
+            "Fmax MHz (OSU 0.18 um)",
+            "critical path start -> end",
+            "throughput at that Fmax",
+        ],
+        &rows,
+    )
+}
+
+/// Seed 004 Table IV beside our Case V: sky130 GE and OSU 0.18 um Fmax as measured, then the
+/// Fmax and throughput scaled to 65 nm by the seed's own rule (kept apart from the raw
+/// figures), and the generic-gate estimate of the synthesis flow, labelled as such.
 pub fn seed004_asic_table(r: &Results, p: &AsicPublished) -> String {
-    let ge = r
+    let a = r.asic("case V");
+    let ge = a.and_then(|a| a.ge).map(|g| g / 1000.0);
+    let fmax = a.and_then(|a| a.fmax_mhz);
+    let gbps = a.and_then(|a| a.gbps);
+    let old_ge = r
         .areas()
         .find(|a| a.unit == "case V")
         .and_then(|a| a.ge_est)
         .map(|g| g / 1000.0);
-    let rows = vec![
+    let scale = p
+        .seeds
+        .scale_per_step
+        .as_ref()
+        .map(|(k, _)| k.powi(STEPS_180_TO_65));
+    let not_run = "ASIC flow not run (make asic)";
+    let row = |what: &str, publ: String, meas: Option<f64>, fmt: fn(f64) -> String, pv: f64| {
         vec![
-            "area (kGE)".to_string(),
-            f1(p.kge),
-            ge.map(f1).unwrap_or_else(|| "-".into()),
-            ge.map(|g| ratio(g, p.kge)).unwrap_or_else(|| "-".into()),
-        ],
-        vec![
-            "Fmax (MHz)".to_string(),
+            what.to_string(),
+            publ,
+            meas.map(fmt).unwrap_or_else(|| not_run.into()),
+            meas.map(|m| ratio(m, pv)).unwrap_or_else(|| "-".into()),
+        ]
+    };
+    let mut rows = vec![
+        row("area (kGE), sky130 GE", f1(p.kge), ge, f1, p.kge),
+        row(
+            "Fmax (MHz), OSU 0.18 um as measured",
             f0(p.fmax_mhz),
-            "not measured (no ASIC library or timing in this flow)".into(),
-            "-".into(),
-        ],
-        vec![
-            "throughput (Gbps)".to_string(),
+            fmax,
+            f0,
+            p.fmax_mhz,
+        ),
+        row(
+            "throughput (Gbps) at that Fmax",
             f1(p.gbps),
-            "not measured (needs the ASIC Fmax)".into(),
-            "-".into(),
-        ],
+            gbps,
+            f1,
+            p.gbps,
+        ),
+        row(
+            "efficiency (Mbps/GE) at that Fmax",
+            f2(p.gbps * 1000.0 / (p.kge * 1000.0)),
+            gbps.zip(ge).map(|(t, g)| t / g),
+            f2,
+            p.gbps / p.kge,
+        ),
     ];
-    md_table(&["case V, ASIC", "published", "measured", "ratio"], &rows)
+    if let Some(k) = scale {
+        rows.push(row(
+            "Fmax (MHz) scaled to 65 nm (x1.43 per step, 180 -> 130 -> 90 -> 65 nm)",
+            f0(p.fmax_mhz),
+            fmax.map(|f| f * k),
+            f0,
+            p.fmax_mhz,
+        ));
+        rows.push(row(
+            "throughput (Gbps) at the scaled Fmax",
+            f1(p.gbps),
+            gbps.map(|g| g * k),
+            f1,
+            p.gbps,
+        ));
+    }
+    rows.push(row(
+        "area (kGE), generic-gate estimate (Yosys gates x NAND2 weights, not a cell library)",
+        f1(p.kge),
+        old_ge,
+        f1,
+        p.kge,
+    ));
+    md_table(
+        &[
+            "case V, ASIC",
+            "published (TSMC 65 nm)",
+            "measured",
+            "ratio",
+        ],
+        &rows,
+    )
+}
+
+/// Seed 001 Table 5 (Z-scale, OASIP, DASIP in TSMC 28 nm) beside our processors through the
+/// ASIC flow: Fmax raw (OSU 0.18 um), the Fmax ratio to the reference core (the fair
+/// comparison across nodes), GE and its overhead over the reference (the seed gives no ASIC
+/// area), throughput at Fmax and its speed-up.
+pub fn seed001_asic_table(r: &Results, p: &AsicPublished) -> String {
+    let t = &p.seeds.seed001;
+    let Some(base) = t.first() else {
+        return String::new();
+    };
+    let ba = r.asic(&base.design);
+    let tp = |design: &str| -> Option<f64> {
+        let f = r.asic(design)?.fmax_mhz?;
+        let c = bench(r, design, SEED_ALG)?.cycles_per_byte;
+        (c > 0.0).then(|| f / c)
+    };
+    let o = |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| "-".into());
+    let rows: Vec<Vec<String>> = t
+        .iter()
+        .map(|row| {
+            let a = r.asic(&row.design);
+            let fm = a.and_then(|a| a.fmax_mhz);
+            let ge = a.and_then(|a| a.ge);
+            let bge = ba.and_then(|b| b.ge);
+            vec![
+                row.row.clone(),
+                format!("`{}`", row.design),
+                f0(row.fmax_mhz),
+                o(fm, f0),
+                f2(row.fmax_mhz / base.fmax_mhz),
+                o(fm.zip(ba.and_then(|b| b.fmax_mhz)).map(|(x, b)| x / b), f2),
+                o(ge.map(|g| g / 1000.0), f1),
+                o(ge.zip(bge).map(|(g, b)| 100.0 * (g / b - 1.0)), |v| {
+                    format!("{v:+.0} %")
+                }),
+                f2(row.mbytes_per_s),
+                o(tp(&row.design), f2),
+                f2(row.mbytes_per_s / base.mbytes_per_s),
+                o(
+                    tp(&row.design).zip(tp(&base.design)).map(|(x, b)| x / b),
+                    f2,
+                ),
+                f2(row.power_mw),
+            ]
+        })
+        .collect();
+    md_table(
+        &[
+            "paper row",
+            "design",
+            "Fmax MHz published",
+            "Fmax MHz measured (OSU 0.18 um)",
+            "Fmax / reference published",
+            "Fmax / reference measured",
+            "kGE measured (sky130)",
+            "GE over reference measured",
+            "MB/s published",
+            "MB/s measured at that Fmax",
+            "speed-up published",
+            "speed-up measured",
+            "power mW published (not measured)",
+        ],
+        &rows,
+    )
+}
+
+/// The report's ASIC section (empty without ASIC records): method, every target, and the
+/// seed 001, 003 and 004 comparisons.
+pub fn asic_section(r: &Results, asic_pub: Option<&AsicPublished>) -> String {
+    let Some(first) = r.asics().next() else {
+        return String::new();
+    };
+    let mut s = String::from("\n## ASIC: sky130 area, OSU 0.18 um timing\n\n");
+    let _ = writeln!(
+        s,
+        "Method: {} (`hw/scripts/asic.py`, docs/hardware.md \"ASIC\"). GE = area / area of sky130 `nand2_1` (3.7536 um^2). Fmax: OSU 0.18 um, typical corner, ideal clock, no wire load, pre-layout. Processors: core + units, instruction and data memories not included. Throughput: Keccak cases in Gbps (SHA3-512, seed 004 eq. 5), processors in MB/s = Fmax / measured {SEED_ALG} cycles per byte.\n",
+        first.flow
+    );
+    s.push_str(&asic_table(r));
+    let Some(p) = asic_pub else {
+        return s;
+    };
+    s.push_str("\n#### seed 004, Table IV (ASIC, Case V)\n\nMethod: published = TSMC 65 nm (Synopsys Design Compiler); measured = our Case V through the ASIC flow (sky130 GE, OSU 0.18 um Fmax), raw. ");
+    if let Some((k, src)) = &p.seeds.scale_per_step {
+        let _ = write!(
+            s,
+            "Scaled rows: the seed's own frequency rule, x{k} per node step ({src}), applied over three steps 180 -> 130 -> 90 -> 65 nm (x{:.2}; the 180 -> 130 step extends the seed's rule, which covers 130 -> 65 nm); area in GE is not scaled. ",
+            k.powi(STEPS_180_TO_65)
+        );
+    }
+    s.push_str("Ratio = measured / published.\n\n");
+    s.push_str(&seed004_asic_table(r, p));
+    if !p.seeds.seed001.is_empty() {
+        let _ = write!(
+            s,
+            "\n#### seed 001, Table 5 (ASIC, {})\n\nMethod: published = the paper's Synopsys flow in {}, power from gate-level switching activity (not measured here: docs/hardware.md \"ASIC\", power); measured = our processors (core + units, memories outside) through the ASIC flow, Fmax raw in OSU 0.18 um (no node scaling: compare the ratios to the reference core); MB/s = Fmax / measured {SEED_ALG} cycles per byte; speed-up = over the reference row.\n\n",
+            p.seeds.seed001_node, p.seeds.seed001_node
+        );
+        s.push_str(&seed001_asic_table(r, p));
+    }
+    if let Some((what, ge, node)) = &p.seeds.seed003 {
+        let units: Vec<String> = r
+            .asics()
+            .filter(|a| a.target_kind == "unit")
+            .filter_map(|a| Some(format!("`{}` {}", a.target, f0(a.ge?))))
+            .collect();
+        let _ = writeln!(
+            s,
+            "\n#### seed 003 (ASIC)\n\nPublished: {what}, {} GE in {node} standard cells. Measured, our extension units alone (sky130 GE): {}.",
+            f0(*ge),
+            if units.is_empty() {
+                "-".to_string()
+            } else {
+                units.join(", ")
+            }
+        );
+    }
+    s
 }
 
 /// Published rows of seed 004 Table II from `hw/seed004.json` (empty if absent).
@@ -693,7 +998,7 @@ pub fn readme_block(
         body.push_str("#### seed 004, Table II (SHA3-512, Virtex-6)\n\n");
         body.push_str(&seed004_table(r, hw_pub));
         if let Some(a) = asic_pub {
-            body.push_str("\n#### seed 004, Table IV (ASIC, Case V)\n\n");
+            body.push_str("\n#### seed 004, Table IV (ASIC, Case V)\n\nMethod: published = TSMC 65 nm; measured = our Case V through the ASIC flow (sky130 GE; Fmax OSU 0.18 um, typical corner, ideal clock, no wire load, pre-layout), raw; the node-scaled rows use seed 004's x1.43 per node step (section ASIC says how).\n\n");
             body.push_str(&seed004_asic_table(r, a));
         }
     }
@@ -790,7 +1095,7 @@ pub fn markdown(
         s.push_str(&profile_table(r));
     }
     if r.areas().any(|a| a.unit.starts_with("isa/")) {
-        s.push_str("\n## Extension functional units\n\nMethod: each extension's Verilog unit alone (`hw/scripts/synth_unit.py`), Yosys `synth_xilinx -family xc6v`; slices estimated as max(LUT/4, FF/8); GE = NAND2-equivalent weights of an abc gate mapping. `isa/<ext>` is the whole unit, `isa/<ext>/<part>` its parts. Whole processors: the seed tables above (slices est.).\n\n");
+        s.push_str("\n## Extension functional units\n\nMethod: each extension's Verilog unit alone (`hw/scripts/synth_unit.py`), Yosys `synth_xilinx -family xc6v`; slices estimated as max(LUT/4, FF/8); GE (sky130) and Fmax = the ASIC flow (section ASIC below; whole units only); GE (generic-gate est.) = NAND2-equivalent weights of an abc generic-gate mapping, not a cell library. `isa/<ext>` is the whole unit, `isa/<ext>/<part>` its parts. Whole processors: the seed tables above (slices est.).\n\n");
         s.push_str(&units_table(r));
     }
     if r.hw_perfs().next().is_some() {
@@ -801,11 +1106,8 @@ pub fn markdown(
             s.push_str("\n#### seed 004, Table II (SHA3-512, Virtex-6)\n\nMethod: published = the paper's Xilinx ISE place and route; slices est. and Fmax est. = our Yosys synthesis, Fmax estimated from LUT levels (not placed and routed); Gbps at Fmax est. = that estimate x 8 x rate / cycles per block, counting every message a pipelined case keeps in flight (N x (1 + SUB) slots, `hw/cases.json`), as seed 004 eq. (5) does.\n\n");
             s.push_str(&seed004_table(r, hw_pub));
         }
-        if let Some(a) = asic_pub {
-            s.push_str("\n#### seed 004, Table IV (ASIC, TSMC 65 nm, Case V)\n\nMethod: measured = NAND2-equivalent gate estimate of our Case V (Yosys generic gates, docs/hardware.md; includes the digest register); ratio = measured / published.\n\n");
-            s.push_str(&seed004_asic_table(r, a));
-        }
     }
+    s.push_str(&asic_section(r, asic_pub));
     if r.rtls().next().is_some() {
         s.push_str("\n## Processors in RTL\n\nMethod: each design's processor (the core of its architecture, `hw/cores/rv32` or `hw/cores/mips`, + the units in its `[rtl]` table; docs/rv32-core.md, docs/mips-core.md) simulated with Verilator runs the design's benchmark firmware; its commit log (retire cycle, pc, word, register and memory writes of every instruction) is compared line by line with the simulator's (`sha3-asip rtl lockstep`).\n\n");
         s.push_str(&rtl_table(r));
@@ -1064,6 +1366,69 @@ mod tests {
             "rv32-dasip",
         );
         assert_eq!(&da[5..7], &["P&R not run (make pnr)", "-"]);
+    }
+
+    fn asic_rec(target: &str, ge: f64, fmax: f64, gbps: Option<f64>) -> Record {
+        Record::Asic(crate::results::AsicRecord {
+            target: target.into(),
+            target_kind: if target.starts_with("case") {
+                "case"
+            } else {
+                "processor"
+            }
+            .into(),
+            flow: "test flow".into(),
+            cells: Some(1),
+            area_um2: Some(ge * 3.7536),
+            ge: Some(ge),
+            ffs: Some(1),
+            critical_path_ns: Some(1000.0 / fmax),
+            fmax_mhz: Some(fmax),
+            start: Some("a".into()),
+            end: Some("b".into()),
+            gbps,
+        })
+    }
+
+    #[test]
+    fn asic_section_sets_the_flow_beside_seeds_001_and_004_with_scaling_apart() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let p = load_seed004_asic(&root.join("hw").join("seed004.json")).unwrap();
+        let r = results_of(vec![
+            bench_rec("rv32-ref", 100.0),
+            bench_rec("rv32-dasip", 25.0),
+            asic_rec("case V", 150_000.0, 400.0, Some(20.0)),
+            asic_rec("rv32-ref", 40_000.0, 200.0, None),
+            asic_rec("rv32-dasip", 60_000.0, 180.0, None),
+        ]);
+        let md = asic_section(&r, Some(&p));
+        let t4 = &md[md.find("seed 004, Table IV").unwrap()..];
+        let line = |t: &str, k: &str| t.lines().find(|l| l.contains(k)).unwrap().to_string();
+        // raw figures as measured; the scaled Fmax (x1.43^3) on its own row
+        assert!(
+            line(t4, "| area (kGE), sky130").contains("| 105.0 | 150.0 | 1.43 |"),
+            "{t4}"
+        );
+        assert!(line(t4, "OSU 0.18 um as measured").contains("| 1000 | 400 |"));
+        assert!(
+            line(t4, "scaled to 65 nm").contains(&format!("| {:.0} |", 400.0 * 1.43f64.powi(3)))
+        );
+        assert!(line(t4, "| area (kGE), generic-gate").contains("| 105.0 | ASIC flow not run"));
+        // seed 001: Fmax ratio 180/200 beside 560/590, GE overhead +50 %, MB/s = Fmax / c/B
+        let d = row(&md, "seed 001, Table 5", "rv32-dasip");
+        assert_eq!(&d[2..8], &["560", "180", "0.95", "0.90", "60.0", "+50 %"]);
+        assert_eq!(&d[8..12], &["4.29", "7.20", "3.61", "3.60"]);
+        assert!(asic_table(&r).contains("| 7.20 MB/s |"));
+        assert_eq!(
+            asic_section(
+                &Results {
+                    records: Vec::new(),
+                    ..r
+                },
+                Some(&p)
+            ),
+            ""
+        );
     }
 
     #[test]

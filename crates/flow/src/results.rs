@@ -4,7 +4,8 @@
 //! only field allowed to differ between two runs on the same inputs) and `records`, a list
 //! of tagged records: `bench` (design x function), `profile` (design), `area` (a hardware
 //! unit or case), `hw_perf` (a hardware case's simulated throughput), `constant_time`, `rtl` (a processor in
-//! lockstep with the simulator), `pnr` (place and route, when current), `failure`.
+//! lockstep with the simulator), `pnr` (place and route, when current), `asic` (sky130 area, OSU
+//! 0.18 um timing), `failure`.
 
 use serde::{Deserialize, Serialize};
 
@@ -149,6 +150,29 @@ pub struct PnrRecord {
     pub dsp: Option<u64>,
 }
 
+/// A target through the ASIC flow (`hw/scripts/asic.py`): sky130_fd_sc_hd area in gate
+/// equivalents, OSU 0.18 um pre-layout timing by OpenSTA.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct AsicRecord {
+    /// `case V`, `isa/oasip`, `rv32-ref` (a processor design).
+    pub target: String,
+    /// `case`, `unit` or `processor`.
+    pub target_kind: String,
+    pub flow: String,
+    pub cells: Option<u64>,
+    pub area_um2: Option<f64>,
+    /// Area / area of sky130_fd_sc_hd__nand2_1.
+    pub ge: Option<f64>,
+    pub ffs: Option<u64>,
+    pub critical_path_ns: Option<f64>,
+    /// OSU 0.18 um, typical corner, ideal clock, no wire load, pre-layout.
+    pub fmax_mhz: Option<f64>,
+    pub start: Option<String>,
+    pub end: Option<String>,
+    /// Keccak cases: SHA3-512 throughput at `fmax_mhz` (seed 004 eq. 5).
+    pub gbps: Option<f64>,
+}
+
 /// A step that failed; the run goes on and exits non-zero at the end.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct FailureRecord {
@@ -166,6 +190,7 @@ pub enum Record {
     ConstantTime(ConstantTimeRecord),
     Rtl(RtlRecord),
     Pnr(PnrRecord),
+    Asic(AsicRecord),
     Failure(FailureRecord),
 }
 
@@ -237,6 +262,16 @@ impl Results {
     /// The P&R result of a target (`rv32-ref`, `case V`), if current.
     pub fn pnr(&self, target: &str) -> Option<&PnrRecord> {
         self.pnrs().find(|p| p.target == target)
+    }
+    pub fn asics(&self) -> impl Iterator<Item = &AsicRecord> {
+        self.records.iter().filter_map(|r| match r {
+            Record::Asic(x) => Some(x),
+            _ => None,
+        })
+    }
+    /// The ASIC-flow result of a target (`rv32-ref`, `case V`, `isa/oasip`).
+    pub fn asic(&self, target: &str) -> Option<&AsicRecord> {
+        self.asics().find(|a| a.target == target)
     }
     pub fn failures(&self) -> impl Iterator<Item = &FailureRecord> {
         self.records.iter().filter_map(|r| match r {

@@ -12,6 +12,8 @@ Examples:
   sha3-asip hw sim --case V --alg sha3-512
   sha3-asip hw synth --case V --json
   sha3-asip hw pnr --case II --design rv32-ref
+  sha3-asip hw asic --case V --json
+  sha3-asip hw asic --unit oasip --design rv32-dasip
   sha3-asip hw cases")]
 pub struct HwArgs {
     #[command(subcommand)]
@@ -27,6 +29,10 @@ pub enum HwCmd {
     /// Place and route on a Lattice ECP5 (opt-in, slow; hw/scripts/pnr.py: median Fmax of
     /// 3 seeds, LUT4, FF; cached in hw/build/pnr). Arguments go to pnr.py (--help).
     Pnr(HwPnrArgs),
+    /// ASIC flow (hw/scripts/asic.py): sky130 standard-cell area in gate equivalents and
+    /// OSU 0.18 um pre-layout timing (OpenSTA) of cases, units and processors; cached in
+    /// hw/build/asic. Arguments go to asic.py (--help).
+    Asic(HwAsicArgs),
     /// List the named cases of hw/cases.json.
     Cases,
 }
@@ -34,6 +40,14 @@ pub enum HwCmd {
 #[derive(Args, Debug)]
 pub struct HwPnrArgs {
     /// pnr.py arguments: --case NAME, --design D, --unit isa/EXT, --seeds 1,2,3, --json, ...
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub args: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct HwAsicArgs {
+    /// asic.py arguments: --case C, --unit [isa/]EXT[:UNIT], --design D, --cases, --units,
+    /// --designs, --json, --status, ...
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
 }
@@ -111,6 +125,7 @@ pub fn run(a: &HwArgs) -> Result<u8> {
             passthrough("sim.py", args)
         }
         HwCmd::Pnr(p) => passthrough("pnr.py", p.args.clone()),
+        HwCmd::Asic(p) => passthrough("asic.py", p.args.clone()),
         HwCmd::Synth(s) => {
             check_case(&s.case)?;
             let mut args = vec![
