@@ -27,6 +27,7 @@ Cached by the sources, top, parameters, these scripts, hw/asic.json, the library
 versions in hw/build/asic/<name>_<key>/result.json; --status runs nothing and prints the
 current cached results (JSON) and, for the other targets, why there is none."""
 import argparse
+import glob
 import json
 import os
 import re
@@ -161,7 +162,9 @@ def has_port(netlist, top, port):
 
 def run_target(t, v, man, cfg, with_sim):
     key = T.key(t, method_key(v, man))
-    d = os.path.join(L.ASIC_BUILD, f"{t['name'].replace('/', '_').replace(' ', '_')}_{key}")
+    same = sorted(glob.glob(os.path.join(L.ASIC_BUILD, f"*_{key}", "result.json")))  # rv32-sw = rv32-ref
+    d = os.path.dirname(same[0]) if same else os.path.join(
+        L.ASIC_BUILD, f"{t['name'].replace('/', '_').replace(' ', '_')}_{key}")
     res_path = os.path.join(d, "result.json")
     with C.Lock(d):
         if os.path.exists(res_path):
@@ -293,10 +296,9 @@ def main(argv=None):
         for t in tl:
             r = None
             if v:
-                p = os.path.join(L.ASIC_BUILD, f"{t['name'].replace('/', '_').replace(' ', '_')}_"
-                                 f"{T.key(t, method_key(v, man))}", "result.json")
-                if os.path.exists(p):
-                    with open(p) as f:
+                same = glob.glob(os.path.join(L.ASIC_BUILD, f"*_{T.key(t, method_key(v, man))}", "result.json"))
+                if same:
+                    with open(same[0]) as f:
                         r = dict(json.load(f), name=t["name"], kind=t["kind"])
             if r:
                 out["results"].append(r)
