@@ -1,7 +1,8 @@
 //! Golden Keccak model for sha3-asip: Keccak-p[b, nr] for every width, the five step
 //! mappings, per-step traces in the Keccak team's IntermediateValues layout, bit
 //! interleaving, a bit-granular sponge, and SHA-3, SHAKE, cSHAKE, KMAC, TupleHash,
-//! ParallelHash (NIST SP 800-185), TurboSHAKE and KangarooTwelve (RFC 9861).
+//! ParallelHash (NIST SP 800-185), TurboSHAKE and KangarooTwelve (RFC 9861), and the
+//! authenticated-encryption modes Keyak v2 and Ketje v2 ([`aead`]).
 //!
 //! Everything else in the project is checked against this crate. The readable
 //! [`keccak_p`] (generic over the lane width) is the reference; [`keccak_f1600`] is an
@@ -13,6 +14,7 @@
 //! assert_eq!(d[..4], [0x3a, 0x98, 0x5d, 0xa7]);
 //! ```
 
+pub mod aead;
 pub mod encoding;
 mod fast;
 pub mod functions;
@@ -22,6 +24,7 @@ mod sponge;
 pub mod tables;
 mod trace;
 
+pub use aead::{Aead, Ketje, Keyak};
 pub use fast::{keccak_f1600, keccak_p1600, RC as ROUND_CONSTANTS_1600};
 pub use keccak::{keccak_p, steps};
 pub use sponge::Sponge;
@@ -44,6 +47,8 @@ pub enum Error {
     BitInputUnsupported(Algorithm),
     /// Anything else (message says what).
     InvalidParameter(String),
+    /// Authenticated decryption: the tag does not verify (no plaintext is released).
+    TagMismatch(aead::Aead),
 }
 
 impl fmt::Display for Error {
@@ -65,6 +70,11 @@ impl fmt::Display for Error {
                 a.name()
             ),
             Error::InvalidParameter(m) => f.write_str(m),
+            Error::TagMismatch(a) => write!(
+                f,
+                "{}: the tag does not verify (wrong key, nonce, associated data, ciphertext or tag)",
+                a.name()
+            ),
         }
     }
 }
