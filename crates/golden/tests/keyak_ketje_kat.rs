@@ -66,27 +66,16 @@ fn ketje_file(alg: Aead, file: &str) -> usize {
 }
 
 #[test]
-fn ketje_jr_kat() {
-    let n = ketje_file(Aead::KetjeJr, "KetjeJr.txt");
-    eprintln!("Ketje Jr: {n} wraps");
-}
-
-#[test]
-fn ketje_sr_kat() {
-    let n = ketje_file(Aead::KetjeSr, "KetjeSr.txt");
-    eprintln!("Ketje Sr: {n} wraps");
-}
-
-#[test]
-fn ketje_minor_kat() {
-    let n = ketje_file(Aead::KetjeMinor, "KetjeMn.txt");
-    eprintln!("Ketje Minor: {n} wraps");
-}
-
-#[test]
-fn ketje_major_kat() {
-    let n = ketje_file(Aead::KetjeMajor, "KetjeMj.txt");
-    eprintln!("Ketje Major: {n} wraps");
+fn ketje_kat_every_instance() {
+    for (alg, file) in [
+        (Aead::KetjeJr, "KetjeJr.txt"),
+        (Aead::KetjeSr, "KetjeSr.txt"),
+        (Aead::KetjeMinor, "KetjeMn.txt"),
+        (Aead::KetjeMajor, "KetjeMj.txt"),
+    ] {
+        let n = ketje_file(alg, file);
+        eprintln!("{alg}: {n} wraps");
+    }
 }
 
 fn flag(line: &str, name: &str) -> bool {
@@ -244,62 +233,52 @@ fn keyak_generated_global_tag(alg: Aead) -> (Vec<u8>, usize) {
             }
         }
     }
-    let alens = [0, 1, pi * (ra - rs) - 1, pi * (ra - rs), pi * (ra - rs) + 1];
-    for forget in [false, true] {
-        for tag_flag in [false, true] {
-            for (ai, &alen) in alens.iter().enumerate() {
-                let step = if ai == 0 {
-                    1
-                } else {
-                    (pi + forget as usize) * (w + tag_flag as usize) + 1
-                };
-                for mlen in (0..=rs * pi + 1).step_by(step) {
-                    let s = mlen + alen;
-                    let k = raw_material(16, (0x23 + s) as u8, 4);
-                    let n = raw_material(nlen_fixed, (0x56 + s) as u8, 7);
-                    let wraps = [
-                        (
-                            raw_material(alen, (0xAB + s) as u8, 3),
-                            raw_material(mlen, (0xCD + s) as u8, 4),
-                            forget,
-                        ),
-                        (
-                            raw_material(alen, (0xCD + s) as u8, 3),
-                            raw_material(mlen, (0xEF + s) as u8, 4),
-                            forget,
-                        ),
-                    ];
-                    session(&mut global, &k, &n, forget, tag_flag, &wraps);
-                }
-            }
-        }
-    }
-    let mlens = [0, 1, pi * rs - 1, pi * rs, pi * rs + 1];
-    for forget in [false, true] {
-        for tag_flag in [false, true] {
-            for (mi, &mlen) in mlens.iter().enumerate() {
-                let step = if mi == 0 {
-                    1
-                } else {
-                    (pi + forget as usize) * (w + tag_flag as usize) + 1
-                };
-                for alen in (0..=ra * pi + 1).step_by(step) {
-                    let s = mlen + alen;
-                    let k = raw_material(16, (0x34 + s) as u8, 5);
-                    let n = raw_material(nlen_fixed, (0x45 + s) as u8, 6);
-                    let wraps = [
-                        (
-                            raw_material(alen, (0x01 + s) as u8, 5),
-                            raw_material(mlen, (0x23 + s) as u8, 6),
-                            forget,
-                        ),
-                        (
-                            raw_material(alen, (0x45 + s) as u8, 5),
-                            raw_material(mlen, (0x67 + s) as u8, 6),
-                            forget,
-                        ),
-                    ];
-                    session(&mut global, &k, &n, forget, tag_flag, &wraps);
+    // Two sweeps: fixed metadata lengths over message lengths, then the converse. Seeds:
+    // key, nonce, then (metadata, message) of the first and second wrap; rotations of
+    // key, nonce, metadata, message.
+    let sweeps: [(bool, [usize; 5], usize, [usize; 6], [u32; 4]); 2] = [
+        (
+            true,
+            [0, 1, pi * (ra - rs) - 1, pi * (ra - rs), pi * (ra - rs) + 1],
+            rs * pi + 1,
+            [0x23, 0x56, 0xAB, 0xCD, 0xCD, 0xEF],
+            [4, 7, 3, 4],
+        ),
+        (
+            false,
+            [0, 1, pi * rs - 1, pi * rs, pi * rs + 1],
+            ra * pi + 1,
+            [0x34, 0x45, 0x01, 0x23, 0x45, 0x67],
+            [5, 6, 5, 6],
+        ),
+    ];
+    for (fixed_is_ad, fixed, max, seed, rot) in sweeps {
+        for forget in [false, true] {
+            for tag_flag in [false, true] {
+                for (fi, &flen) in fixed.iter().enumerate() {
+                    let step = if fi == 0 {
+                        1
+                    } else {
+                        (pi + forget as usize) * (w + tag_flag as usize) + 1
+                    };
+                    for vlen in (0..=max).step_by(step) {
+                        let (alen, mlen) = if fixed_is_ad {
+                            (flen, vlen)
+                        } else {
+                            (vlen, flen)
+                        };
+                        let s = mlen + alen;
+                        let k = raw_material(16, (seed[0] + s) as u8, rot[0]);
+                        let n = raw_material(nlen_fixed, (seed[1] + s) as u8, rot[1]);
+                        let wraps = [(seed[2], seed[3]), (seed[4], seed[5])].map(|(sa, sm)| {
+                            (
+                                raw_material(alen, (sa + s) as u8, rot[2]),
+                                raw_material(mlen, (sm + s) as u8, rot[3]),
+                                forget,
+                            )
+                        });
+                        session(&mut global, &k, &n, forget, tag_flag, &wraps);
+                    }
                 }
             }
         }
