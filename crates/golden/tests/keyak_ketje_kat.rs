@@ -236,7 +236,8 @@ fn keyak_generated_global_tag(alg: Aead) -> (Vec<u8>, usize) {
     // Two sweeps: fixed metadata lengths over message lengths, then the converse. Seeds:
     // key, nonce, then (metadata, message) of the first and second wrap; rotations of
     // key, nonce, metadata, message.
-    let sweeps: [(bool, [usize; 5], usize, [usize; 6], [u32; 4]); 2] = [
+    type Sweep = (bool, [usize; 5], usize, [usize; 6], [u32; 4]);
+    let sweeps: [Sweep; 2] = [
         (
             true,
             [0, 1, pi * (ra - rs) - 1, pi * (ra - rs), pi * (ra - rs) + 1],
