@@ -467,3 +467,110 @@ fn matches_openssl_dgst() {
         }
     }
 }
+
+/// The value after the first ':' of the first line of `text` starting with `prefix`, as hex.
+fn kat_field(text: &str, prefix: &str) -> String {
+    let line = text.lines().find(|l| l.starts_with(prefix)).unwrap();
+    line.split_once(':').unwrap().1.replace(' ', "")
+}
+
+fn unhex(s: &str) -> Vec<u8> {
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
+
+#[test]
+fn aead_encrypt_matches_kat_and_decrypt_round_trips() {
+    // The first River Keyak entry is a fresh session (tagFlag, forgetFlag false) with one wrap.
+    let kat = kat("keyak-ketje/RiverKeyak.txt");
+    let (k, a, i) = (
+        kat_field(&kat, "> K:"),
+        kat_field(&kat, "> A "),
+        kat_field(&kat, "> I "),
+    );
+    let expected = kat_field(&kat, "< O ") + &kat_field(&kat, "< T ");
+    let o = run_stdin(
+        &["hash", "-a", "river-keyak", "--key", &k, "--ad", &a],
+        &unhex(&i),
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(text(&o.stdout), format!("{expected}  -\n"));
+
+    let d = scratch("aead");
+    for alg in ["lake-keyak", "ketje-minor"] {
+        let m = d.join("m.bin");
+        std::fs::write(&m, b"attack at dawn").unwrap();
+        let args = [
+            "hash",
+            "-a",
+            alg,
+            "--key",
+            "00112233445566778899aabbccddeeff",
+        ];
+        let args = [&args[..], &["--nonce", "0102", "--ad", "aa"]].concat();
+        let o = run(&[&args[..], &[m.to_str().unwrap()]].concat());
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let line = text(&o.stdout);
+        let ct = d.join("ct.bin");
+        std::fs::write(&ct, unhex(line.split(' ').next().unwrap())).unwrap();
+        let o = run(&[&args[..], &["--decrypt", ct.to_str().unwrap()]].concat());
+        assert!(o.status.success(), "{alg}: {}", text(&o.stderr));
+        assert_eq!(o.stdout, b"attack at dawn");
+        // a changed byte of the ciphertext or the tag: error, no plaintext, exit 1
+        let mut bad = std::fs::read(&ct).unwrap();
+        for pos in [0, bad.len() - 1] {
+            bad[pos] ^= 0x20;
+            std::fs::write(&ct, &bad).unwrap();
+            let o = run(&[&args[..], &["--decrypt", ct.to_str().unwrap()]].concat());
+            assert_eq!(o.status.code(), Some(1), "{alg}");
+            assert!(o.stdout.is_empty());
+            assert!(
+                text(&o.stderr).contains("tag does not verify"),
+                "{}",
+                text(&o.stderr)
+            );
+            bad[pos] ^= 0x20;
+        }
+        // the wrong associated data fails too
+        let mut wrong = args.clone();
+        *wrong.last_mut().unwrap() = "ab";
+        let o = run(&[&wrong[..], &["--decrypt", ct.to_str().unwrap()]].concat());
+        assert_eq!(o.status.code(), Some(1), "{alg}");
+    }
+}
+
+#[test]
+fn aead_bad_options_are_usage_errors() {
+    for args in [
+        &["hash", "-a", "lake-keyak"][..],
+        &["hash", "-a", "lake-keyak", "--key", "00", "-l", "8"],
+        &[
+            "hash",
+            "-a",
+            "ketje-jr",
+            "--key",
+            "00",
+            "--nonce",
+            &"00".repeat(30),
+        ],
+        &["hash", "-a", "ketje-sr", "--key", "0g"],
+        &[
+            "hash",
+            "-a",
+            "river-keyak",
+            "--key",
+            "00",
+            "--customization",
+            "x",
+        ],
+        &["hash", "-a", "sha3-256", "--nonce", "00"],
+        &["hash", "-a", "sha3-256", "--decrypt"],
+    ] {
+        let o = run_stdin(args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+        assert!(o.stdout.is_empty());
+        assert!(!text(&o.stderr).contains("panicked"));
+    }
+}

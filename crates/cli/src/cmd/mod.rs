@@ -6,6 +6,7 @@ pub mod bench_sim;
 pub mod designs;
 pub mod flow_support;
 pub mod hash;
+pub mod hash_aead;
 pub mod hw;
 pub mod profile;
 pub mod report;
@@ -46,7 +47,7 @@ pub struct FnParamArgs {
     /// Function-name string N (cSHAKE only).
     #[arg(long, value_name = "STR")]
     pub function_name: Option<String>,
-    /// Key in hex (KMAC, required).
+    /// Key in hex (KMAC, Keyak and Ketje; required).
     #[arg(long, value_name = "HEX")]
     pub key: Option<String>,
     /// Block size B in bytes (ParallelHash; default 8192).
