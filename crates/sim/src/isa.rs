@@ -104,6 +104,9 @@ pub enum TimingClass {
     Csr,
     /// ecall, ebreak, mret, fence.
     System,
+    /// Vector arithmetic, logic, permutation and moves (`latency.vector`, one 128-bit beat;
+    /// further beats of a register group are the `zve64x.beat` timing event).
+    Vector,
     /// Custom extension operation: latency comes from `[timing.ops]` by op name
     /// (default: the `custom` class latency).
     Custom,
@@ -407,6 +410,8 @@ pub fn builtin_extensions() -> Vec<Arc<dyn Extension>> {
         Arc::new(crate::rv32::m::M),
         Arc::new(crate::rv32::bitmanip::Zbb),
         Arc::new(crate::rv32::bitmanip::Zbkb),
+        Arc::new(crate::rv32::vector::Zve64x),
+        Arc::new(crate::rv32::vector::Zvkb),
         Arc::new(crate::mips::base::Mips32),
     ]
 }

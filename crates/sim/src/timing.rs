@@ -54,6 +54,10 @@ pub struct Latencies {
     /// Custom-extension operations without an entry in `ops`.
     #[serde(default = "one")]
     pub custom: u32,
+    /// Vector arithmetic / logic / permutation operations (timing class `Vector`), per
+    /// 128-bit beat; vector loads and stores use `load` / `store`.
+    #[serde(default = "one")]
+    pub vector: u32,
 }
 
 /// Divider latency model (`latency.div_model`).
@@ -398,6 +402,7 @@ impl TimingParams {
             ("csr", l.csr),
             ("system", l.system),
             ("custom", l.custom),
+            ("vector", l.vector),
         ];
         for (n, v) in lats.iter().copied().chain(
             self.ops
@@ -555,6 +560,7 @@ impl TimingParams {
             TimingClass::Csr => l.csr,
             TimingClass::System => l.system,
             TimingClass::Custom => l.custom,
+            TimingClass::Vector => l.vector,
         };
         let op_lat = self.ops.get(d.info.name).copied();
         let lat = op_lat.unwrap_or(class_lat);

@@ -5,6 +5,7 @@ pub mod base;
 pub mod bitmanip;
 pub mod disasm;
 pub mod m;
+pub mod vector;
 pub mod zicsr;
 
 /// RV32's facts for the generic machine ([`crate::isa::BaseInfo`]).
@@ -64,7 +65,11 @@ fn opcode_name(op: u32) -> &'static str {
         0x63 => "BRANCH",
         0x73 => "SYSTEM",
         0x0f => "MISC-MEM",
-        0x07 | 0x27 | 0x43 | 0x47 | 0x4b | 0x4f | 0x53 => "floating point",
+        0x57 => "OP-V (vector: not enabled, or not an instruction of the simulator's subset)",
+        0x07 | 0x27 => {
+            "LOAD-FP/STORE-FP (floating point, or a vector load/store outside the subset)"
+        }
+        0x43 | 0x47 | 0x4b | 0x4f | 0x53 => "floating point",
         0x2f => "AMO",
         _ if op & 3 != 3 => "compressed (C) or invalid",
         _ => "unassigned",

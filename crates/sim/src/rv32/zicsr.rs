@@ -65,6 +65,13 @@ pub const CSR_NAMES: &[(u32, &str)] = &[
     (0xf12, "marchid"),
     (0xf13, "mimpid"),
     (0xf14, "mhartid"),
+    (0x008, "vstart"),
+    (0x009, "vxsat"),
+    (0x00a, "vxrm"),
+    (0x00f, "vcsr"),
+    (0xc20, "vl"),
+    (0xc21, "vtype"),
+    (0xc22, "vlenb"),
 ];
 
 /// Name of a CSR number (or `0x...`).
@@ -97,7 +104,7 @@ pub fn read_csr(c: &Cpu, n: u32) -> Option<u32> {
         0x302 | 0x303 | 0x304 | 0x306 | 0x320 | 0x344 | 0x180 => 0,
         0x3a1..=0x3a3 | 0x3b1..=0x3bf | 0x7a0..=0x7a2 => 0,
         0xf11..=0xf14 => 0,
-        _ => return None,
+        _ => return super::vector::read_csr(c, n),
     })
 }
 
@@ -127,7 +134,7 @@ pub fn write_csr(c: &mut Cpu, n: u32, v: u32) -> bool {
         0x301 => {} // misa: WARL, fixed
         0x302 | 0x303 | 0x304 | 0x306 | 0x320 | 0x344 | 0x180 => {}
         0x3a1..=0x3a3 | 0x3b1..=0x3bf | 0x7a0..=0x7a2 => {}
-        _ => return false,
+        _ => return super::vector::write_csr(c, n, v),
     }
     if c.csr.pending_mcycle.is_some() || c.csr.pending_minstret.is_some() {
         c.attention = true;
