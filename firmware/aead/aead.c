@@ -1,0 +1,234 @@
+/* sha3-asip — Keyak v2 and Ketje v2 in portable C (see aead.h). */
+#include "aead.h"
+
+#define TAG_LEN 16
+
+const struct aead_alg aead_algs[] = {
+    {"river-keyak", AEAD_KEYAK, 800, 0},  {"lake-keyak", AEAD_KEYAK, 1600, 0},
+    {"ketje-jr", AEAD_KETJE, 200, 2},     {"ketje-sr", AEAD_KETJE, 400, 4},
+    {"ketje-minor", AEAD_KETJE, 800, 16}, {"ketje-major", AEAD_KETJE, 1600, 32},
+};
+const unsigned aead_algs_count = sizeof aead_algs / sizeof aead_algs[0];
+
+/* ---- Keyak (Motorist, one piston) ---- */
+
+typedef struct {
+    uint8_t s[200];
+    unsigned b, rs, ra; /* bytes; EOM, CryptEnd, InjectStart, InjectEnd at ra .. ra + 3 */
+    const aead_perm_t *p;
+} piston_t;
+
+static void spark(piston_t *k, int eom, unsigned l)
+{
+    if (eom)
+        k->s[k->ra] ^= l ? (uint8_t)l : 0xFF;
+    k->p->f(k->p->ctx, k->s, k->b, 12);
+}
+
+/* Inject up to ra - start bytes of x from *pos; returns the bytes injected. */
+static void inject(piston_t *k, unsigned start, const uint8_t *x, size_t len, size_t *pos)
+{
+    unsigned omega = start;
+    k->s[k->ra + 2] ^= (uint8_t)omega;
+    while (*pos < len && omega < k->ra)
+        k->s[omega++] ^= x[(*pos)++];
+    k->s[k->ra + 3] ^= (uint8_t)omega;
+}
+
+static int keyak(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *key,
+                 size_t keylen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                 size_t adlen, const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
+                 size_t taglen, int unwrap)
+{
+    piston_t k;
+    unsigned w = a->b == 1600 ? 8 : 4, lk = a->b == 1600 ? 40 : 36;
+    unsigned maxnonce = a->b == 1600 ? 150 : 58;
+    if (keylen > lk - 2 || noncelen > maxnonce || taglen != TAG_LEN)
+        return -1;
+    k.b = a->b;
+    k.rs = w * ((k.b / 8 - 32) / w);
+    k.ra = w * ((k.b / 8 - 4) / w);
+    k.p = p;
+    for (unsigned i = 0; i < sizeof k.s; i++)
+        k.s[i] = 0;
+    /* StartEngine: inject SUV = keypack(K, lk) || N || enc8(1) || enc8(0) in Ra-byte chunks */
+    uint8_t suv[40 + 150 + 2];
+    size_t n = 0, pos = 0;
+    suv[n++] = (uint8_t)lk;
+    for (size_t i = 0; i < keylen; i++)
+        suv[n++] = key[i];
+    suv[n++] = 1;
+    while (n < lk)
+        suv[n++] = 0;
+    for (size_t i = 0; i < noncelen; i++)
+        suv[n++] = nonce[i];
+    suv[n++] = 1; /* Π */
+    suv[n++] = 0; /* piston index */
+    for (;;) {
+        inject(&k, 0, suv, n, &pos);
+        if (pos == n)
+            break;
+        spark(&k, 0, 0);
+    }
+    spark(&k, 1, 0); /* HandleTag with tagFlag = false: an empty tag */
+    /* Wrap */
+    size_t ip = 0, ap = 0;
+    if (len == 0 && adlen == 0)
+        inject(&k, 0, ad, 0, &ap);
+    while (ip < len) {
+        unsigned omega = 0;
+        while (ip < len && omega < k.rs) {
+            uint8_t x = in[ip];
+            out[ip++] = k.s[omega] ^ x;
+            k.s[omega] = unwrap ? x : (uint8_t)(k.s[omega] ^ x);
+            omega++;
+        }
+        k.s[k.ra + 1] ^= (uint8_t)omega;
+        inject(&k, k.rs, ad, adlen, &ap);
+        if (ip < len || ap < adlen)
+            spark(&k, 0, 0);
+    }
+    while (ap < adlen) {
+        inject(&k, 0, ad, adlen, &ap);
+        if (ap < adlen)
+            spark(&k, 0, 0);
+    }
+    spark(&k, 1, TAG_LEN);
+    if (!unwrap) {
+        for (unsigned i = 0; i < TAG_LEN; i++)
+            tag[i] = k.s[i];
+        return 0;
+    }
+    uint8_t d = 0;
+    for (unsigned i = 0; i < TAG_LEN; i++)
+        d |= (uint8_t)(tag[i] ^ k.s[i]);
+    return d ? -2 : 0;
+}
+
+/* ---- Ketje (MonkeyWrap on Keccak-p*[b] = pi o Keccak-p[b] o pi^-1) ---- */
+
+typedef struct {
+    uint8_t s[200];
+    unsigned b, rho;
+    const aead_perm_t *p;
+} ketje_t;
+
+/* Lane permutation on the byte state: pi (A'[x][y] = A[x + 3y][x]) or its inverse. */
+static void lanes_pi(uint8_t *s, unsigned b, int inverse)
+{
+    uint8_t t[200];
+    unsigned bpl = b / 200;
+    for (unsigned i = 0; i < b / 8; i++)
+        t[i] = s[i];
+    for (unsigned x = 0; x < 5; x++)
+        for (unsigned y = 0; y < 5; y++) {
+            unsigned to = x + 5 * y, from = (x + 3 * y) % 5 + 5 * x;
+            if (inverse) {
+                unsigned u = to;
+                to = from;
+                from = u;
+            }
+            for (unsigned k = 0; k < bpl; k++)
+                s[to * bpl + k] = t[from * bpl + k];
+        }
+}
+
+static void twisted(ketje_t *k, unsigned rounds)
+{
+    lanes_pi(k->s, k->b, 1);
+    k->p->f(k->p->ctx, k->s, k->b, rounds);
+    lanes_pi(k->s, k->b, 0);
+}
+
+/* MonkeyDuplex step (1 round) / stride (6): frame bits and first pad bit at byte `at`, the
+ * last pad bit at bit rho*8 + 3. */
+static void duplex(ketje_t *k, unsigned at, uint8_t frame, unsigned rounds)
+{
+    k->s[at] ^= frame;
+    k->s[k->rho] ^= 0x08;
+    twisted(k, rounds);
+}
+
+static int ketje(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *key,
+                 size_t keylen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                 size_t adlen, const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
+                 size_t taglen, int unwrap)
+{
+    ketje_t k;
+    k.b = a->b;
+    k.rho = a->rho;
+    k.p = p;
+    if (keylen + noncelen > (k.b - 18) / 8)
+        return -1;
+    for (unsigned i = 0; i < sizeof k.s; i++)
+        k.s[i] = 0;
+    k.s[0] = (uint8_t)(keylen + 2);
+    for (size_t i = 0; i < keylen; i++)
+        k.s[1 + i] = key[i];
+    k.s[1 + keylen] = 0x01;
+    for (size_t i = 0; i < noncelen; i++)
+        k.s[2 + keylen + i] = nonce[i];
+    k.s[2 + keylen + noncelen] ^= 0x01;
+    k.s[k.b / 8 - 1] ^= 0x80;
+    twisted(&k, 12);
+    /* associated data: full blocks but the last with frame 00, the last with 01 */
+    size_t i = 0;
+    while (adlen - i > k.rho) {
+        for (unsigned j = 0; j < k.rho; j++)
+            k.s[j] ^= ad[i + j];
+        i += k.rho;
+        duplex(&k, k.rho, 0x04, 1);
+    }
+    for (unsigned j = 0; i + j < adlen; j++)
+        k.s[j] ^= ad[i + j];
+    duplex(&k, (unsigned)(adlen - i), 0x06, 1);
+    /* body: full blocks but the last with frame 11; the state absorbs the plaintext */
+    i = 0;
+    unsigned last;
+    for (;;) {
+        last = (unsigned)(len - i < k.rho ? len - i : k.rho);
+        for (unsigned j = 0; j < last; j++) {
+            uint8_t x = in[i + j], y = (uint8_t)(x ^ k.s[j]);
+            out[i + j] = y;
+            k.s[j] ^= unwrap ? y : x;
+        }
+        i += last;
+        if (i == len)
+            break;
+        duplex(&k, k.rho, 0x07, 1);
+    }
+    /* tag: stride with frame 10, then steps with the single bit 0 for more than rho bytes */
+    duplex(&k, last, 0x05, 6);
+    uint8_t d = 0;
+    for (size_t t = 0; t < taglen; t++) {
+        if (t && t % k.rho == 0)
+            duplex(&k, 0, 0x02, 1);
+        if (unwrap)
+            d |= (uint8_t)(tag[t] ^ k.s[t % k.rho]);
+        else
+            tag[t] = k.s[t % k.rho];
+    }
+    return d ? -2 : 0;
+}
+
+int aead_encrypt(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *key,
+                 size_t keylen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                 size_t adlen, const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
+                 size_t taglen)
+{
+    return (a->kind == AEAD_KEYAK ? keyak : ketje)(a, p, key, keylen, nonce, noncelen, ad, adlen,
+                                                   in, out, len, tag, taglen, 0);
+}
+
+int aead_decrypt(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *key,
+                 size_t keylen, const uint8_t *nonce, size_t noncelen, const uint8_t *ad,
+                 size_t adlen, const uint8_t *in, uint8_t *out, size_t len, const uint8_t *tag,
+                 size_t taglen)
+{
+    int r = (a->kind == AEAD_KEYAK ? keyak : ketje)(a, p, key, keylen, nonce, noncelen, ad, adlen,
+                                                    in, out, len, (uint8_t *)tag, taglen, 1);
+    if (r == -2)
+        for (size_t i = 0; i < len; i++)
+            out[i] = 0;
+    return r;
+}
