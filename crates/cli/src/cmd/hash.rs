@@ -56,6 +56,17 @@ pub struct HashArgs {
     pub files: Vec<String>,
 }
 
+impl HashArgs {
+    /// The inputs: the FILE arguments, or stdin ('-') when there are none.
+    pub fn inputs(&self) -> Vec<String> {
+        if self.files.is_empty() {
+            vec!["-".to_string()]
+        } else {
+            self.files.clone()
+        }
+    }
+}
+
 /// Hash a reader in constant memory.
 pub fn hash_reader(
     alg: Algorithm,
@@ -168,11 +179,7 @@ pub fn run(args: &HashArgs) -> Result<u8> {
         }
         return check(alg, &p, args.alg.p.length, list);
     }
-    let files = if args.files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.files.clone()
-    };
+    let files = args.inputs();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut status = 0;

@@ -85,11 +85,7 @@ pub fn run(alg: Aead, args: &HashArgs) -> Result<u8> {
         )));
     }
     alg.check_key_nonce(&key, &nonce)?;
-    let files = if args.files.is_empty() {
-        vec!["-".to_string()]
-    } else {
-        args.files.clone()
-    };
+    let files = args.inputs();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     if args.decrypt {
