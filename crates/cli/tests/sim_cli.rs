@@ -450,3 +450,119 @@ fn harness_lengths_are_checked_before_anything_runs() {
         "sha3-asip: --len: 1025 lengths is more than the firmware harness's 1024\n"
     );
 }
+
+#[test]
+fn designs_lists_every_file_with_a_header_and_as_json() {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("designs"))
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            (p.extension()? == "toml").then(|| p.file_stem().unwrap().to_string_lossy().into())
+        })
+        .collect();
+    files.sort();
+    let o = run(&["designs"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    let mut lines = text.lines();
+    let head = lines.next().unwrap();
+    assert!(head.starts_with("design") && head.contains("family") && head.contains("ISA"));
+    let mut listed: Vec<&str> = lines.filter_map(|l| l.split_whitespace().next()).collect();
+    listed.sort();
+    assert_eq!(listed, files);
+    let o = run(&["designs", "--json"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let mut names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["name"].as_str().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, files);
+    for d in v.as_array().unwrap() {
+        let f = d["family"].as_str().unwrap();
+        assert!(
+            ["baseline", "seed-ise", "standard", "own"].contains(&f),
+            "{d}"
+        );
+    }
+}
+
+#[test]
+fn hw_help_names_every_case_and_both_commands_default_to_sha3_512() {
+    let o = run(&["hw", "cases"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let cases: Vec<String> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .collect();
+    assert!(
+        cases.len() >= 7 && cases.contains(&"V-late".to_string()),
+        "{cases:?}"
+    );
+    for cmd in ["sim", "synth"] {
+        let o = run(&["hw", cmd, "--help"]);
+        let help = String::from_utf8_lossy(&o.stdout);
+        for c in &cases {
+            assert!(
+                help.contains(&format!(" {c}")),
+                "hw {cmd} --help lacks case {c}"
+            );
+        }
+        assert!(help.contains("[default: sha3-512]"), "hw {cmd}: {help}");
+    }
+}
+
+#[test]
+fn profile_counts_each_mnemonic_and_keeps_hotspots_in_the_kernel_by_default() {
+    let o = run(&["profile", "--design", "rv32-oasip", "--len", "64", "--json"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let ops = v["mnemonics"].as_array().unwrap();
+    let count = |n: &str| {
+        ops.iter()
+            .find(|m| m["name"] == n)
+            .map(|m| m["count"].as_u64().unwrap())
+            .unwrap_or(0)
+    };
+    // OASIP's custom instructions run, and the mnemonic counts add up to the classes'
+    assert!(count("remv") > 0 && count("doloop") > 0, "{ops:?}");
+    let by_ops: u64 = ops.iter().map(|m| m["count"].as_u64().unwrap()).sum();
+    let by_class: u64 = v["classes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["instructions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(by_ops, by_class);
+    assert_eq!(v["hotspot_scope"], "kernel");
+    let fns: Vec<&str> = v["functions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert!(fns.iter().all(|f| f.starts_with("kernel_")), "{fns:?}");
+    let o = run(&[
+        "profile",
+        "--design",
+        "rv32-oasip",
+        "--len",
+        "64",
+        "--whole-program",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["hotspot_scope"], "program");
+    assert!(
+        v["functions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["name"] == "_start"),
+        "start-up code counted with --whole-program"
+    );
+}

@@ -217,17 +217,15 @@ pub fn classes_figure(r: &Results, designs: &[Design]) -> Option<Figure> {
 
 /// Messages a Keccak case keeps in flight (`N x (1 + SUB)` pipeline slots, hw/cases.json).
 pub fn in_flight(root: &Path) -> BTreeMap<String, u64> {
-    let text = std::fs::read_to_string(root.join("hw").join("cases.json")).unwrap_or_default();
-    let v: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-    let mut m = BTreeMap::new();
-    if let Some(cases) = v.get("cases").and_then(|c| c.as_object()) {
-        for (k, c) in cases {
+    crate::hw::cases(root)
+        .unwrap_or_default()
+        .iter()
+        .map(|(k, c)| {
             let n = c.get("N").and_then(|x| x.as_u64()).unwrap_or(1);
             let sub = c.get("SUB").and_then(|x| x.as_u64()).unwrap_or(0);
-            m.insert(format!("case {k}"), n * (1 + sub));
-        }
-    }
-    m
+            (format!("case {k}"), n * (1 + sub))
+        })
+        .collect()
 }
 
 /// Seed 004's Keccak cores: published beside measured area, throughput and efficiency.

@@ -10,19 +10,36 @@ use std::process::Command;
 
 /// Case names in hw/cases.json, in file order.
 pub fn case_names(root: &Path) -> Result<Vec<String>, FlowError> {
+    // serde_json without preserve_order sorts keys: order by roman numeral value.
+    let mut names: Vec<String> = cases(root)?.keys().cloned().collect();
+    names.sort_by_key(|n| roman(n).unwrap_or(u32::MAX));
+    Ok(names)
+}
+
+/// The `cases` object of hw/cases.json: case name -> its parameters and `desc`.
+pub fn cases(root: &Path) -> Result<serde_json::Map<String, serde_json::Value>, FlowError> {
     let p = root.join("hw").join("cases.json");
     let text = std::fs::read_to_string(&p)
         .map_err(|e| FlowError::Io(format!("reading {}", p.display()), e))?;
     let v: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| FlowError::Usage(format!("{}: {e}", p.display())))?;
-    let cases = v
-        .get("cases")
+    v.get("cases")
         .and_then(|c| c.as_object())
-        .ok_or_else(|| FlowError::Usage(format!("{}: no \"cases\" object", p.display())))?;
-    // serde_json without preserve_order sorts keys: order by roman numeral value.
-    let mut names: Vec<String> = cases.keys().cloned().collect();
-    names.sort_by_key(|n| roman(n).unwrap_or(u32::MAX));
-    Ok(names)
+        .cloned()
+        .ok_or_else(|| FlowError::Usage(format!("{}: no \"cases\" object", p.display())))
+}
+
+/// Each case's `desc` from hw/cases.json.
+pub fn case_descriptions(
+    root: &Path,
+) -> Result<std::collections::BTreeMap<String, String>, FlowError> {
+    Ok(cases(root)?
+        .iter()
+        .map(|(k, c)| {
+            let d = c.get("desc").and_then(|d| d.as_str()).unwrap_or("");
+            (k.clone(), d.to_string())
+        })
+        .collect())
 }
 
 pub fn roman(s: &str) -> Option<u32> {

@@ -28,6 +28,7 @@ Examples:
   sha3-asip bench-sim --design mips-ref
   sha3-asip bench-sim --design rv32-sw --len 65536 --repeat 5")]
 pub struct BenchSimArgs {
+    /// Design whose firmware is run (see `sha3-asip designs`).
     #[arg(long, default_value = "rv32-ref")]
     pub design: String,
     /// Message length in bytes (SHA3-256), at most 65536.

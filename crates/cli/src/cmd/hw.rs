@@ -33,7 +33,7 @@ pub enum HwCmd {
     /// OSU 0.18 um pre-layout timing (OpenSTA) of cases, units and processors; cached in
     /// hw/build/asic. Arguments go to asic.py (--help).
     Asic(HwAsicArgs),
-    /// List the named cases of hw/cases.json.
+    /// List the named cases of hw/cases.json with what each one is.
     Cases,
 }
 
@@ -43,6 +43,9 @@ pub struct HwPnrArgs {
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub args: Vec<String>,
 }
+
+/// The cases of hw/cases.json, for the options' help (a test checks it lists them all).
+const CASES_HELP: &str = "Case name from hw/cases.json: I, II, III, IV, V (seed 004), VI (ours), V-late (experiment); `sha3-asip hw cases` describes them";
 
 #[derive(Args, Debug)]
 pub struct HwAsicArgs {
@@ -54,24 +57,29 @@ pub struct HwAsicArgs {
 
 #[derive(Args, Debug)]
 pub struct HwSimArgs {
-    /// Case name (I, II, III, IV, V, VI).
-    #[arg(long)]
+    #[arg(long, help = CASES_HELP)]
     pub case: String,
-    #[arg(long, default_value = "sha3-256")]
+    /// SHA-3 function the core runs (sha3-224/256/384/512); default SHA3-512, the function
+    /// of seed 004's Table II, as `hw synth` and the report use.
+    #[arg(long, default_value = "sha3-512")]
     pub alg: String,
-    /// verilator or icarus.
+    /// Simulator: verilator or icarus.
     #[arg(long, default_value = "verilator")]
     pub sim: String,
+    /// Print the result as JSON (cycles per block, latency, digests checked).
     #[arg(long)]
     pub json: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct HwSynthArgs {
-    #[arg(long)]
+    #[arg(long, help = CASES_HELP)]
     pub case: String,
+    /// SHA-3 function whose throughput is simulated next to the synthesis (sha3-224/256/
+    /// 384/512); default SHA3-512, seed 004's Table II.
     #[arg(long, default_value = "sha3-512")]
     pub alg: String,
+    /// Print the figures as JSON (LUTs, FFs, slices est., LUT levels, Fmax est., GE).
     #[arg(long)]
     pub json: bool,
 }
@@ -104,8 +112,10 @@ pub fn run(a: &HwArgs) -> Result<u8> {
     };
     match &a.cmd {
         HwCmd::Cases => {
+            let descs = asip_flow::hw::case_descriptions(&root)?;
+            println!("{:<8} description", "case");
             for c in case_names(&root)? {
-                println!("{c}");
+                println!("{c:<8} {}", descs.get(&c).map(String::as_str).unwrap_or(""));
             }
             Ok(0)
         }

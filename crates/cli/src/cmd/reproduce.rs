@@ -20,6 +20,7 @@ Examples:
   sha3-asip reproduce
   sha3-asip reproduce --quick --out /tmp/report --no-readme")]
 pub struct ReproduceArgs {
+    /// Folder the reports are written into (created if missing).
     #[arg(long, default_value = "report")]
     pub out: PathBuf,
     /// Fewer functions and lengths, no synthesis.

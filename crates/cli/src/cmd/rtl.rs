@@ -48,6 +48,7 @@ pub enum RtlCmd {
 
 #[derive(Args, Debug)]
 pub struct CoreArgs {
+    /// Design with an [rtl] table (RV32 or MIPS; `sha3-asip designs --long` shows which).
     #[arg(long)]
     pub design: String,
 }
@@ -79,6 +80,7 @@ pub struct RunArgs {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
+    /// Design with an [rtl] table (RV32 or MIPS; `sha3-asip designs --long` shows which).
     #[arg(long)]
     pub design: String,
     /// Function: sha3-224, sha3-256, sha3-384, sha3-512, shake128, shake256, or all.
@@ -87,6 +89,7 @@ pub struct BenchArgs {
     /// Message lengths in bytes, comma-separated.
     #[arg(long, default_value = "0,64,136,1024")]
     pub len: String,
+    /// Seed of the harness's message generator.
     #[arg(long, default_value_t = 0)]
     pub seed: u32,
     /// Print JSON (as `bench --json`, with "engine": "rtl").
@@ -96,19 +99,23 @@ pub struct BenchArgs {
 
 #[derive(Args, Debug)]
 pub struct LockstepArgs {
+    /// Design with an [rtl] table (RV32 or MIPS; `sha3-asip designs --long` shows which).
     #[arg(long)]
     pub design: String,
+    /// Function the firmware hashes (sha3-224/256/384/512, shake128, shake256).
     #[arg(long, default_value = "sha3-256")]
     pub alg: String,
     /// Message lengths of the benchmark firmware's run.
     #[arg(long, default_value = "0,137")]
     pub len: String,
+    /// Seed of the harness's message generator.
     #[arg(long, default_value_t = 0)]
     pub seed: u32,
 }
 
 #[derive(Args, Debug)]
 pub struct FilesArgs {
+    /// Design with an [rtl] table (RV32 or MIPS; `sha3-asip designs --long` shows which).
     #[arg(long)]
     pub design: String,
     /// JSON: {"top", "files", "params"}.
