@@ -411,6 +411,8 @@ mod tests {
                     share: 0.10,
                 },
             ],
+            mnemonics: Vec::new(),
+            hotspot_scope: "kernel".into(),
             functions: Vec::new(),
             blocks: Vec::new(),
         }));

@@ -4,7 +4,7 @@ use crate::bench::{alg_shape, run_harness};
 use crate::design::Design;
 use crate::error::FlowError;
 use crate::exec::{self, ExecOptions};
-use crate::results::{ClassShare, ConstantTimeRecord, Hotspot, ProfileRecord};
+use crate::results::{ClassShare, ConstantTimeRecord, Hotspot, MnemonicCount, ProfileRecord};
 use std::path::Path;
 
 /// Message length of the standard profile: a few blocks of every rate.
@@ -16,10 +16,32 @@ pub fn kernel_range(prog: &asip_sim::Program) -> Option<(u32, u32)> {
     Some((s.addr("__kernel_text_start")?, s.addr("__kernel_text_end")?))
 }
 
-/// Profile a design's firmware hashing one `len`-byte message with `alg`. Class shares
-/// count only instructions inside the kernel's text (the harness's message generator and
-/// printing are left out); functions and blocks list the whole program's hottest code.
+/// The instruction word at `pc` in a program's loaded segments.
+fn word_at(prog: &asip_sim::Program, pc: u32) -> Option<u32> {
+    prog.segments.iter().find_map(|s| {
+        let o = pc.checked_sub(s.vaddr)? as usize;
+        let b = s.data.get(o..o + 4)?;
+        Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    })
+}
+
+/// Profile a design's firmware hashing one `len`-byte message with `alg`. Class shares and
+/// mnemonic counts count only instructions inside the kernel's text (the harness's message
+/// generator, printing and the start-up `.bss` loop are left out); the hottest functions
+/// and blocks too, unless `whole_program`.
 pub fn profile(root: &Path, d: &Design, alg: &str, len: usize) -> Result<ProfileRecord, FlowError> {
+    profile_scoped(root, d, alg, len, false)
+}
+
+/// [`profile`] with the hottest functions and blocks of the whole program when
+/// `whole_program`.
+pub fn profile_scoped(
+    root: &Path,
+    d: &Design,
+    alg: &str,
+    len: usize,
+    whole_program: bool,
+) -> Result<ProfileRecord, FlowError> {
     alg_shape(alg)?;
     let elf = crate::firmware::build(root, d)?;
     let prog = exec::load(&elf)?;
@@ -70,10 +92,34 @@ pub fn profile(root: &Path, d: &Design, alg: &str, len: usize) -> Result<Profile
             share: share(*cyc),
         })
         .collect();
-    let all = p.total_cycles.max(1) as f64;
+    let isa = asip_extensions::registry()
+        .parse_isa(&d.isa)
+        .map_err(|e| FlowError::Usage(format!("design '{}': {e}", d.name)))?;
+    let mut ops: std::collections::BTreeMap<&'static str, (u64, u64)> = Default::default();
+    for s in p.pcs.iter().filter(|s| s.pc >= lo && s.pc < hi) {
+        let name = word_at(&prog, s.pc)
+            .and_then(|w| isa.decode(w))
+            .map(|i| i.info.name)
+            .unwrap_or("?");
+        let e = ops.entry(name).or_default();
+        e.0 += s.count;
+        e.1 += s.cycles;
+    }
+    let mut mnemonics: Vec<MnemonicCount> = ops
+        .into_iter()
+        .map(|(name, (count, cycles))| MnemonicCount {
+            name: name.to_string(),
+            count,
+            cycles,
+        })
+        .collect();
+    mnemonics.sort_by(|a, b| b.cycles.cmp(&a.cycles).then(a.name.cmp(&b.name)));
+    let in_scope = |a: u32| whole_program || (a >= lo && a < hi);
+    let all = if whole_program { p.total_cycles } else { total }.max(1) as f64;
     let functions = p
         .functions
         .iter()
+        .filter(|f| in_scope(f.addr))
         .take(10)
         .map(|f| Hotspot {
             name: f.name.clone(),
@@ -84,6 +130,7 @@ pub fn profile(root: &Path, d: &Design, alg: &str, len: usize) -> Result<Profile
     let blocks = p
         .blocks
         .iter()
+        .filter(|b| in_scope(b.start))
         .take(10)
         .map(|b| Hotspot {
             name: format!("{}:{:#x}-{:#x}", b.function, b.start, b.end),
@@ -98,6 +145,8 @@ pub fn profile(root: &Path, d: &Design, alg: &str, len: usize) -> Result<Profile
         scope: "kernel text (__kernel_text_start..end)".into(),
         total_cycles: total,
         classes,
+        mnemonics,
+        hotspot_scope: if whole_program { "program" } else { "kernel" }.into(),
         functions,
         blocks,
     })

@@ -42,6 +42,7 @@ pub struct BenchRecord {
     /// `cycles_per_byte` * rate.
     pub cycles_per_block: f64,
     /// The two message lengths `cycles_per_byte` comes from.
+    #[serde(default)]
     pub cpb_lens: [usize; 2],
     pub cycles_per_permutation: u64,
     pub instret_per_permutation: u64,
@@ -60,8 +61,24 @@ pub struct ProfileRecord {
     pub scope: String,
     pub total_cycles: u64,
     pub classes: Vec<ClassShare>,
+    /// Per mnemonic in the kernel's text, most cycles first: how often each instruction
+    /// (custom ones included) ran and its cycles.
+    #[serde(default)]
+    pub mnemonics: Vec<MnemonicCount>,
+    /// Hottest functions and blocks: in the kernel's text (`hotspot_scope` "kernel"), or
+    /// the whole program, start-up and harness included ("program").
+    #[serde(default)]
+    pub hotspot_scope: String,
     pub functions: Vec<Hotspot>,
     pub blocks: Vec<Hotspot>,
+}
+
+/// How often one mnemonic ran, and its cycles.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct MnemonicCount {
+    pub name: String,
+    pub count: u64,
+    pub cycles: u64,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
