@@ -175,6 +175,9 @@ pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     // reproduce jobs share firmware/build/<design>): an exclusive flock on a lock file
     // beside the build folder, released when `_lock` is dropped.
     let _lock = lock_build(&bdir)?;
+    let elf = bdir.join("bench.elf");
+    let stamp = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let before = stamp(&elf);
     let mut cmd = Command::new("make");
     cmd.arg("-s")
         .arg("-C")
@@ -193,12 +196,19 @@ pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
             output: tail.join("\n"),
         });
     }
-    let elf = bdir.join("bench.elf");
     if !elf.is_file() {
         return Err(FlowError::Build {
             what: format!("building firmware for design '{}'", d.name),
             output: format!("make succeeded but {} was not produced", elf.display()),
         });
+    }
+    if stamp(&elf) != before {
+        eprintln!(
+            "sha3-asip: {} firmware of design '{}' ({})",
+            if before.is_some() { "rebuilt" } else { "built" },
+            d.name,
+            elf.strip_prefix(root).unwrap_or(&elf).display()
+        );
     }
     Ok(elf)
 }

@@ -115,17 +115,22 @@ pub fn print_records(records: &[asip_flow::results::BenchRecord], json: bool) ->
             } else {
                 r.instret_per_permutation.to_string()
             };
+            let [l1, l2] = r.cpb_lens;
             println!(
                 "{} {}: {:.1} cycles/byte (long message), {} cycles/permutation ({instr} instructions), code {} bytes",
                 r.design, r.alg, r.cycles_per_byte, r.cycles_per_permutation, r.code_size_bytes
             );
             println!(
+                "  long-message c/B = (cycles({l2}) - cycles({l1})) / ({l2} - {l1}): the steady state, without\n  \
+                 the fixed cost of padding and squeezing that the per-length c/B below include"
+            );
+            println!(
                 "  {:>7} {:>12} {:>12} {:>10}  digest",
                 "len", "cycles", "instret", "c/B"
             );
-            for run in &r.runs {
+            let row = |run: &asip_flow::results::RunRecord, note: &str| {
                 println!(
-                    "  {:>7} {:>12} {:>12} {:>10}  {}",
+                    "  {:>7} {:>12} {:>12} {:>10}  {}{note}",
                     run.len,
                     run.cycles,
                     run.instret,
@@ -134,6 +139,18 @@ pub fn print_records(records: &[asip_flow::results::BenchRecord], json: bool) ->
                         .unwrap_or_else(|| "-".into()),
                     if run.digest_ok { "ok" } else { "WRONG" }
                 );
+            };
+            let mut asked: Vec<_> = r
+                .runs
+                .iter()
+                .filter(|x| !r.cpb_lens.contains(&x.len))
+                .collect();
+            asked.sort_by_key(|x| x.len);
+            for run in asked {
+                row(run, "");
+            }
+            for run in r.runs.iter().filter(|x| r.cpb_lens.contains(&x.len)) {
+                row(run, "  (steady-state pair)");
             }
         }
     }
