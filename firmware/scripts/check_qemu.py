@@ -50,8 +50,8 @@ def expected(alg, data, outlen):
 
 
 class Checker:
-    def __init__(self, qemu, elf):
-        self.qemu, self.elf = qemu, elf
+    def __init__(self, qemu, elf, cpu=None):
+        self.qemu, self.elf = ([qemu] + (["-cpu", cpu] if cpu else [])), elf
         self.failures = 0
         self.checked = 0
 
@@ -60,7 +60,7 @@ class Checker:
         print(f"FAIL: {msg}", file=sys.stderr)
 
     def run(self, args):
-        return subprocess.run([self.qemu, self.elf] + args, capture_output=True, text=True,
+        return subprocess.run(self.qemu + [self.elf] + args, capture_output=True, text=True,
                               timeout=600)
 
     def check(self, alg, lens, seed=None, outlen=None):
@@ -104,10 +104,11 @@ class Checker:
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--qemu", default="qemu-riscv32")
+    ap.add_argument("--cpu", help="qemu's -cpu (e.g. the vector unit of rv32-v)")
     ap.add_argument("--quick", action="store_true", help="lengths 0..200 only")
     ap.add_argument("elf")
     a = ap.parse_args()
-    c = Checker(a.qemu, a.elf)
+    c = Checker(a.qemu, a.elf, a.cpu)
     top = 200 if a.quick else 600
     for alg in ALGS:
         c.check(alg, list(range(0, top + 1)))

@@ -1,0 +1,303 @@
+/* sha3-asip rv32-v: Keccak-p[1600, rounds] on the RISC-V vector extension at VLEN = 128
+ * (zve64x; with -DRVV_ZVKB also the Zvkb rotates and vandn), hand-written.
+ *
+ * Layout: one plane (row y: lanes x = 0..4) per register group, SEW = 64, LMUL = 4, vl = 5:
+ * R0..R4 = v4, v8, v12, v16, v20 (element x in register 4y+4 + x/2). One instruction works
+ * on a whole row of five lanes (three 128-bit beats). Temporaries: v0, v24, v28 (groups);
+ * the vrgatherei16 index vectors (x+1, x+2, x-1 mod 5) live in v7, v11, v15, the
+ * registers of the row groups past element 5 that vl = 5 never writes (tail undisturbed,
+ * vtype "tu").
+ *
+ *   theta  C = R0^R1^R2^R3^R4 (4), D = C[x-1] ^ rol(C[x+1], 1) (2 gathers + rotate + xor),
+ *          R_y ^= D (5)
+ *   rho    R_y = rol(R_y, r[x][y]) with the amounts loaded as a row (vle64 + rotate)
+ *   pi     the rows stored twice in a row of 10 lanes (scratch), then row Y of the new state
+ *          is one strided load: B[X][Y] = A[(X + 3Y) % 5][X] = scratch[11X + (3Y % 5)]
+ *   chi    R_Y ^= ~R_Y[x+1] & R_Y[x+2] (2 gathers, andn, xor)
+ *   iota   R0 ^= (RC, 0, 0, 0, 0) (vle64 + xor)
+ * The state is plain lanes in memory (kernels/common/lanes.c gives the byte access). */
+#ifdef RVV_ZVKB
+/* Zvkb is not in binutils 2.40: encoded here (funct6 | vm=1 | vs2 | vs1/imm | funct3 | vd). */
+#define OPV(f6, vs2, s1, f3, vd) .word ((f6) << 26) | (1 << 25) | ((vs2) << 20) | ((s1) << 15) | ((f3) << 12) | ((vd) << 7) | 0x57
+/* vror.vi vd, vs2, 64 - n = rotate left by n */
+#define ROL_I(vd, vs2, n) OPV(0x14 | (((64 - (n)) >> 5) & 1), vs2, (64 - (n)) & 31, 3, vd)
+/* vrol.vv vd, vs2, vs1 */
+#define ROL_V(vd, vs2, vs1) OPV(0x15, vs2, vs1, 0, vd)
+/* vandn.vv vd, vs2, vs1: vd = vs2 & ~vs1 */
+#define ANDN_V(vd, vs2, vs1) OPV(0x01, vs2, vs1, 0, vd)
+#endif
+
+	.text
+	.globl kernel_permute
+	.type kernel_permute, @function
+/* void kernel_permute(keccak_state_t *s (a0), unsigned rounds (a1)) */
+kernel_permute:
+	addi sp, sp, -48
+	sw s0, 0(sp)
+	sw s1, 4(sp)
+	sw s2, 8(sp)
+	sw s3, 12(sp)
+	sw s4, 16(sp)
+	sw s5, 20(sp)
+	sw s6, 24(sp)
+	sw s7, 28(sp)
+	sw s8, 32(sp)
+	sw s9, 36(sp)
+	/* s0..s9: the ten 40-byte halves of the scratch rows (pi stores) */
+	la s0, .Lscratch
+	addi s1, s0, 40
+	addi s2, s0, 80
+	addi s3, s0, 120
+	addi s4, s0, 160
+	addi s5, s0, 200
+	addi s6, s0, 240
+	addi s7, s0, 280
+	addi s8, s0, 320
+	addi s9, s0, 360
+	/* pi loads: row Y starts at lane 3Y % 5 = 0, 3, 1, 4, 2; stride 11 lanes */
+	addi t3, s0, 8
+	addi t4, s0, 16
+	addi t5, s0, 24
+	addi t6, s0, 32
+	li t0, 88
+	/* rho amounts, one row each */
+	la a2, .Lrot
+	addi a3, a2, 40
+	addi a4, a2, 80
+	addi a5, a2, 120
+	addi a6, a2, 160
+	/* round constants: rows 24 - rounds .. 23 */
+	la a7, .Lrc
+	li t1, 24
+	sub t1, t1, a1
+	slli t2, t1, 5
+	slli t1, t1, 3
+	add t1, t1, t2
+	add a7, a7, t1
+	la t2, .Lrc + 24 * 40
+	li a1, 63 /* theta's rotate without Zvkb: x >> 63 */
+	/* gather indices */
+	vsetivli zero, 5, e16, m1, tu, mu
+	la t1, .Lidx
+	vle16.v v7, (t1)
+	addi t1, t1, 16
+	vle16.v v11, (t1)
+	addi t1, t1, 16
+	vle16.v v15, (t1)
+	vsetivli zero, 5, e64, m4, tu, mu
+	/* the state: row y at a0 + 40y */
+	vle64.v v4, (a0)
+	addi t1, a0, 40
+	vle64.v v8, (t1)
+	addi t1, a0, 80
+	vle64.v v12, (t1)
+	addi t1, a0, 120
+	vle64.v v16, (t1)
+	addi t1, a0, 160
+	vle64.v v20, (t1)
+	beq a7, t2, 2f
+1:
+	/* theta */
+	vxor.vv v24, v4, v8
+	vxor.vv v24, v24, v12
+	vxor.vv v24, v24, v16
+	vxor.vv v24, v24, v20
+	vrgatherei16.vv v28, v24, v7
+#ifdef RVV_ZVKB
+	ROL_I(28, 28, 1)
+#else
+	vsrl.vx v0, v28, a1
+	vsll.vi v28, v28, 1
+	vxor.vv v28, v28, v0
+#endif
+	vrgatherei16.vv v0, v24, v15
+	vxor.vv v28, v28, v0
+	vxor.vv v4, v4, v28
+	vxor.vv v8, v8, v28
+	vxor.vv v12, v12, v28
+	vxor.vv v16, v16, v28
+	vxor.vv v20, v20, v28
+	/* rho */
+	vle64.v v24, (a2)
+#ifdef RVV_ZVKB
+	ROL_V(4, 4, 24)
+#else
+	vsll.vv v28, v4, v24
+	vrsub.vi v24, v24, 0
+	vsrl.vv v4, v4, v24
+	vor.vv v4, v4, v28
+#endif
+	vle64.v v24, (a3)
+#ifdef RVV_ZVKB
+	ROL_V(8, 8, 24)
+#else
+	vsll.vv v28, v8, v24
+	vrsub.vi v24, v24, 0
+	vsrl.vv v8, v8, v24
+	vor.vv v8, v8, v28
+#endif
+	vle64.v v24, (a4)
+#ifdef RVV_ZVKB
+	ROL_V(12, 12, 24)
+#else
+	vsll.vv v28, v12, v24
+	vrsub.vi v24, v24, 0
+	vsrl.vv v12, v12, v24
+	vor.vv v12, v12, v28
+#endif
+	vle64.v v24, (a5)
+#ifdef RVV_ZVKB
+	ROL_V(16, 16, 24)
+#else
+	vsll.vv v28, v16, v24
+	vrsub.vi v24, v24, 0
+	vsrl.vv v16, v16, v24
+	vor.vv v16, v16, v28
+#endif
+	vle64.v v24, (a6)
+#ifdef RVV_ZVKB
+	ROL_V(20, 20, 24)
+#else
+	vsll.vv v28, v20, v24
+	vrsub.vi v24, v24, 0
+	vsrl.vv v20, v20, v24
+	vor.vv v20, v20, v28
+#endif
+	/* pi: each row twice, then one strided load per new row */
+	vse64.v v4, (s0)
+	vse64.v v4, (s1)
+	vse64.v v8, (s2)
+	vse64.v v8, (s3)
+	vse64.v v12, (s4)
+	vse64.v v12, (s5)
+	vse64.v v16, (s6)
+	vse64.v v16, (s7)
+	vse64.v v20, (s8)
+	vse64.v v20, (s9)
+	vlse64.v v4, (s0), t0
+	vlse64.v v8, (t5), t0
+	vlse64.v v12, (t3), t0
+	vlse64.v v16, (t6), t0
+	vlse64.v v20, (t4), t0
+	/* chi */
+	vrgatherei16.vv v24, v4, v7
+	vrgatherei16.vv v28, v4, v11
+#ifdef RVV_ZVKB
+	ANDN_V(24, 28, 24)
+#else
+	vnot.v v24, v24
+	vand.vv v24, v24, v28
+#endif
+	vxor.vv v4, v4, v24
+	vrgatherei16.vv v24, v8, v7
+	vrgatherei16.vv v28, v8, v11
+#ifdef RVV_ZVKB
+	ANDN_V(24, 28, 24)
+#else
+	vnot.v v24, v24
+	vand.vv v24, v24, v28
+#endif
+	vxor.vv v8, v8, v24
+	vrgatherei16.vv v24, v12, v7
+	vrgatherei16.vv v28, v12, v11
+#ifdef RVV_ZVKB
+	ANDN_V(24, 28, 24)
+#else
+	vnot.v v24, v24
+	vand.vv v24, v24, v28
+#endif
+	vxor.vv v12, v12, v24
+	vrgatherei16.vv v24, v16, v7
+	vrgatherei16.vv v28, v16, v11
+#ifdef RVV_ZVKB
+	ANDN_V(24, 28, 24)
+#else
+	vnot.v v24, v24
+	vand.vv v24, v24, v28
+#endif
+	vxor.vv v16, v16, v24
+	vrgatherei16.vv v24, v20, v7
+	vrgatherei16.vv v28, v20, v11
+#ifdef RVV_ZVKB
+	ANDN_V(24, 28, 24)
+#else
+	vnot.v v24, v24
+	vand.vv v24, v24, v28
+#endif
+	vxor.vv v20, v20, v24
+	/* iota */
+	vle64.v v24, (a7)
+	vxor.vv v4, v4, v24
+	addi a7, a7, 40
+	bne a7, t2, 1b
+2:
+	vse64.v v4, (a0)
+	addi t1, a0, 40
+	vse64.v v8, (t1)
+	addi t1, a0, 80
+	vse64.v v12, (t1)
+	addi t1, a0, 120
+	vse64.v v16, (t1)
+	addi t1, a0, 160
+	vse64.v v20, (t1)
+	lw s0, 0(sp)
+	lw s1, 4(sp)
+	lw s2, 8(sp)
+	lw s3, 12(sp)
+	lw s4, 16(sp)
+	lw s5, 20(sp)
+	lw s6, 24(sp)
+	lw s7, 28(sp)
+	lw s8, 32(sp)
+	lw s9, 36(sp)
+	addi sp, sp, 48
+	ret
+	.size kernel_permute, . - kernel_permute
+
+	.section .rodata
+/* rho rotation amounts, row y = 0..4, element x = 0..4 (left rotations) */
+	.p2align 3
+.Lrot:
+	.dword 0, 1, 62, 28, 27
+	.dword 36, 44, 6, 55, 20
+	.dword 3, 10, 43, 25, 39
+	.dword 41, 45, 15, 21, 8
+	.dword 18, 2, 61, 56, 14
+/* iota: round i's constant as element 0 of a 5-lane row (the other lanes zero) */
+.Lrc:
+	.dword 0x0000000000000001, 0, 0, 0, 0
+	.dword 0x0000000000008082, 0, 0, 0, 0
+	.dword 0x800000000000808a, 0, 0, 0, 0
+	.dword 0x8000000080008000, 0, 0, 0, 0
+	.dword 0x000000000000808b, 0, 0, 0, 0
+	.dword 0x0000000080000001, 0, 0, 0, 0
+	.dword 0x8000000080008081, 0, 0, 0, 0
+	.dword 0x8000000000008009, 0, 0, 0, 0
+	.dword 0x000000000000008a, 0, 0, 0, 0
+	.dword 0x0000000000000088, 0, 0, 0, 0
+	.dword 0x0000000080008009, 0, 0, 0, 0
+	.dword 0x000000008000000a, 0, 0, 0, 0
+	.dword 0x000000008000808b, 0, 0, 0, 0
+	.dword 0x800000000000008b, 0, 0, 0, 0
+	.dword 0x8000000000008089, 0, 0, 0, 0
+	.dword 0x8000000000008003, 0, 0, 0, 0
+	.dword 0x8000000000008002, 0, 0, 0, 0
+	.dword 0x8000000000000080, 0, 0, 0, 0
+	.dword 0x000000000000800a, 0, 0, 0, 0
+	.dword 0x800000008000000a, 0, 0, 0, 0
+	.dword 0x8000000080008081, 0, 0, 0, 0
+	.dword 0x8000000000008080, 0, 0, 0, 0
+	.dword 0x0000000080000001, 0, 0, 0, 0
+	.dword 0x8000000080008008, 0, 0, 0, 0
+/* vrgatherei16 indices: x + 1, x + 2, x - 1 (mod 5) */
+	.p2align 4
+.Lidx:
+	.half 1, 2, 3, 4, 0, 0, 0, 0
+	.half 2, 3, 4, 0, 1, 0, 0, 0
+	.half 4, 0, 1, 2, 3, 0, 0, 0
+
+	.bss
+	.p2align 3
+/* pi scratch: five rows of ten lanes (each row twice) */
+.Lscratch:
+	.space 400
