@@ -410,13 +410,11 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
             digest_ok: r.digest == want,
         });
     }
-    let c = |len: usize| {
-        runs.iter()
-            .find(|r| r.len == len)
-            .map(|r| r.cycles)
-            .unwrap_or(0)
-    };
+    let at = |len: usize| runs.iter().find(|r| r.len == len);
+    let c = |len: usize| at(len).map_or(0, |r| r.cycles);
+    let i = |len: usize| at(len).map_or(0, |r| r.instret);
     let cycles_per_byte = (c(l2) as f64 - c(l1) as f64) / (l2 - l1) as f64;
+    let instr_per_byte = (i(l2) as f64 - i(l1) as f64) / (l2 - l1) as f64;
     let code_size_bytes = exec::kernel_code_size(&elf)?;
     Ok(BenchRecord {
         design: d.name.clone(),
@@ -429,6 +427,7 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
         rate_bytes: rate,
         cycles_per_byte,
         cycles_per_block: cycles_per_byte * rate as f64,
+        instr_per_byte,
         cpb_lens: [l1, l2],
         cycles_per_permutation: perm_cycles,
         instret_per_permutation: perm_instret,

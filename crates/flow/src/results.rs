@@ -41,6 +41,10 @@ pub struct BenchRecord {
     pub cycles_per_byte: f64,
     /// `cycles_per_byte` * rate.
     pub cycles_per_block: f64,
+    /// Long-message retired instructions per byte, from the same two lengths as
+    /// `cycles_per_byte`: (instret(l2) - instret(l1)) / (l2 - l1) (seed 003's metric).
+    #[serde(default)]
+    pub instr_per_byte: f64,
     /// The two message lengths `cycles_per_byte` comes from.
     #[serde(default)]
     pub cpb_lens: [usize; 2],
@@ -350,6 +354,7 @@ pub mod test_support {
             rate_bytes: 136,
             cycles_per_byte: cpb,
             cycles_per_block: cpb * 136.0,
+            instr_per_byte: 0.0,
             cpb_lens: [272, 1360],
             cycles_per_permutation: 0,
             instret_per_permutation: 0,
