@@ -443,6 +443,57 @@ mod tests {
     }
 
     #[test]
+    fn every_design_is_in_the_figures_once_sorted_by_speed() {
+        use crate::results::test_support::{bench_rec, proc_area, results_of};
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let designs = crate::design::load_all(&root.join("designs")).unwrap();
+        // every design benchmarked, at distinct speeds; only the first half has an area
+        let mut recs = Vec::new();
+        for (i, d) in designs.iter().enumerate() {
+            recs.push(bench_rec(&d.name, 1000.0 - 10.0 * i as f64));
+            if i % 2 == 0 {
+                recs.push(proc_area(&d.name, 500.0 + i as f64));
+            }
+        }
+        let r = results_of(recs);
+        let bars = cycles_figure(&r, &designs).unwrap().spec["bars"].clone();
+        let bars = bars.as_array().unwrap();
+        assert_eq!(bars.len(), designs.len());
+        let v: Vec<f64> = bars.iter().map(|b| b["value"].as_f64().unwrap()).collect();
+        assert!(v.windows(2).all(|w| w[0] <= w[1]), "fastest first: {v:?}");
+        for b in bars {
+            let d = designs.iter().find(|d| d.name == b["label"]).unwrap();
+            assert_eq!(b["family"], d.family.key());
+            assert_eq!(
+                b["published"].as_f64(),
+                d.published.as_ref().and_then(report::published_cpb)
+            );
+        }
+        let p = pareto_figure(&r, &designs).unwrap().spec;
+        let mut seen = Vec::new();
+        for panel in p["panels"].as_array().unwrap() {
+            let rv = panel["title"].as_str().unwrap().starts_with("RV32");
+            for (key, measured) in [("points", true), ("unmeasured", false)] {
+                for q in panel[key].as_array().unwrap() {
+                    let d = designs.iter().find(|d| d.name == q["label"]).unwrap();
+                    assert_eq!(d.arch == Arch::Rv32, rv, "{} in the wrong panel", d.name);
+                    assert_eq!(
+                        report::proc_slices(&r, &d.name).is_some(),
+                        measured,
+                        "{}",
+                        d.name
+                    );
+                    seen.push(d.name.clone());
+                }
+            }
+        }
+        seen.sort();
+        let mut all: Vec<String> = designs.iter().map(|d| d.name.clone()).collect();
+        all.sort();
+        assert_eq!(seen, all, "every design once in the Pareto figure");
+    }
+
+    #[test]
     fn inline_svg_drops_the_prolog() {
         let t = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<svg a=\"1\">\n <metadata>\n  <rdf:RDF><dc:format>x</dc:format></rdf:RDF>\n </metadata>\n<g/></svg>\n";
         assert_eq!(inline_svg(t), "<svg a=\"1\">\n \n<g/></svg>");

@@ -46,7 +46,7 @@ pub fn run(a: &ReportArgs) -> Result<u8> {
         a.readme.then_some(readme.as_path()),
     )?;
     eprintln!(
-        "sha3-asip: wrote {}/results.json, results.csv, README.md, index.html from {} ({} records)",
+        "sha3-asip: wrote {}/results.json, results.csv, README.md, index.html, figures/ from {} ({} records)",
         a.out.display(),
         a.from.display(),
         results.records.len()

@@ -59,7 +59,7 @@ pub fn run(a: &ReproduceArgs) -> Result<u8> {
     let extra = asip_flow::hw::reproduce_tasks(&root, a.quick);
     let (results, ok) = reproduce::reproduce(&root, &o, extra, tools)?;
     eprintln!(
-        "sha3-asip: wrote {}/results.json, results.csv, README.md, index.html ({} records)",
+        "sha3-asip: wrote {}/results.json, results.csv, README.md, index.html, figures/ ({} records)",
         a.out.display(),
         results.records.len()
     );
