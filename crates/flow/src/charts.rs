@@ -494,6 +494,33 @@ mod tests {
     }
 
     #[test]
+    fn without_the_venv_the_figures_say_how_to_get_them() {
+        let f = Figure {
+            name: "x",
+            caption: "c".into(),
+            spec: json!({"kind": "bars", "bars": []}),
+        };
+        let dir = std::env::temp_dir().join(format!("charts-novenv-{}", std::process::id()));
+        let r = draw(&dir, &dir.join("figures"), &[], vec![f]);
+        assert!(r.svgs.is_empty());
+        let e = r.error.clone().unwrap();
+        assert!(
+            e.contains("build/venv/bin/python3 is missing") && e.contains("scripts/setup"),
+            "{e}"
+        );
+        let md = report::figure_md(&r, "x");
+        assert!(
+            md.starts_with("_Figure 1 (x) not drawn: figures not drawn:"),
+            "{md}"
+        );
+        assert_eq!(
+            report::figure_md(&r, "other"),
+            "",
+            "an unplanned figure leaves no trace"
+        );
+    }
+
+    #[test]
     fn inline_svg_drops_the_prolog() {
         let t = "<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<svg a=\"1\">\n <metadata>\n  <rdf:RDF><dc:format>x</dc:format></rdf:RDF>\n </metadata>\n<g/></svg>\n";
         assert_eq!(inline_svg(t), "<svg a=\"1\">\n \n<g/></svg>");

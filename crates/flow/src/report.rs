@@ -1343,6 +1343,26 @@ mod tests {
     }
 
     #[test]
+    fn markdown_lines_become_html_with_links_code_and_bold() {
+        assert_eq!(
+            inline_html("**Fastest:** `a<b` see [notes](../docs/x.md#y) & more"),
+            "<b>Fastest:</b> <code>a&lt;b</code> see <a href=\"../docs/x.md#y\">notes</a> &amp; more"
+        );
+        assert_eq!(
+            inline_html("unclosed `tick and [bracket"),
+            "unclosed `tick and [bracket"
+        );
+        let html = md_to_html(
+            "## H\n\n- one\n- two\n\n| a | b |\n|---|---|\n| `x` | 2 |\n",
+            &Rendered::default(),
+        );
+        assert_eq!(
+            html,
+            "<h2>H</h2>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<div class=\"table\"><table><tr><th>a</th><th>b</th></tr><tr><td><code>x</code></td><td>2</td></tr></table></div>\n"
+        );
+    }
+
+    #[test]
     fn seed_tables_give_speedups_over_both_dividers_and_pnr_throughput() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
         let designs = crate::design::load_all(&root.join("designs")).unwrap();
