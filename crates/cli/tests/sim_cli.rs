@@ -16,6 +16,19 @@ fn run(args: &[&str]) -> Output {
         .expect("run sha3-asip")
 }
 
+/// The names of designs/*.toml, sorted.
+fn design_files() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(root().join("designs"))
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.unwrap().path();
+            (p.extension()? == "toml").then(|| p.file_stem().unwrap().to_string_lossy().into())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
 fn err(o: &Output) -> String {
     let e = String::from_utf8_lossy(&o.stderr).into_owned();
     assert!(!e.contains("panicked"), "panic: {e}");
@@ -364,14 +377,7 @@ fn the_official_riscv_tests_pass_on_the_rtl_processors() {
 
 #[test]
 fn bench_sim_works_for_every_design_and_says_why_without_qemu() {
-    let mut designs: Vec<String> = std::fs::read_dir(root().join("designs"))
-        .unwrap()
-        .filter_map(|e| {
-            let p = e.unwrap().path();
-            (p.extension()? == "toml").then(|| p.file_stem().unwrap().to_string_lossy().into())
-        })
-        .collect();
-    designs.sort();
+    let designs = design_files();
     assert!(designs.len() >= 10);
     let qemu = |p: &str| {
         std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())
@@ -459,14 +465,7 @@ fn harness_lengths_are_checked_before_anything_runs() {
 
 #[test]
 fn designs_lists_every_file_with_a_header_and_as_json() {
-    let mut files: Vec<String> = std::fs::read_dir(root().join("designs"))
-        .unwrap()
-        .filter_map(|e| {
-            let p = e.unwrap().path();
-            (p.extension()? == "toml").then(|| p.file_stem().unwrap().to_string_lossy().into())
-        })
-        .collect();
-    files.sort();
+    let files = design_files();
     let o = run(&["designs"]);
     assert!(o.status.success(), "{}", err(&o));
     let text = String::from_utf8_lossy(&o.stdout);
