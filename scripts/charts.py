@@ -53,15 +53,17 @@ def log_limits(values, pad=1.35):
     return lo, hi
 
 
-def spread_labels(fig, ax, texts, iterations=80):
-    """Move annotation labels (offset points) apart until no two overlap."""
+def spread_labels(fig, ax, texts, iterations=200):
+    """Move annotation labels (offset points) apart until no two overlap. An annotation's
+    extent follows its offset without redrawing the figure (update_positions), so each
+    pass measures every label once."""
     if len(texts) < 2:
         return
     renderer = fig.canvas.get_renderer()
     px_per_pt = fig.dpi / 72.0
     for _ in range(iterations):
-        moved = False
         boxes = [t.get_window_extent(renderer).expanded(1.02, 1.15) for t in texts]
+        moved = False
         for i in range(len(texts)):
             for j in range(i + 1, len(texts)):
                 a, b = boxes[i], boxes[j]
@@ -73,9 +75,8 @@ def spread_labels(fig, ax, texts, iterations=80):
                 for k, sign in ((up, 1), (down, -1)):
                     x, y = texts[k].xyann
                     texts[k].xyann = (x, y + sign * dy / px_per_pt)
+                    boxes[k] = texts[k].get_window_extent(renderer).expanded(1.02, 1.15)
                 moved = True
-                fig.canvas.draw()
-                boxes = [t.get_window_extent(renderer).expanded(1.02, 1.15) for t in texts]
         if not moved:
             return
 
