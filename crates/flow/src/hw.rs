@@ -249,7 +249,22 @@ pub fn pnr_records(root: &Path) -> Result<Vec<Record>, FlowError> {
 pub fn asic_records(root: &Path, args: &[String]) -> Result<Vec<Record>, FlowError> {
     let mut a = args.to_vec();
     a.push("--if-available".into());
-    let (method, results) = method_results(python_json(root, "asic.py", &a)?, "asic.py");
+    let v = python_json(root, "asic.py", &a)?;
+    // targets that failed (asic.py --if-available reports them in the JSON and exits 0)
+    let failed: Vec<Record> = v
+        .get("failed")
+        .and_then(|x| x.as_array())
+        .into_iter()
+        .flatten()
+        .map(|e| {
+            let s = |k: &str| e.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
+            Record::Failure(crate::results::FailureRecord {
+                step: format!("asic {}", s("name")),
+                error: s("error"),
+            })
+        })
+        .collect();
+    let (method, results) = method_results(v, "asic.py");
     Ok(results
         .iter()
         .map(|e| {
@@ -269,6 +284,7 @@ pub fn asic_records(root: &Path, args: &[String]) -> Result<Vec<Record>, FlowErr
                 gbps: f(e, "gbps"),
             })
         })
+        .chain(failed)
         .collect())
 }
 
