@@ -12,6 +12,8 @@
 //! applicable; the `rv32mi` `*-misaligned` and `ma_addr` tests check that trap's mcause and
 //! mtval.
 
+/// Which engine runs the tests: the one the benches use.
+pub use crate::bench::Engine;
 use crate::design::{Arch, Design};
 use crate::error::FlowError;
 use crate::exec::{self, ExecOptions, ExecOutcome};
@@ -47,22 +49,6 @@ pub const SUITES: &[Suite] = &[
         ext: "zbkb",
     },
 ];
-
-/// Which engine runs the tests.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Engine {
-    Sim,
-    Rtl,
-}
-
-impl Engine {
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Sim => "sim",
-            Engine::Rtl => "rtl",
-        }
-    }
-}
 
 /// How one test ended on one target.
 #[derive(Debug, Clone, PartialEq, Eq)]
