@@ -500,3 +500,47 @@ fn early_out_formula_equals_rocket_state_machine() {
     }
     assert!(n > 50_000, "{n}");
 }
+
+/// The table of timing events in `docs/timing-models.md` states each preset's value: it
+/// must say what the presets' `[timing.events]` data says (`-` where a preset has none),
+/// and list every event the presets price.
+#[test]
+fn the_docs_event_table_matches_the_presets() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/timing-models.md"
+    ))
+    .unwrap();
+    let start = doc.find("## Timing events").expect("section");
+    let head = "| event | kind | what | zscale / zscale-eo | mips5 | ideal |";
+    let table = &doc[start..][doc[start..].find(head).expect("table header")..];
+    let presets: Vec<TimingParams> = ["zscale", "mips5", "ideal"]
+        .iter()
+        .map(|p| TimingParams::preset(p).unwrap())
+        .collect();
+    let eo = TimingParams::preset("zscale-eo").unwrap();
+    assert_eq!(
+        presets[0].events, eo.events,
+        "zscale and zscale-eo share a column"
+    );
+    let mut seen = Vec::new();
+    for line in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let key = cells[1].trim_matches('`');
+        for (p, cell) in presets.iter().zip(&cells[4..7]) {
+            // the cell's leading number (a note may follow), or none for "—"
+            let want: Option<u32> = cell.split_whitespace().next().and_then(|t| t.parse().ok());
+            assert_eq!(p.events.get(key).copied(), want, "{key} in {}", p.name);
+        }
+        seen.push(key.to_string());
+    }
+    for p in &presets {
+        for k in p.events.keys() {
+            assert!(
+                seen.contains(k),
+                "{k} of {} is not in the docs' table",
+                p.name
+            );
+        }
+    }
+}
