@@ -13,7 +13,7 @@ const unsigned aead_algs_count = sizeof aead_algs / sizeof aead_algs[0];
 /* ---- Keyak (Motorist, one piston) ---- */
 
 typedef struct {
-    uint8_t s[200];
+    uint8_t s[200] __attribute__((aligned(8)));
     unsigned b, rs, ra; /* bytes; EOM, CryptEnd, InjectStart, InjectEnd at ra .. ra + 3 */
     const aead_perm_t *p;
 } piston_t;
@@ -108,7 +108,7 @@ static int keyak(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *
 /* ---- Ketje (MonkeyWrap on Keccak-p*[b] = pi o Keccak-p[b] o pi^-1) ---- */
 
 typedef struct {
-    uint8_t s[200];
+    uint8_t s[200] __attribute__((aligned(8)));
     unsigned b, rho;
     const aead_perm_t *p;
 } ketje_t;

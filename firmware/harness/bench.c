@@ -16,6 +16,9 @@
  *         domain byte D, 1..127 (default 31 = 0x1F). A parameter the function does not
  *         take is an error.
  *
+ * ALG may also be an AEAD (river-keyak, lake-keyak, ketje-jr, ketje-sr, ketje-minor,
+ * ketje-major): see bench_aead.c for its arguments and output.
+ *
  * Output (stdout), see docs/firmware.md:
  *   # sha3-asip bench kernel=<name> cflags="<cflags>"
  *   perm cycles=<dec> instret=<dec>
@@ -28,15 +31,13 @@
 #include "kernel.h"
 #include "runtime.h"
 #include "sponge.h"
+#include "bench.h"
 
-#define MSG_MAX 65536u
 #define OUT_MAX 4096u
-#define MAX_LENS 1024u
-#define PARAM_MAX 512u
 
-static uint8_t msg[MSG_MAX];
+uint8_t msg[MSG_MAX];
 static uint8_t out[OUT_MAX];
-static uint32_t lens[MAX_LENS];
+uint32_t lens[MAX_LENS];
 static uint8_t key[PARAM_MAX], custom[PARAM_MAX], fname[PARAM_MAX];
 static keccak_state_t perm_state;
 
@@ -70,6 +71,24 @@ static const struct sha3fam_alg algs[] = {
 };
 /* golden-gen:end */
 
+const char *parse_lens(const char *p, uint32_t *n)
+{
+    uint32_t v;
+    *n = 0;
+    for (;;) {
+        if (rt_parse_u32_until(p, ',', &v, &p) != 0)
+            return "LENS must be a comma-separated list of decimal lengths";
+        if (v > MSG_MAX)
+            return "a length in LENS exceeds the 65536-byte message buffer";
+        if (*n == MAX_LENS)
+            return "too many lengths in LENS (max 1024)";
+        lens[(*n)++] = v;
+        if (*p == '\0')
+            return 0;
+        p++; /* skip ',' */
+    }
+}
+
 static int usage(const char *why)
 {
     rt_err("bench: ");
@@ -99,8 +118,7 @@ static int hex_nibble(char c)
     return -1;
 }
 
-/* Decode hex s into buf (at most PARAM_MAX bytes); returns the length or -1. */
-static int parse_hex(const char *s, uint8_t *buf)
+int parse_hex(const char *s, uint8_t *buf)
 {
     size_t n = strlen(s);
     if (n % 2 != 0 || n / 2 > PARAM_MAX)
@@ -114,8 +132,7 @@ static int parse_hex(const char *s, uint8_t *buf)
     return (int)(n / 2);
 }
 
-/* If arg is "<name>=<value>", the value; else 0. */
-static const char *option(const char *arg, const char *name)
+const char *option(const char *arg, const char *name)
 {
     size_t n = strlen(name);
     for (size_t i = 0; i < n; i++)
@@ -124,8 +141,7 @@ static const char *option(const char *arg, const char *name)
     return arg[n] == '=' ? arg + n + 1 : 0;
 }
 
-/* The message PRNG (xorshift32), reimplemented bit-exactly by the host tools. */
-static void gen_message(uint8_t *p, uint32_t len, uint32_t seed)
+void gen_message(uint8_t *p, uint32_t len, uint32_t seed)
 {
     uint32_t x = 0x9E3779B9u ^ seed ^ (len << 16);
     if (x == 0)
@@ -147,25 +163,18 @@ int main(int argc, char **argv)
 
     if (argc < 3)
         return usage("wrong number of arguments");
+    for (unsigned i = 0; i < aead_algs_count; i++)
+        if (strcmp(argv[1], aead_algs[i].name) == 0)
+            return bench_aead(&aead_algs[i], argc, argv);
     for (unsigned i = 0; i < sizeof algs / sizeof algs[0]; i++)
         if (strcmp(argv[1], algs[i].name) == 0)
             a = &algs[i];
     if (!a)
-        return usage("unknown ALG");
+        return usage("unknown ALG (or AEAD: river-keyak, lake-keyak, ketje-jr|sr|minor|major)");
 
-    const char *p = argv[2];
-    for (;;) {
-        if (rt_parse_u32_until(p, ',', &v, &p) != 0)
-            return usage("LENS must be a comma-separated list of decimal lengths");
-        if (v > MSG_MAX)
-            return usage("a length in LENS exceeds the 65536-byte message buffer");
-        if (nlens == MAX_LENS)
-            return usage("too many lengths in LENS (max 1024)");
-        lens[nlens++] = v;
-        if (*p == '\0')
-            break;
-        p++; /* skip ',' */
-    }
+    const char *why = parse_lens(argv[2], &nlens);
+    if (why)
+        return usage(why);
 
     outlen = a->outlen;
     for (int i = 3; i < argc; i++) {

@@ -34,6 +34,17 @@ void kernel_xor_bytes(keccak_state_t *s, unsigned offset, const uint8_t *in, siz
 /* out[0..len) = state bytes [offset, offset + len). offset + len <= 200. */
 void kernel_extract_bytes(const keccak_state_t *s, unsigned offset, uint8_t *out, size_t len);
 
+/* Optional: Keccak-p[b, rounds] for the other widths and any round count, on the b/8-byte
+ * state in the FIPS 202 byte order (byte i is byte i % (w/8) of lane i / (w/8), lanes
+ * little-endian, w = b/25), aligned to 8 bytes: the last `rounds` of the 12 + 2l rounds of
+ * Keccak-f[b], 1 <= rounds <= 12 + 2l. Keyak and Ketje (aead/) run on it. A design that
+ * supplies Keccak-p[b] in hardware or vector code defines it in its kernel (then it counts in
+ * the kernel's code size) and returns 0 for every (b, rounds) it serves, -1 for the others.
+ * Without a definition the harness's weak default serves nothing: b = 1600 with even rounds
+ * then runs on kernel_permute (through kernel_xor_bytes / kernel_extract_bytes), everything
+ * else on the portable C of aead/keccakp.c. */
+int kernel_keccakp(uint8_t *s, unsigned b, unsigned rounds);
+
 extern const char kernel_name[];   /* the kernel directory name */
 extern const char kernel_cflags[]; /* the flags the kernel was compiled with */
 

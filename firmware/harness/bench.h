@@ -1,0 +1,26 @@
+/* sha3-asip benchmark harness: what bench.c shares with bench_aead.c. */
+#ifndef SHA3_ASIP_BENCH_H
+#define SHA3_ASIP_BENCH_H
+
+#include <stdint.h>
+#include "aead.h"
+
+#define MSG_MAX 65536u
+#define MAX_LENS 1024u
+#define PARAM_MAX 512u
+
+extern uint8_t msg[MSG_MAX];
+extern uint32_t lens[MAX_LENS];
+
+/* Decode hex s into buf (at most PARAM_MAX bytes); returns the length or -1. */
+int parse_hex(const char *s, uint8_t *buf);
+/* If arg is "<name>=<value>", the value; else 0. */
+const char *option(const char *arg, const char *name);
+/* The message PRNG (xorshift32), reimplemented bit-exactly by the host tools. */
+void gen_message(uint8_t *p, uint32_t len, uint32_t seed);
+/* LENS into lens[0..*n); an error message or 0. */
+const char *parse_lens(const char *p, uint32_t *n);
+/* The AEAD benchmark (bench_aead.c). */
+int bench_aead(const struct aead_alg *a, int argc, char **argv);
+
+#endif

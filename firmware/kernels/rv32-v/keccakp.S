@@ -1,0 +1,301 @@
+/* sha3-asip rv32-v: Keccak-p[b, rounds] for b = 200, 400, 800 (and 1600 through
+ * kernel_permute) on the RISC-V vector extension at VLEN = 128, hand-written: the design's
+ * kernel_keccakp (include/kernel.h), which Keyak and Ketje (aead/) run on.
+ *
+ * The same algorithm as permute.S, one plane per register group with vl = 5, at the lane
+ * width w = b/25 as the element width: e8 / e16 at LMUL = 1 (one 128-bit register holds a
+ * plane), e32 at LMUL = 2. Rows R0..R4 = v4, v8, v12, v16, v20; temporaries v0, v24, v28;
+ * the vrgatherei16 index vectors (x+1, x+2, x-1 mod 5) in v6, v10, v14 (free at LMUL <= 2;
+ * at e8 the 16-bit indices span two registers, v6-v7, ...). Rotations: vsll by r and vsrl
+ * by -r, whose low log2(w) bits are w - r mod w, so one code serves every width. The state
+ * is the b/8-byte FIPS 202 byte string (lanes little-endian), loaded and stored as rows of
+ * 5 elements; it must be aligned to w/8 bytes. */
+
+	.text
+	.globl kernel_keccakp
+	.type kernel_keccakp, @function
+/* int kernel_keccakp(uint8_t *s (a0), unsigned b (a1), unsigned rounds (a2)):
+ * 0 done, -1 (b, rounds) not served. */
+kernel_keccakp:
+	li t0, 1600
+	bne a1, t0, 1f
+	/* b = 1600: kernel_permute works on plain lanes, which the byte state is on RV32 */
+	addi t0, a2, -1
+	li t1, 24
+	bgeu t0, t1, 9f
+	addi sp, sp, -16
+	sw ra, 12(sp)
+	mv a1, a2
+	call kernel_permute
+	lw ra, 12(sp)
+	addi sp, sp, 16
+	li a0, 0
+	ret
+1:	li t0, 800
+	beq a1, t0, .Lp800
+	li t0, 400
+	beq a1, t0, .Lp400
+	li t0, 200
+	beq a1, t0, .Lp200
+9:	li a0, -1
+	ret
+
+/* One width's permutation: SEW, LMUL, element bytes, rounds of Keccak-f[b], tables. */
+.macro KECCAKP sew, lmul, eb, nmax, rot, rc
+	addi t0, a2, -1
+	li t1, \nmax
+	bgeu t0, t1, 9b
+	addi sp, sp, -48
+	sw s0, 0(sp)
+	sw s1, 4(sp)
+	sw s2, 8(sp)
+	sw s3, 12(sp)
+	sw s4, 16(sp)
+	/* s0..s4: the scratch rows (each row stored twice, 10 elements); pi's strided loads
+	 * start at element 3Y % 5 = 0, 3, 1, 4, 2 with a stride of 11 elements */
+	la s0, .Lscratch
+	addi s1, s0, 10 * \eb
+	addi s2, s0, 20 * \eb
+	addi s3, s0, 30 * \eb
+	addi s4, s0, 40 * \eb
+	addi t3, s0, 1 * \eb
+	addi t4, s0, 2 * \eb
+	addi t5, s0, 3 * \eb
+	addi t6, s0, 4 * \eb
+	li t0, 11 * \eb
+	/* rho amounts, one row each */
+	la a3, \rot
+	addi a4, a3, 5 * \eb
+	addi a5, a3, 10 * \eb
+	addi a6, a3, 15 * \eb
+	addi a1, a3, 20 * \eb
+	/* round constants: rows nmax - rounds .. nmax - 1 */
+	li t1, \nmax
+	sub t1, t1, a2
+	li t2, 5 * \eb
+	mul t1, t1, t2
+	la a7, \rc
+	add a7, a7, t1
+	la t2, \rc + \nmax * 5 * \eb
+	li a2, \sew - 1 /* theta's rotate: x >> (w - 1) */
+	vsetivli zero, 5, e16, m1, tu, mu
+	la t1, .Lidx
+	vle16.v v6, (t1)
+	addi t1, t1, 16
+	vle16.v v10, (t1)
+	addi t1, t1, 16
+	vle16.v v14, (t1)
+	vsetivli zero, 5, e\sew, \lmul, tu, mu
+	vle\sew\().v v4, (a0)
+	addi t1, a0, 5 * \eb
+	vle\sew\().v v8, (t1)
+	addi t1, a0, 10 * \eb
+	vle\sew\().v v12, (t1)
+	addi t1, a0, 15 * \eb
+	vle\sew\().v v16, (t1)
+	addi t1, a0, 20 * \eb
+	vle\sew\().v v20, (t1)
+1:
+	/* theta */
+	vxor.vv v24, v4, v8
+	vxor.vv v24, v24, v12
+	vxor.vv v24, v24, v16
+	vxor.vv v24, v24, v20
+	vrgatherei16.vv v28, v24, v6
+	vsrl.vx v0, v28, a2
+	vsll.vi v28, v28, 1
+	vxor.vv v28, v28, v0
+	vrgatherei16.vv v0, v24, v14
+	vxor.vv v28, v28, v0
+	vxor.vv v4, v4, v28
+	vxor.vv v8, v8, v28
+	vxor.vv v12, v12, v28
+	vxor.vv v16, v16, v28
+	vxor.vv v20, v20, v28
+	/* rho */
+	RHO_ROW \sew, v4, a3
+	RHO_ROW \sew, v8, a4
+	RHO_ROW \sew, v12, a5
+	RHO_ROW \sew, v16, a6
+	RHO_ROW \sew, v20, a1
+	/* pi: each row twice, then one strided load per new row */
+	vse\sew\().v v4, (s0)
+	addi t1, s0, 5 * \eb
+	vse\sew\().v v4, (t1)
+	vse\sew\().v v8, (s1)
+	addi t1, s1, 5 * \eb
+	vse\sew\().v v8, (t1)
+	vse\sew\().v v12, (s2)
+	addi t1, s2, 5 * \eb
+	vse\sew\().v v12, (t1)
+	vse\sew\().v v16, (s3)
+	addi t1, s3, 5 * \eb
+	vse\sew\().v v16, (t1)
+	vse\sew\().v v20, (s4)
+	addi t1, s4, 5 * \eb
+	vse\sew\().v v20, (t1)
+	vlse\sew\().v v4, (s0), t0
+	vlse\sew\().v v8, (t5), t0
+	vlse\sew\().v v12, (t3), t0
+	vlse\sew\().v v16, (t6), t0
+	vlse\sew\().v v20, (t4), t0
+	/* chi */
+	CHI_ROW v4
+	CHI_ROW v8
+	CHI_ROW v12
+	CHI_ROW v16
+	CHI_ROW v20
+	/* iota */
+	vle\sew\().v v24, (a7)
+	vxor.vv v4, v4, v24
+	addi a7, a7, 5 * \eb
+	bne a7, t2, 1b
+	vse\sew\().v v4, (a0)
+	addi t1, a0, 5 * \eb
+	vse\sew\().v v8, (t1)
+	addi t1, a0, 10 * \eb
+	vse\sew\().v v12, (t1)
+	addi t1, a0, 15 * \eb
+	vse\sew\().v v16, (t1)
+	addi t1, a0, 20 * \eb
+	vse\sew\().v v20, (t1)
+	lw s0, 0(sp)
+	lw s1, 4(sp)
+	lw s2, 8(sp)
+	lw s3, 12(sp)
+	lw s4, 16(sp)
+	addi sp, sp, 48
+	li a0, 0
+	ret
+.endm
+
+/* row = rol(row, amounts at (ptr)) */
+.macro RHO_ROW sew, row, ptr
+	vle\sew\().v v24, (\ptr)
+	vsll.vv v28, \row, v24
+	vrsub.vi v24, v24, 0
+	vsrl.vv \row, \row, v24
+	vor.vv \row, \row, v28
+.endm
+
+/* row ^= ~row[x+1] & row[x+2] */
+.macro CHI_ROW row
+	vrgatherei16.vv v24, \row, v6
+	vrgatherei16.vv v28, \row, v10
+	vnot.v v24, v24
+	vand.vv v24, v24, v28
+	vxor.vv \row, \row, v24
+.endm
+
+.Lp800:
+	KECCAKP 32, m2, 4, 22, .Lrot800, .Lrc800
+.Lp400:
+	KECCAKP 16, m1, 2, 20, .Lrot400, .Lrc400
+.Lp200:
+	KECCAKP 8, m1, 1, 18, .Lrot200, .Lrc200
+	.size kernel_keccakp, . - kernel_keccakp
+
+	.section .rodata
+	.p2align 3
+/* Keccak-p[200]: rho amounts mod 8 (row y, element x) */
+.Lrot200:
+	.byte 0, 1, 6, 4, 3
+	.byte 4, 4, 6, 7, 4
+	.byte 3, 2, 3, 1, 7
+	.byte 1, 5, 7, 5, 0
+	.byte 2, 2, 5, 0, 6
+/* Keccak-f[200]'s 18 round constants (the low 8 bits of FIPS 202's), each as a row */
+.Lrc200:
+	.byte 0x1, 0, 0, 0, 0
+	.byte 0x82, 0, 0, 0, 0
+	.byte 0x8a, 0, 0, 0, 0
+	.byte 0x0, 0, 0, 0, 0
+	.byte 0x8b, 0, 0, 0, 0
+	.byte 0x1, 0, 0, 0, 0
+	.byte 0x81, 0, 0, 0, 0
+	.byte 0x9, 0, 0, 0, 0
+	.byte 0x8a, 0, 0, 0, 0
+	.byte 0x88, 0, 0, 0, 0
+	.byte 0x9, 0, 0, 0, 0
+	.byte 0xa, 0, 0, 0, 0
+	.byte 0x8b, 0, 0, 0, 0
+	.byte 0x8b, 0, 0, 0, 0
+	.byte 0x89, 0, 0, 0, 0
+	.byte 0x3, 0, 0, 0, 0
+	.byte 0x2, 0, 0, 0, 0
+	.byte 0x80, 0, 0, 0, 0
+.Lrc200_end:
+/* Keccak-p[400]: rho amounts mod 16 (row y, element x) */
+.Lrot400:
+	.half 0, 1, 14, 12, 11
+	.half 4, 12, 6, 7, 4
+	.half 3, 10, 11, 9, 7
+	.half 9, 13, 15, 5, 8
+	.half 2, 2, 13, 8, 14
+/* Keccak-f[400]'s 20 round constants (the low 16 bits of FIPS 202's), each as a row */
+.Lrc400:
+	.half 0x1, 0, 0, 0, 0
+	.half 0x8082, 0, 0, 0, 0
+	.half 0x808a, 0, 0, 0, 0
+	.half 0x8000, 0, 0, 0, 0
+	.half 0x808b, 0, 0, 0, 0
+	.half 0x1, 0, 0, 0, 0
+	.half 0x8081, 0, 0, 0, 0
+	.half 0x8009, 0, 0, 0, 0
+	.half 0x8a, 0, 0, 0, 0
+	.half 0x88, 0, 0, 0, 0
+	.half 0x8009, 0, 0, 0, 0
+	.half 0xa, 0, 0, 0, 0
+	.half 0x808b, 0, 0, 0, 0
+	.half 0x8b, 0, 0, 0, 0
+	.half 0x8089, 0, 0, 0, 0
+	.half 0x8003, 0, 0, 0, 0
+	.half 0x8002, 0, 0, 0, 0
+	.half 0x80, 0, 0, 0, 0
+	.half 0x800a, 0, 0, 0, 0
+	.half 0xa, 0, 0, 0, 0
+.Lrc400_end:
+/* Keccak-p[800]: rho amounts mod 32 (row y, element x) */
+.Lrot800:
+	.word 0, 1, 30, 28, 27
+	.word 4, 12, 6, 23, 20
+	.word 3, 10, 11, 25, 7
+	.word 9, 13, 15, 21, 8
+	.word 18, 2, 29, 24, 14
+/* Keccak-f[800]'s 22 round constants (the low 32 bits of FIPS 202's), each as a row */
+.Lrc800:
+	.word 0x1, 0, 0, 0, 0
+	.word 0x8082, 0, 0, 0, 0
+	.word 0x808a, 0, 0, 0, 0
+	.word 0x80008000, 0, 0, 0, 0
+	.word 0x808b, 0, 0, 0, 0
+	.word 0x80000001, 0, 0, 0, 0
+	.word 0x80008081, 0, 0, 0, 0
+	.word 0x8009, 0, 0, 0, 0
+	.word 0x8a, 0, 0, 0, 0
+	.word 0x88, 0, 0, 0, 0
+	.word 0x80008009, 0, 0, 0, 0
+	.word 0x8000000a, 0, 0, 0, 0
+	.word 0x8000808b, 0, 0, 0, 0
+	.word 0x8b, 0, 0, 0, 0
+	.word 0x8089, 0, 0, 0, 0
+	.word 0x8003, 0, 0, 0, 0
+	.word 0x8002, 0, 0, 0, 0
+	.word 0x80, 0, 0, 0, 0
+	.word 0x800a, 0, 0, 0, 0
+	.word 0x8000000a, 0, 0, 0, 0
+	.word 0x80008081, 0, 0, 0, 0
+	.word 0x8080, 0, 0, 0, 0
+.Lrc800_end:
+/* vrgatherei16 indices: x + 1, x + 2, x - 1 (mod 5) */
+	.p2align 4
+.Lidx:
+	.half 1, 2, 3, 4, 0, 0, 0, 0
+	.half 2, 3, 4, 0, 1, 0, 0, 0
+	.half 4, 0, 1, 2, 3, 0, 0, 0
+
+	.bss
+	.p2align 3
+/* pi scratch: five rows of ten elements (each row twice), at most 32-bit elements */
+.Lscratch:
+	.space 200
