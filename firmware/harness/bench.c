@@ -89,6 +89,16 @@ const char *parse_lens(const char *p, uint32_t *n)
     }
 }
 
+void print_header(void)
+{
+    rt_puts("# sha3-asip bench kernel=");
+    rt_puts(kernel_name);
+    rt_puts(" cflags=\"");
+    rt_puts(kernel_cflags);
+    rt_puts("\"\n");
+    rt_flush();
+}
+
 static int usage(const char *why)
 {
     rt_err("bench: ");
@@ -226,12 +236,7 @@ int main(int argc, char **argv)
     if (outlen_given && a->family == FAM_SPONGE && !a->xof && outlen != a->outlen)
         return usage("OUTLEN is fixed for SHA3 functions");
 
-    rt_puts("# sha3-asip bench kernel=");
-    rt_puts(kernel_name);
-    rt_puts(" cflags=\"");
-    rt_puts(kernel_cflags);
-    rt_puts("\"\n");
-    rt_flush();
+    print_header();
 
     /* (a) one Keccak-f[1600] permutation on a fixed state */
     for (unsigned i = 0; i < 25; i++)

@@ -20,6 +20,8 @@ const char *option(const char *arg, const char *name);
 void gen_message(uint8_t *p, uint32_t len, uint32_t seed);
 /* LENS into lens[0..*n); an error message or 0. */
 const char *parse_lens(const char *p, uint32_t *n);
+/* The first output line: "# sha3-asip bench kernel=<name> cflags=\"<cflags>\"". */
+void print_header(void);
 /* The AEAD benchmark (bench_aead.c). */
 int bench_aead(const struct aead_alg *a, int argc, char **argv);
 

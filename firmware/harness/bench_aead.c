@@ -122,12 +122,7 @@ int bench_aead(const struct aead_alg *a, int argc, char **argv)
     if (msglen >= 0 && (nlens != 1 || lens[0] != (uint32_t)msglen))
         return usage("with msg=, LENS must be the message's length");
 
-    rt_puts("# sha3-asip bench kernel=");
-    rt_puts(kernel_name);
-    rt_puts(" cflags=\"");
-    rt_puts(kernel_cflags);
-    rt_puts("\"\n");
-    rt_flush();
+    print_header();
 
     /* (a) one Keccak-p[b, 12] on a fixed state, on the route the AEAD uses */
     for (unsigned i = 0; i < a->b / 8; i++)

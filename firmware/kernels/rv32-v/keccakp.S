@@ -79,7 +79,7 @@ kernel_keccakp:
 	la t2, \rc + \nmax * 5 * \eb
 	li a2, \sew - 1 /* theta's rotate: x >> (w - 1) */
 	vsetivli zero, 5, e16, m1, tu, mu
-	la t1, .Lidx
+	la t1, rvv_keccak_idx /* permute.S */
 	vle16.v v6, (t1)
 	addi t1, t1, 16
 	vle16.v v10, (t1)
@@ -287,12 +287,6 @@ kernel_keccakp:
 	.word 0x80008081, 0, 0, 0, 0
 	.word 0x8080, 0, 0, 0, 0
 .Lrc800_end:
-/* vrgatherei16 indices: x + 1, x + 2, x - 1 (mod 5) */
-	.p2align 4
-.Lidx:
-	.half 1, 2, 3, 4, 0, 0, 0, 0
-	.half 2, 3, 4, 0, 1, 0, 0, 0
-	.half 4, 0, 1, 2, 3, 0, 0, 0
 
 	.bss
 	.p2align 3

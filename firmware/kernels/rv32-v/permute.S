@@ -78,7 +78,7 @@ kernel_permute:
 	li a1, 63 /* theta's rotate without Zvkb: x >> 63 */
 	/* gather indices */
 	vsetivli zero, 5, e16, m1, tu, mu
-	la t1, .Lidx
+	la t1, rvv_keccak_idx
 	vle16.v v7, (t1)
 	addi t1, t1, 16
 	vle16.v v11, (t1)
@@ -289,9 +289,10 @@ kernel_permute:
 	.dword 0x8000000000008080, 0, 0, 0, 0
 	.dword 0x0000000080000001, 0, 0, 0, 0
 	.dword 0x8000000080008008, 0, 0, 0, 0
-/* vrgatherei16 indices: x + 1, x + 2, x - 1 (mod 5) */
+/* vrgatherei16 indices: x + 1, x + 2, x - 1 (mod 5); keccakp.S uses them too */
 	.p2align 4
-.Lidx:
+	.globl rvv_keccak_idx
+rvv_keccak_idx:
 	.half 1, 2, 3, 4, 0, 0, 0, 0
 	.half 2, 3, 4, 0, 1, 0, 0, 0
 	.half 4, 0, 1, 2, 3, 0, 0, 0
