@@ -988,8 +988,8 @@ pub fn run_program(
     }
     let _ = child.wait();
     let _ = std::fs::remove_file(&tmp);
-    // divisions whose result the divider never wrote (abandoned by a later HI/LO write, or
-    // still running at the end): shown with HI/LO as the RTL has them, zero
+    // divisions whose result the divider never wrote (still running when the program
+    // ended): shown with HI/LO as the RTL has them, zero
     while let Some(c) = held.pop_front() {
         if let (Some(f), true) = (o.on_commit.as_mut(), result.is_ok()) {
             let text = commit_line(&m, &c);

@@ -495,8 +495,10 @@ impl Cpu {
         self.after_store(addr, 4, v)
     }
 
+    /// Store the `n` low-order bytes of `v` at `addr` .. `addr + n - 1`, any alignment
+    /// (MIPS swl/swr; misaligned stores where allowed).
     #[inline(never)]
-    fn store_bytes(&mut self, addr: u32, n: u32, v: u32) -> Result<(), Trap> {
+    pub fn store_bytes(&mut self, addr: u32, n: u32, v: u32) -> Result<(), Trap> {
         self.check_writable(addr, n)?;
         if self.mem.slice(addr, n as usize).is_none() {
             return Err(Trap::StoreFault(addr));

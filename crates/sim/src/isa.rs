@@ -260,10 +260,11 @@ impl fmt::Debug for OpInfo {
 ///
 /// Conventions: `rd`, `rs1`, `rs2` name general-purpose registers and drive the timing
 /// engine's dependency tracking and the commit trace; a decoder sets them to 0 when the
-/// operation does not use that GPR operand. Extensions with other register files put
-/// those indices in `rs3`, `aux` or `imm`. Indices 32..63 in `rd`/`rs1`/`rs2` are
-/// timing-only pseudo-registers (set after [`DecodedInsn::new`], which masks to 0..31):
-/// MIPS uses [`crate::mips::HILO`] = 32 so that `mflo` waits for `div`.
+/// operation does not use that GPR operand. `rs3` is a third source of the timing
+/// engine's scoreboard (0 = none). Extensions with other register files put those
+/// indices in `aux` or `imm`. Indices 32..63 in `rd`/`rs1`/`rs2`/`rs3` are timing-only
+/// pseudo-registers (set after [`DecodedInsn::new`], which masks to 0..31): MIPS uses
+/// [`crate::mips::HILO`] = 32 so that `mflo` (and every HI/LO writer) waits for `div`.
 #[derive(Clone, Copy)]
 pub struct DecodedInsn {
     /// Copied from `info.exec` (one indirection less in the hot loop).
@@ -282,7 +283,7 @@ pub struct DecodedInsn {
     pub rs1: u8,
     /// Second source GPR (0 = none).
     pub rs2: u8,
-    /// Free operand slot.
+    /// Third source for the timing engine (0 = none; MIPS: HI/LO for its writers).
     pub rs3: u8,
     /// Timing, filled in by [`crate::timing::TimingParams::bind`]: cycles the op occupies
     /// the issue slot.

@@ -1082,7 +1082,9 @@ enum Stop {
 #[inline(always)]
 fn account(cpu: &mut Cpu, ready: &mut [u64; 64], insn: &DecodedInsn, taken: bool) -> (u64, u64) {
     let before = cpu.cycle;
-    let r = ready[(insn.rs1 & 63) as usize].max(ready[(insn.rs2 & 63) as usize]);
+    let r = ready[(insn.rs1 & 63) as usize]
+        .max(ready[(insn.rs2 & 63) as usize])
+        .max(ready[(insn.rs3 & 63) as usize]);
     let issue = before.max(r + insn.lead as u64) + cpu.stall_cycles;
     let done = issue + insn.occ as u64;
     let pen = if taken { insn.pen_taken } else { insn.pen_seq };

@@ -5,7 +5,7 @@
 //! The engine is a single-issue in-order scoreboard evaluated per retired instruction:
 //!
 //! ```text
-//! issue   = max(now, max(ready[rs1], ready[rs2]) + lead)  // RAW stalls (load-use, div)
+//! issue   = max(now, max(ready[rs1], ready[rs2], ready[rs3]) + lead)  // RAW stalls
 //!           + stall_cycles                              // a unit's own interlocks
 //! now     = issue + occ + (taken ? pen_taken : pen_seq) + extra_cycles
 //! ready[rd] = issue + occ + res_extra

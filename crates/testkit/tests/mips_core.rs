@@ -19,8 +19,14 @@ const T4: u32 = 12;
 const SP: u32 = 29;
 const RA: u32 = 31;
 const NOP: u32 = 0;
+// HI/LO instructions on t0, t1 -> t2 (LO), t3 (HI)
+const DIVU: u32 = rtype(T0, T1, 0, 0, 0x1b);
+const DIV: u32 = rtype(T0, T1, 0, 0, 0x1a);
+const MULTU: u32 = rtype(T0, T1, 0, 0, 0x19);
+const MFLO: u32 = rtype(0, 0, T2, 0, 0x12);
+const MFHI: u32 = rtype(0, 0, T3, 0, 0x10);
 
-fn rtype(rs: u32, rt: u32, rd: u32, sa: u32, f: u32) -> u32 {
+const fn rtype(rs: u32, rt: u32, rd: u32, sa: u32, f: u32) -> u32 {
     rs << 21 | rt << 16 | rd << 11 | sa << 6 | f
 }
 fn itype(op: u32, rs: u32, rt: u32, imm: i32) -> u32 {
@@ -141,14 +147,9 @@ fn hi_lo_unit() {
     if !have_verilator() {
         return;
     }
-    let divu = rtype(T0, T1, 0, 0, 0x1b);
-    let div = rtype(T0, T1, 0, 0, 0x1a);
-    let multu = rtype(T0, T1, 0, 0, 0x19);
-    let mflo = rtype(0, 0, T2, 0, 0x12);
-    let mfhi = rtype(0, 0, T3, 0, 0x10);
     // mflo right behind divu waits 33 cycles; HI/LO = 2, 14
     assert_eq!(
-        cycles(&[addiu(T0, 0, 100), addiu(T1, 0, 7), divu, mflo, mfhi]),
+        cycles(&[addiu(T0, 0, 100), addiu(T1, 0, 7), DIVU, MFLO, MFHI]),
         5 + 2 + 4 + 33
     );
     // independent work hides it; signed division by zero and INT_MIN / -1
@@ -156,13 +157,13 @@ fn hi_lo_unit() {
         cycles(&[
             addiu(T0, 0, -100),
             addiu(T1, 0, 0),
-            div,
+            DIV,
             addiu(T4, 0, 1),
-            mflo,
+            MFLO,
             lui(T0, 0x8000),
             addiu(T1, 0, -1),
-            div,
-            mfhi,
+            DIV,
+            MFHI,
         ]),
         // mflo issues 34 after the first div (2 between: +32), mfhi right behind the
         // second: +33
@@ -170,7 +171,7 @@ fn hi_lo_unit() {
     );
     // multu then mflo: no wait
     assert_eq!(
-        cycles(&[addiu(T0, 0, -3), addiu(T1, 0, 5), multu, mflo, mfhi]),
+        cycles(&[addiu(T0, 0, -3), addiu(T1, 0, 5), MULTU, MFLO, MFHI]),
         5 + 2 + 4
     );
 }
@@ -191,4 +192,134 @@ fn benchmark_firmware_lockstep() {
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(r.instructions > 100_000, "{name}: {r:?}");
     }
+}
+
+/// `words` on both engines (commit logs equal, see [`cycles`]): (cycles, commit log).
+fn run(words: &[u32], data: &[u32]) -> (u64, Vec<String>) {
+    asip_testkit::rtl::lockstep_words("mips-ref", words, data).expect("verilator present")
+}
+
+/// The commit-log line of the `n`-th retired instruction whose disassembly starts with `op`.
+fn line<'a>(log: &'a [String], op: &str, n: usize) -> &'a str {
+    log.iter()
+        .filter(|l| l.split_whitespace().nth(3) == Some(op))
+        .nth(n)
+        .unwrap_or_else(|| panic!("no {op} #{n} in\n{}", log.join("\n")))
+}
+
+#[test]
+fn hi_lo_instructions_wait_for_a_running_division() {
+    if !have_verilator() {
+        return;
+    }
+    let mthi = rtype(T4, 0, 0, 0, 0x11);
+    let mtlo = rtype(T4, 0, 0, 0, 0x13);
+    let madd = 0x1c << 26 | rtype(T0, T1, 0, 0, 0x00);
+    let msub = 0x1c << 26 | rtype(T0, T1, 0, 0, 0x04);
+    let setup = [addiu(T0, 0, 100), addiu(T1, 0, 7), addiu(T4, 0, 9)];
+    // 100 / 7: LO = 14, HI = 2. Each HI/LO instruction right behind the division waits
+    // for it (+33, as mflo does) and then sees its result: mthi keeps LO = 14, mtlo keeps
+    // HI = 2, madd/msub accumulate onto (2, 14), multu replaces both, div starts after.
+    let cases: [(u32, &str, &str); 6] = [
+        (mthi, "t2=0x0000000e", "t3=0x00000009"),
+        (mtlo, "t2=0x00000009", "t3=0x00000002"),
+        (madd, "t2=0x000002ca", "t3=0x00000002"), // 14 + 700
+        (msub, "t2=0xfffffd52", "t3=0x00000001"), // (2 << 32 | 14) - 700
+        (MULTU, "t2=0x000002bc", "t3=0x00000000"),
+        (DIV, "t2=0x0000000e", "t3=0x00000002"),
+    ];
+    for (op, lo, hi) in cases {
+        let (c, log) = run(&[setup[0], setup[1], setup[2], DIVU, op, MFLO, MFHI], &[]);
+        // 7 instructions + exit, fill 4, the op +33; behind a second division mflo +33 more
+        let div_again = if op == DIV { 33 } else { 0 };
+        assert_eq!(c, 9 + 4 + 33 + div_again, "{op:#010x}\n{}", log.join("\n"));
+        assert!(line(&log, "mflo", 0).ends_with(lo), "{}", log.join("\n"));
+        assert!(line(&log, "mfhi", 0).ends_with(hi), "{}", log.join("\n"));
+    }
+}
+
+#[test]
+fn branch_in_a_delay_slot() {
+    if !have_verilator() {
+        return;
+    }
+    let bnel = |rs, rt, off| itype(0x15, rs, rt, off);
+    // 0: B1 -> 4; 1: B2 in its slot; 2, 3 skipped; 4: the first target; 6: B2's target
+    let prog = |b2: u32| {
+        [
+            beq(0, 0, 3),
+            b2,
+            addiu(T0, 0, 1),
+            addiu(T0, 0, 2),
+            addiu(T1, 0, 3),
+            addiu(T1, 0, 4),
+            addiu(T2, 0, 5),
+        ]
+    };
+    let pcs = |log: &[String]| -> Vec<u32> {
+        log.iter()
+            .map(|l| {
+                let pc = l.split_whitespace().nth(1).expect("pc");
+                (u32::from_str_radix(&pc[2..], 16).expect("hex") - asip_testkit::words::BASE) / 4
+            })
+            .collect()
+    };
+    // taken B2: one instruction at B1's target, then B2's target
+    let (c, log) = run(&prog(beq(0, 0, 4)), &[]);
+    assert_eq!(pcs(&log), [0, 1, 4, 6, 7, 8], "{}", log.join("\n"));
+    assert_eq!(c, 6 + 4);
+    // not-taken B2: B1's target and on
+    let (c, log) = run(&prog(bne(0, 0, 4)), &[]);
+    assert_eq!(pcs(&log), [0, 1, 4, 5, 6, 7, 8], "{}", log.join("\n"));
+    assert_eq!(c, 7 + 4);
+    // not-taken branch-likely B2: annuls its slot (the word at B1's target, +1) and
+    // continues after itself
+    let (c, log) = run(&prog(bnel(0, 0, 4)), &[]);
+    assert_eq!(pcs(&log), [0, 1, 3, 4, 5, 6, 7, 8], "{}", log.join("\n"));
+    assert_eq!(c, 8 + 4 + 1);
+    // jal in the slot of j: the link is the jal's pc + 8 (index 3)
+    let base = asip_testkit::words::BASE;
+    let j = |i: u32, op: u32| op << 26 | ((base + 4 * i) >> 2 & 0x03ff_ffff);
+    let (c, log) = run(&[j(4, 2), j(6, 3), NOP, NOP, NOP, NOP, NOP], &[]);
+    assert_eq!(pcs(&log), [0, 1, 4, 6, 7, 8], "{}", log.join("\n"));
+    assert!(
+        line(&log, "jal", 0).ends_with(&format!("ra={:#010x}", base + 12)),
+        "{}",
+        log.join("\n")
+    );
+    assert_eq!(c, 6 + 4);
+}
+
+#[test]
+fn swl_swr_write_only_their_bytes() {
+    if !have_verilator() {
+        return;
+    }
+    let data = asip_testkit::rtl::DATA_ADDR;
+    let (a0, v) = (4, T0);
+    let swl = |rt, base, off| itype(0x2a, base, rt, off);
+    let swr = |rt, base, off| itype(0x2e, base, rt, off);
+    let (c, log) = run(
+        &[
+            lui(a0, data >> 16),
+            itype(0x0d, a0, a0, (data & 0xffff) as i32), // ori
+            lui(v, 0x1122),
+            itype(0x0d, v, v, 0x3344),
+            swl(v, a0, 1),  // bytes 0..1 of word 0 = 0x1122
+            swr(v, a0, 6),  // bytes 6..7 = 0x3344
+            swl(v, a0, 11), // the whole word 2
+            swr(v, a0, 12), // the whole word 3
+            lw(T1, a0, 0),
+            lw(T2, a0, 4),
+        ],
+        &[0xaaaa_aaaa, 0xbbbb_bbbb, 0, 0],
+    );
+    assert_eq!(c, 12 + 4, "{}", log.join("\n"));
+    let w = |i: u32| format!("mem[{:#010x}]", data + i);
+    assert!(line(&log, "swl", 0).ends_with(&format!("{}=0x1122", w(0))));
+    assert!(line(&log, "swr", 0).ends_with(&format!("{}=0x3344", w(6))));
+    assert!(line(&log, "swl", 1).ends_with(&format!("{}=0x11223344", w(8))));
+    assert!(line(&log, "swr", 1).ends_with(&format!("{}=0x11223344", w(12))));
+    assert!(line(&log, "lw", 0).ends_with("t1=0xaaaa1122"));
+    assert!(line(&log, "lw", 1).ends_with("t2=0x3344bbbb"));
 }

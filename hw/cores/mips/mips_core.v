@@ -9,7 +9,8 @@
 //   EX   forwarding from MEM and WB, ALU, shifter, single-cycle multiplier (HI/LO written
 //        at its end), divider start, extension units (mips_ext, generated per design),
 //        exceptions; a consumer of the load in MEM waits here one cycle (H&H lwstall), an
-//        mfhi/mflo waits for a running division;
+//        HI/LO instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a running
+//        division;
 //   MEM  the data-memory request (synchronous memory: the data arrives in WB);
 //   WB   load alignment, register-file write; the commit record (RVFI names) of the
 //        instruction: its retire cycle in the mips5 model is this cycle.
@@ -316,9 +317,12 @@ module mips_core (
     wire        e_fire;
     wire        trap;
     wire        hl_write = e_fire && !trap && (i_mult || i_madd || i_mthl);
+    // every HI/LO instruction waits in EX while a division runs (ex_stall): none abandons
+    // it, madd/msub add to its result, mthi/mtlo keep its other half
+    wire        i_hl_any = i_mfhl || i_mthl || i_mdu || i_madd;
     mips_div u_div (
         .clk_i(clk_i), .rst_ni(rst_ni), .start_i(e_fire && !trap && i_div),
-        .cancel_i(hl_write), .signed_i(!fn[0]), .a_i(a), .b_i(b), .busy_o(div_busy),
+        .signed_i(!fn[0]), .a_i(a), .b_i(b), .busy_o(div_busy),
         .done_o(div_done), .quo_o(div_quo), .rem_o(div_rem)
     );
 
@@ -441,7 +445,7 @@ module mips_core (
         .m_wdata_o(ext_m_wdata)
     );
 
-    assign ex_stall = e_valid_q && (lu_hazard || (i_mfhl && div_busy) || (is_ext && !ext_ready));
+    assign ex_stall = e_valid_q && (lu_hazard || (i_hl_any && div_busy) || (is_ext && !ext_ready));
     assign e_fire   = e_valid_q && !ex_stall;
     assign host_call_o = e_fire && i_sys;
 
@@ -643,7 +647,7 @@ module mips_core (
     assign commit_hi_o    = w_hl_q ? w_b_q : 32'd0;
     assign commit_lo_o    = w_hl_q ? w_result_q : 32'd0;
     assign commit_hilo_pend_o = w_pend_q;
-    assign hilo_done_o    = div_done && !hl_write;
+    assign hilo_done_o    = div_done;
     assign hilo_hi_o      = div_rem;
     assign hilo_lo_o      = div_quo;
 

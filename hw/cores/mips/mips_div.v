@@ -3,15 +3,14 @@
 // (start_i) latches the operand magnitudes, iterates in cycles t+1 .. t+32 and corrects
 // the signs in cycle t+33 (done_o, quo_o / rem_o valid: HI/LO are written at its end), so
 // an mflo in EX reads the result in cycle t+34 at the earliest: the mips5 model's
-// latency.div = 34. busy_o is set in cycles t+1 .. t+33. A new start or cancel_i (another
-// HI/LO write in EX) abandons a running division.
+// latency.div = 34. busy_o is set in cycles t+1 .. t+33; the core starts no division and
+// writes no HI/LO while it is (every HI/LO instruction waits in EX).
 // Results as the simulator (and qemu-mipsel) define the UNPREDICTABLE cases: x / 0 gives
 // LO = x, HI = 0; INT_MIN / -1 gives LO = INT_MIN, HI = 0.
 module mips_div (
     input  wire        clk_i,
     input  wire        rst_ni,
     input  wire        start_i,
-    input  wire        cancel_i,
     input  wire        signed_i,
     input  wire [31:0] a_i,       // dividend (rs)
     input  wire [31:0] b_i,       // divisor (rt)
@@ -55,8 +54,6 @@ module mips_div (
             neg_q_q <= a_neg ^ b_neg;
             neg_r_q <= a_neg;
             zero_q  <= (b_i == 32'd0);
-        end else if (cancel_i) begin
-            busy_q <= 1'b0;
         end else if (busy_q) begin
             if (cnt_q == 6'd0) begin
                 busy_q <= 1'b0;
@@ -69,7 +66,7 @@ module mips_div (
     end
 
     assign busy_o = busy_q;
-    assign done_o = busy_q && (cnt_q == 6'd0) && !start_i && !cancel_i;
+    assign done_o = busy_q && (cnt_q == 6'd0);
     assign quo_o  = zero_q ? a_q : (neg_q_q ? (32'd0 - quo_q) : quo_q);
     assign rem_o  = zero_q ? 32'd0 : (neg_r_q ? (32'd0 - rem_q) : rem_q);
 endmodule

@@ -4,7 +4,10 @@
 //! Choices where the architecture leaves freedom (see `docs/timing-models.md`, MIPS):
 //! division by zero writes LO = dividend, HI = 0 and `INT_MIN / -1` gives LO = INT_MIN,
 //! HI = 0 (what qemu-mipsel does; the architecture says UNPREDICTABLE, no trap); a branch
-//! or jump in a delay slot takes effect after one instruction at the first target.
+//! or jump in a delay slot (UNPREDICTABLE) takes effect after one instruction at the first
+//! target, a not-taken branch-likely there annuls that instruction and continues after
+//! itself (both as the RTL processor does); mthi/mtlo, mult, madd/msub and div wait for a
+//! running division like mfhi/mflo (mthi/mtlo keep its other half).
 
 use super::disasm::*;
 use super::fields::*;
@@ -286,6 +289,16 @@ fn exec_jalr(c: &mut Cpu, d: &DecodedInsn) -> R {
     Ok(())
 }
 
+/// A not-taken branch-likely: its delay slot is annulled (fetched, dropped: one cycle) and
+/// execution continues after it. In the delay slot of a taken branch (UNPREDICTABLE in
+/// MIPS32) the annulled word is the one at that branch's target, whose redirect is
+/// dropped, as in the RTL (`docs/mips-core.md`).
+fn annul_slot(c: &mut Cpu) {
+    c.npc = c.pc.wrapping_add(8);
+    c.pending_target = None;
+    c.charge(&ANNULLED_SLOT);
+}
+
 macro_rules! branch {
     ($f:ident, |$a:ident, $b:ident| $cond:expr) => {
         fn $f(c: &mut Cpu, d: &DecodedInsn) -> R {
@@ -306,8 +319,7 @@ macro_rules! branch {
             if $cond {
                 c.delayed_jump(c.pc.wrapping_add(d.imm as u32))?;
             } else {
-                c.npc = c.pc.wrapping_add(8);
-                c.charge(&ANNULLED_SLOT);
+                annul_slot(c);
             }
             Ok(())
         }
@@ -319,8 +331,7 @@ macro_rules! branch {
             if $cond {
                 c.delayed_jump(c.pc.wrapping_add(d.imm as u32))?;
             } else if $likely {
-                c.npc = c.pc.wrapping_add(8);
-                c.charge(&ANNULLED_SLOT);
+                annul_slot(c);
             }
             c.set_reg(31, c.pc.wrapping_add(8));
             Ok(())
@@ -441,28 +452,18 @@ fn exec_lwr(c: &mut Cpu, d: &DecodedInsn) -> R {
     c.set_reg(d.rd, v);
     Ok(())
 }
+// swl/swr write only their bytes (the trace shows that partial write, as the processor's
+// byte enables do): swl the b+1 high-order bytes of rt to a & !3 .. a, swr the 4-b
+// low-order bytes to a .. a | 3.
 fn exec_swl(c: &mut Cpu, d: &DecodedInsn) -> R {
     let a = ea(c, d);
-    let w = c.load32(a & !3).map_err(store_fault)?;
-    let sh = 8 * (3 - (a & 3));
-    let mask = 0xffff_ffffu32 >> sh; // bytes written
-    let v = (w & !mask) | (c.reg(d.rs2) >> sh);
-    c.store32(a & !3, v)
+    let b = a & 3;
+    c.store_bytes(a & !3, b + 1, c.reg(d.rs2) >> (8 * (3 - b)))
 }
 fn exec_swr(c: &mut Cpu, d: &DecodedInsn) -> R {
     let a = ea(c, d);
-    let w = c.load32(a & !3).map_err(store_fault)?;
-    let sh = 8 * (a & 3);
-    let mask = 0xffff_ffffu32 << sh; // bytes written
-    let v = (w & !mask) | (c.reg(d.rs2) << sh);
-    c.store32(a & !3, v)
-}
-fn store_fault(t: Trap) -> Trap {
-    match t {
-        Trap::LoadFault(a) => Trap::StoreFault(a),
-        Trap::LoadMisaligned(a) => Trap::StoreMisaligned(a),
-        t => t,
-    }
+    let b = a & 3;
+    c.store_bytes(a, 4 - b, c.reg(d.rs2) & (0xffff_ffff >> (8 * b)))
 }
 
 // ---- decoder --------------------------------------------------------------------------
@@ -510,9 +511,10 @@ pub fn decode(w: u32) -> Option<DecodedInsn> {
     let mk = |id: Id, rd: u32, rs1: u32, rs2: u32, imm: i32| {
         Some(DecodedInsn::new(op(id), w, rd, rs1, rs2, imm))
     };
-    // HI/LO as a timing pseudo-register
+    // HI/LO as a timing pseudo-register, written and (third source) read: every HI/LO
+    // instruction waits for a running division (madd/msub add to its result)
     let to_hilo = |id: Id, rs1: u32, rs2: u32| {
-        let mut d = DecodedInsn::new(op(id), w, 0, rs1, rs2, 0);
+        let mut d = DecodedInsn::new(op(id), w, 0, rs1, rs2, 0).with_rs3(HILO as u32);
         d.rd = HILO;
         Some(d)
     };

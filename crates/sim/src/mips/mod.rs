@@ -13,7 +13,8 @@
 pub mod base;
 pub mod disasm;
 
-/// Timing pseudo-register for HI/LO (written by mult/div/mthi/mtlo, read by mfhi/mflo).
+/// Timing pseudo-register for HI/LO (written by mult/div/mthi/mtlo/madd/msub, read by
+/// mfhi/mflo as `rs1` and by every HI/LO writer as `rs3`: none issues while a division runs).
 pub const HILO: u8 = 32;
 
 /// MIPS32's facts for the generic machine ([`crate::isa::BaseInfo`]).
