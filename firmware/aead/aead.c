@@ -105,48 +105,45 @@ static int keyak(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *
     return d ? -2 : 0;
 }
 
-/* ---- Ketje (MonkeyWrap on Keccak-p*[b] = pi o Keccak-p[b] o pi^-1) ---- */
+/* ---- Ketje (MonkeyWrap on Keccak-p*[b] = pi o Keccak-p[b] o pi^-1) ----
+ *
+ * The state is kept as pi^-1 of Ketje's state, so that each twisted permutation is one call
+ * of Keccak-p[b]: pi^-1 o (pi o p o pi^-1) = p o pi^-1. Ketje's byte j (j <= rho: the
+ * block, its frame bits and the first pad bit, all in plane y = 0) is then at at[j]. */
 
 typedef struct {
     uint8_t s[200] __attribute__((aligned(8)));
     unsigned b, rho;
+    uint8_t at[33]; /* where Ketje's byte j (j <= rho) is in s */
     const aead_perm_t *p;
 } ketje_t;
 
-/* Lane permutation on the byte state: pi (A'[x][y] = A[x + 3y][x]) or its inverse. */
-static void lanes_pi(uint8_t *s, unsigned b, int inverse)
+/* pi^-1 moves lane x + 5y to (x + 3y) % 5 + 5x. */
+static unsigned pi_inv_lane(unsigned lane)
+{
+    unsigned x = lane % 5, y = lane / 5;
+    return (x + 3 * y) % 5 + 5 * x;
+}
+
+/* The byte state's lanes moved by pi^-1. */
+static void lanes_pi_inv(uint8_t *s, unsigned b)
 {
     uint8_t t[200];
     unsigned bpl = b / 200;
     for (unsigned i = 0; i < b / 8; i++)
         t[i] = s[i];
-    for (unsigned x = 0; x < 5; x++)
-        for (unsigned y = 0; y < 5; y++) {
-            unsigned to = x + 5 * y, from = (x + 3 * y) % 5 + 5 * x;
-            if (inverse) {
-                unsigned u = to;
-                to = from;
-                from = u;
-            }
-            for (unsigned k = 0; k < bpl; k++)
-                s[to * bpl + k] = t[from * bpl + k];
-        }
-}
-
-static void twisted(ketje_t *k, unsigned rounds)
-{
-    lanes_pi(k->s, k->b, 1);
-    k->p->f(k->p->ctx, k->s, k->b, rounds);
-    lanes_pi(k->s, k->b, 0);
+    for (unsigned lane = 0; lane < 25; lane++)
+        for (unsigned k = 0; k < bpl; k++)
+            s[pi_inv_lane(lane) * bpl + k] = t[lane * bpl + k];
 }
 
 /* MonkeyDuplex step (1 round) / stride (6): frame bits and first pad bit at byte `at`, the
  * last pad bit at bit rho*8 + 3. */
 static void duplex(ketje_t *k, unsigned at, uint8_t frame, unsigned rounds)
 {
-    k->s[at] ^= frame;
-    k->s[k->rho] ^= 0x08;
-    twisted(k, rounds);
+    k->s[k->at[at]] ^= frame;
+    k->s[k->at[k->rho]] ^= 0x08;
+    k->p->f(k->p->ctx, k->s, k->b, rounds);
 }
 
 static int ketje(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *key,
@@ -160,6 +157,9 @@ static int ketje(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *
     k.p = p;
     if (keylen + noncelen > (k.b - 18) / 8)
         return -1;
+    unsigned bpl = k.b / 200;
+    for (unsigned j = 0; j <= k.rho; j++)
+        k.at[j] = (uint8_t)(pi_inv_lane(j / bpl) * bpl + j % bpl);
     for (unsigned i = 0; i < sizeof k.s; i++)
         k.s[i] = 0;
     k.s[0] = (uint8_t)(keylen + 2);
@@ -170,17 +170,18 @@ static int ketje(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *
         k.s[2 + keylen + i] = nonce[i];
     k.s[2 + keylen + noncelen] ^= 0x01;
     k.s[k.b / 8 - 1] ^= 0x80;
-    twisted(&k, 12);
+    lanes_pi_inv(k.s, k.b);
+    k.p->f(k.p->ctx, k.s, k.b, 12);
     /* associated data: full blocks but the last with frame 00, the last with 01 */
     size_t i = 0;
     while (adlen - i > k.rho) {
         for (unsigned j = 0; j < k.rho; j++)
-            k.s[j] ^= ad[i + j];
+            k.s[k.at[j]] ^= ad[i + j];
         i += k.rho;
         duplex(&k, k.rho, 0x04, 1);
     }
     for (unsigned j = 0; i + j < adlen; j++)
-        k.s[j] ^= ad[i + j];
+        k.s[k.at[j]] ^= ad[i + j];
     duplex(&k, (unsigned)(adlen - i), 0x06, 1);
     /* body: full blocks but the last with frame 11; the state absorbs the plaintext */
     i = 0;
@@ -188,9 +189,10 @@ static int ketje(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *
     for (;;) {
         last = (unsigned)(len - i < k.rho ? len - i : k.rho);
         for (unsigned j = 0; j < last; j++) {
-            uint8_t x = in[i + j], y = (uint8_t)(x ^ k.s[j]);
+            uint8_t *sj = &k.s[k.at[j]];
+            uint8_t x = in[i + j], y = (uint8_t)(x ^ *sj);
             out[i + j] = y;
-            k.s[j] ^= unwrap ? y : x;
+            *sj ^= unwrap ? y : x;
         }
         i += last;
         if (i == len)
@@ -203,10 +205,11 @@ static int ketje(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *
     for (size_t t = 0; t < taglen; t++) {
         if (t && t % k.rho == 0)
             duplex(&k, 0, 0x02, 1);
+        uint8_t sj = k.s[k.at[t % k.rho]];
         if (unwrap)
-            d |= (uint8_t)(tag[t] ^ k.s[t % k.rho]);
+            d |= (uint8_t)(tag[t] ^ sj);
         else
-            tag[t] = k.s[t % k.rho];
+            tag[t] = sj;
     }
     return d ? -2 : 0;
 }

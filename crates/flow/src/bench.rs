@@ -7,6 +7,7 @@ use crate::exec::{self, ExecOptions};
 use crate::harness::{self, HarnessOutput};
 use crate::msg::harness_message;
 use crate::results::{BenchRecord, RunRecord};
+use sha3_golden::aead::Aead;
 use sha3_golden::{Algorithm, Params};
 use std::path::Path;
 
@@ -211,6 +212,113 @@ pub fn golden_digest_with(alg: &str, seed: u32, len: usize, a: &FnArgs) -> Vec<u
         .expect("golden model hashes harness functions")
 }
 
+/// The AEADs the firmware runs (`firmware/aead/`): Keyak with one piston (River, Lake) and
+/// every Ketje; not Sea/Ocean/Lunar Keyak (2, 4, 8 pistons).
+pub const FIRMWARE_AEADS: [Aead; 6] = [
+    Aead::LakeKeyak,
+    Aead::RiverKeyak,
+    Aead::KetjeJr,
+    Aead::KetjeSr,
+    Aead::KetjeMinor,
+    Aead::KetjeMajor,
+];
+
+/// The firmware AEAD named `alg`, if it is one.
+pub fn firmware_aead(alg: &str) -> Option<Aead> {
+    FIRMWARE_AEADS.iter().copied().find(|a| a.name() == alg)
+}
+
+/// The bytes of plaintext per permutation call in a long message: Keyak's Rs (Lake 168,
+/// River 68: W * floor((b/8 - 32) / W)), Ketje's block size rho.
+pub fn aead_block(a: Aead) -> usize {
+    match a.ketje_block() {
+        Some(rho) => rho,
+        None => {
+            let w = if a.width() == 1600 { 8 } else { 4 };
+            w * ((a.width() / 8 - 32) / w)
+        }
+    }
+}
+
+/// An AEAD session's parameters beyond the message. `bench` defaults: the key 00 01 .. 0f
+/// (16 bytes), the nonce 10 11 .. of 16 bytes or as many as the instance allows with that
+/// key (Ketje Jr: 6), no associated data, a 16-byte tag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AeadArgs {
+    pub key: Vec<u8>,
+    pub nonce: Vec<u8>,
+    pub ad: Vec<u8>,
+    pub tag_len: usize,
+}
+
+impl AeadArgs {
+    /// The defaults above for `a`.
+    pub fn default_for(a: Aead) -> AeadArgs {
+        let key: Vec<u8> = (0..16).collect();
+        let n = a.max_nonce_len(key.len()).min(16) as u8;
+        AeadArgs {
+            nonce: (0x10..0x10 + n).collect(),
+            key,
+            ad: Vec::new(),
+            tag_len: 16,
+        }
+    }
+
+    /// Check against the instance's and the harness's limits.
+    pub fn check(&self, a: Aead) -> Result<(), FlowError> {
+        for (what, v) in [("key", &self.key), ("nonce", &self.nonce), ("ad", &self.ad)] {
+            if v.len() > PARAM_MAX {
+                return Err(FlowError::Usage(format!(
+                    "the {what} has {} bytes; the firmware harness takes at most {PARAM_MAX}",
+                    v.len()
+                )));
+            }
+        }
+        sha3_golden::aead::encrypt(a, &self.key, &self.nonce, &self.ad, &[], self.tag_len)
+            .map(|_| ())
+            .map_err(|e| FlowError::Usage(e.to_string()))?;
+        if self.tag_len > 64 {
+            return Err(FlowError::Usage(format!(
+                "tag length {} exceeds the harness's 64 bytes",
+                self.tag_len
+            )));
+        }
+        Ok(())
+    }
+
+    /// The harness's argv for `a` (`firmware/harness/bench_aead.c`); with `msg`, that
+    /// plaintext (then `lens` must be its length) instead of the generated message.
+    pub fn argv(&self, a: Aead, lens: &[usize], seed: u32, msg: Option<&[u8]>) -> Vec<String> {
+        let hex = |v: &[u8]| v.iter().map(|b| format!("{b:02x}")).collect::<String>();
+        let mut v = harness_argv(a.name(), lens, seed);
+        for (k, x) in [("key", &self.key), ("nonce", &self.nonce), ("ad", &self.ad)] {
+            if !x.is_empty() {
+                v.push(format!("{k}={}", hex(x)));
+            }
+        }
+        if let Some(m) = msg {
+            v.push(format!("msg={}", hex(m)));
+        }
+        v.push(format!("tag={}", self.tag_len));
+        v
+    }
+
+    /// The golden ciphertext || tag of `plaintext`.
+    pub fn golden(&self, a: Aead, plaintext: &[u8]) -> Vec<u8> {
+        let (mut c, t) = sha3_golden::aead::encrypt(
+            a,
+            &self.key,
+            &self.nonce,
+            &self.ad,
+            plaintext,
+            self.tag_len,
+        )
+        .expect("AEAD arguments checked");
+        c.extend(t);
+        c
+    }
+}
+
 /// Which engine runs the firmware.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
@@ -239,6 +347,8 @@ pub struct BenchOptions {
     pub engine: Engine,
     /// Key, customisation string, ..., output length.
     pub args: FnArgs,
+    /// For an AEAD: key, nonce, associated data, tag length (`None`: [`AeadArgs::default_for`]).
+    pub aead: Option<AeadArgs>,
 }
 
 impl Default for BenchOptions {
@@ -250,6 +360,7 @@ impl Default for BenchOptions {
             max_cycles: 2_000_000_000,
             engine: Engine::Sim,
             args: FnArgs::default(),
+            aead: None,
         }
     }
 }
@@ -322,7 +433,23 @@ pub fn run_harness_with(
             "message length {l} exceeds the harness's {MSG_MAX}-byte buffer"
         )));
     }
-    let argv = harness_argv_with(alg, lens, seed, args);
+    run_harness_argv(
+        engine,
+        d,
+        elf,
+        harness_argv_with(alg, lens, seed, args),
+        max_cycles,
+    )
+}
+
+/// Run the harness with `argv` on an engine and parse what it printed.
+pub fn run_harness_argv(
+    engine: Engine,
+    d: &Design,
+    elf: &Path,
+    argv: Vec<String>,
+    max_cycles: u64,
+) -> Result<HarnessOutput, FlowError> {
     if engine == Engine::Rtl {
         let prog = exec::load(elf)?;
         let out = crate::rtl::run_program(
@@ -363,27 +490,40 @@ pub fn run_harness_with(
 }
 
 /// Benchmark one design for one function.
+///
+/// An AEAD ([`FIRMWARE_AEADS`]) runs one encryption per length with [`BenchOptions::aead`];
+/// its "digest" is ciphertext || tag, right only if the firmware's decryption also gave the
+/// plaintext back; its rate is [`aead_block`] and its permutation Keccak-p[b, 12].
 pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, FlowError> {
-    let (rate, _) = alg_shape(&o.alg)?;
-    o.args.check(&o.alg)?;
+    let aead = firmware_aead(&o.alg);
+    let aead_args = aead.map(|a| o.aead.clone().unwrap_or_else(|| AeadArgs::default_for(a)));
+    let (rate, (l1, l2)) = match (aead, &aead_args) {
+        (Some(a), Some(x)) => {
+            x.check(a)?;
+            (aead_block(a), steady_lens(aead_block(a)))
+        }
+        _ => {
+            o.args.check(&o.alg)?;
+            (alg_shape(&o.alg)?.0, cpb_lens(&o.alg, &o.args)?)
+        }
+    };
     let elf = crate::firmware::build(root, d)?;
-    let (l1, l2) = cpb_lens(&o.alg, &o.args)?;
     let mut lens: Vec<usize> = o.lens.clone();
     for l in [l1, l2] {
         if !lens.contains(&l) {
             lens.push(l);
         }
     }
-    let h = run_harness_with(
-        o.engine,
-        d,
-        &elf,
-        &o.alg,
-        &o.args,
-        &lens,
-        o.seed,
-        o.max_cycles,
-    )?;
+    if let Some(&l) = lens.iter().find(|&&l| l > MSG_MAX) {
+        return Err(FlowError::Usage(format!(
+            "message length {l} exceeds the harness's {MSG_MAX}-byte buffer"
+        )));
+    }
+    let argv = match (aead, &aead_args) {
+        (Some(a), Some(x)) => x.argv(a, &lens, o.seed, None),
+        _ => harness_argv_with(&o.alg, &lens, o.seed, &o.args),
+    };
+    let h = run_harness_argv(o.engine, d, &elf, argv, o.max_cycles)?;
     let (perm_cycles, perm_instret) = h
         .perm
         .ok_or_else(|| FlowError::Missing("the harness printed no 'perm' line".to_string()))?;
@@ -396,7 +536,10 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
             .ok_or_else(|| {
                 FlowError::Missing(format!("the harness printed no result for len={len}"))
             })?;
-        let want = golden_digest_with(&o.alg, o.seed, len, &o.args);
+        let want = match (aead, &aead_args) {
+            (Some(a), Some(x)) => x.golden(a, &harness_message(o.seed, len)),
+            _ => golden_digest_with(&o.alg, o.seed, len, &o.args),
+        };
         runs.push(RunRecord {
             len,
             seed: o.seed,
@@ -407,7 +550,7 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
             } else {
                 None
             },
-            digest_ok: r.digest == want,
+            digest_ok: r.digest == want && r.verify != Some(false),
         });
     }
     let at = |len: usize| runs.iter().find(|r| r.len == len);
@@ -434,6 +577,16 @@ pub fn bench(root: &Path, d: &Design, o: &BenchOptions) -> Result<BenchRecord, F
         code_size_bytes,
         digest_ok: runs.iter().all(|r| r.digest_ok),
         runs,
+        aead: aead.map(|a| crate::results::AeadPerm {
+            width: a.width(),
+            route: h.perm_route.clone().unwrap_or_default(),
+            calls: h
+                .hashes
+                .iter()
+                .find(|r| r.len == l2)
+                .and_then(|r| r.perms)
+                .unwrap_or_default(),
+        }),
     })
 }
 

@@ -5,6 +5,10 @@
 //! perm cycles=<dec> instret=<dec>
 //! hash alg=<alg> len=<dec> seed=<dec> cycles=<dec> instret=<dec> digest=<hex>
 //! ```
+//!
+//! For an AEAD (`firmware/harness/bench_aead.c`) the perm line also has `b=`, `rounds=` and
+//! `route=`, the digest is ciphertext || tag, and each hash line has `verify=ok|bad` and
+//! `perms=<kernel>/<permute>/<portable>`.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -18,6 +22,11 @@ pub struct HashRun {
     pub cycles: u64,
     pub instret: u64,
     pub digest: Vec<u8>,
+    /// AEAD: whether the firmware's decryption gave the plaintext back.
+    pub verify: Option<bool>,
+    /// AEAD: the permutation calls of the measured encryption by route (the design's
+    /// `kernel_keccakp`, `kernel_permute`, the portable C).
+    pub perms: Option<[u64; 3]>,
 }
 
 /// Everything the harness printed.
@@ -27,6 +36,8 @@ pub struct HarnessOutput {
     pub cflags: Option<String>,
     /// Cycles and instructions of one Keccak-f[1600] permutation.
     pub perm: Option<(u64, u64)>,
+    /// AEAD: the route of the measured Keccak-p[b, 12] (`kernel`, `permute`, `portable`).
+    pub perm_route: Option<String>,
     pub hashes: Vec<HashRun>,
 }
 
@@ -94,6 +105,7 @@ pub fn parse(text: &str) -> Result<HarnessOutput, ParseError> {
                 (Some(c), Some(n)) => out.perm = Some((c, n)),
                 _ => return Err(err("perm line needs cycles= and instret=")),
             }
+            out.perm_route = f.get("route").map(|r| r.to_string());
         } else if let Some(rest) = line_t.strip_prefix("hash ") {
             let f = fields(rest);
             let get = |k: &str| {
@@ -113,6 +125,22 @@ pub fn parse(text: &str) -> Result<HarnessOutput, ParseError> {
                 cycles: num("cycles")?,
                 instret: num("instret")?,
                 digest: hex_decode(get("digest")?).ok_or_else(|| err("digest= is not hex"))?,
+                verify: match f.get("verify") {
+                    None => None,
+                    Some(&"ok") => Some(true),
+                    Some(&"bad") => Some(false),
+                    Some(_) => return Err(err("verify= must be ok or bad")),
+                },
+                perms: match f.get("perms") {
+                    None => None,
+                    Some(v) => {
+                        let n: Vec<u64> = v.split('/').filter_map(|x| x.parse().ok()).collect();
+                        match n[..] {
+                            [a, b, c] if v.split('/').count() == 3 => Some([a, b, c]),
+                            _ => return Err(err("perms= must be three numbers a/b/c")),
+                        }
+                    }
+                },
             });
         }
     }
@@ -185,8 +213,20 @@ mod tests {
                 cycles: 1234,
                 instret: 1000,
                 digest: vec![0x00, 0xff, 0x10],
+                verify: None,
+                perms: None,
             }]
         );
+        let aead = "perm b=800 rounds=12 route=kernel cycles=10 instret=9\n\
+                    hash alg=river-keyak len=1 seed=0 cycles=5 instret=4 digest=00 verify=ok \
+                    perms=3/0/1\n";
+        let o = parse(aead).unwrap();
+        assert_eq!(o.perm_route.as_deref(), Some("kernel"));
+        assert_eq!(o.hashes[0].verify, Some(true));
+        assert_eq!(o.hashes[0].perms, Some([3, 0, 1]));
+        let e =
+            parse("hash alg=a len=1 seed=0 cycles=1 instret=1 digest=00 perms=1/2").unwrap_err();
+        assert!(e.why.contains("perms="), "{e}");
     }
 
     #[test]

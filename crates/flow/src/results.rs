@@ -54,6 +54,23 @@ pub struct BenchRecord {
     pub code_size_bytes: u64,
     pub digest_ok: bool,
     pub runs: Vec<RunRecord>,
+    /// AEAD (Keyak, Ketje) only: where its permutation ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aead: Option<AeadPerm>,
+}
+
+/// Where an AEAD's Keccak-p[b] ran on the design (`firmware/harness/bench_aead.c`): the
+/// design's `kernel_keccakp` ("kernel"), its Keccak-f[1600] kernel through the state-access
+/// functions ("permute", b = 1600 with even round counts), or the portable C ("portable").
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct AeadPerm {
+    /// The permutation width b in bits.
+    pub width: usize,
+    /// The route of Keccak-p[b, 12], the one `cycles_per_permutation` measures.
+    pub route: String,
+    /// The permutation calls of the longest measured message by route: kernel, permute,
+    /// portable.
+    pub calls: [u64; 3],
 }
 
 /// Share of cycles per instruction class, and the hottest code.
@@ -361,6 +378,7 @@ pub mod test_support {
             code_size_bytes: 1000,
             digest_ok: true,
             runs: Vec::new(),
+            aead: None,
         })
     }
 

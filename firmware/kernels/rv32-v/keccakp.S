@@ -197,6 +197,7 @@ kernel_keccakp:
 
 	.section .rodata
 	.p2align 3
+	.p2align 2
 /* Keccak-p[200]: rho amounts mod 8 (row y, element x) */
 .Lrot200:
 	.byte 0, 1, 6, 4, 3
@@ -225,6 +226,7 @@ kernel_keccakp:
 	.byte 0x2, 0, 0, 0, 0
 	.byte 0x80, 0, 0, 0, 0
 .Lrc200_end:
+	.p2align 2
 /* Keccak-p[400]: rho amounts mod 16 (row y, element x) */
 .Lrot400:
 	.half 0, 1, 14, 12, 11
@@ -255,6 +257,7 @@ kernel_keccakp:
 	.half 0x800a, 0, 0, 0, 0
 	.half 0xa, 0, 0, 0, 0
 .Lrc400_end:
+	.p2align 2
 /* Keccak-p[800]: rho amounts mod 32 (row y, element x) */
 .Lrot800:
 	.word 0, 1, 30, 28, 27
