@@ -15,8 +15,9 @@ setup:
 build:
 	$(CARGO) build --release --locked --workspace
 
-firmware:
-	$(MAKE) -C firmware all
+# every design's firmware (the same build every command runs: no make, no shell inside)
+firmware: build
+	$(BIN) firmware
 
 # Everything CI runs: lint, every Rust test (golden KATs, simulator, kernels on the simulator
 # against the golden model, extensions, reproduce --quick), firmware under qemu vs hashlib,
@@ -27,8 +28,8 @@ test: setup build lint test-rust test-firmware test-hw
 test-rust:
 	$(CARGO) test --release --locked --workspace
 
-test-firmware:
-	$(MAKE) -C firmware test
+test-firmware: build
+	$(BIN) firmware --qemu
 
 test-hw:
 	$(MAKE) -C hw test

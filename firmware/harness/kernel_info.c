@@ -1,4 +1,4 @@
-/* Kernel identification, generated from make variables (-DKERNEL_NAME, -DKERNEL_CFLAGS).
+/* Kernel identification, generated from the build's defines (-DKERNEL_NAME, -DKERNEL_CFLAGS).
  * Kept out of the kernel object so it does not count towards the kernel's code size. */
 #include "kernel.h"
 

@@ -31,6 +31,8 @@ enum Command {
     BenchHost(cmd::bench_host::BenchHostArgs),
     /// List the design points in designs/.
     Designs(cmd::designs::DesignsArgs),
+    /// Build designs' firmware (no make, no shell); --qemu checks it under qemu-user.
+    Firmware(cmd::firmware::FirmwareArgs),
     /// Run an RV32 or MIPS32 ELF on the simulator with a design's cycle model.
     Run(cmd::run::RunArgs),
     /// Benchmark a design: cycles/byte, cycles/permutation, code size, digests checked.
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Vectors(a) => cmd::vectors::run(a),
         Command::BenchHost(a) => cmd::bench_host::run(a),
         Command::Designs(a) => cmd::designs::run(a),
+        Command::Firmware(a) => cmd::firmware::run(a),
         Command::Run(a) => cmd::run::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Profile(a) => cmd::profile::run(a),

@@ -419,7 +419,7 @@ fn bench_sim_works_for_every_design_and_says_why_without_qemu() {
                 "{out}"
             );
             assert!(
-                l.ends_with("kernel.mk): the simulator alone is timed"),
+                l.ends_with("kernel.toml): the simulator alone is timed"),
                 "{out}"
             );
         } else if qemu(program) {
@@ -570,4 +570,42 @@ fn profile_counts_each_mnemonic_and_keeps_hotspots_in_the_kernel_by_default() {
             .any(|f| f["name"] == "_start"),
         "start-up code counted with --whole-program"
     );
+}
+
+/// Issue 16 item 7 end to end: `sha3-asip firmware` on a design file whose cflags hold shell
+/// syntax refuses it, naming the field, exit 1, and runs nothing (the touch never happens).
+#[test]
+fn firmware_refuses_shell_syntax_in_a_design_file_and_runs_nothing() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("firmware_cli_evil");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let marker = dir.join("pwned");
+    for cflags in [
+        format!("-O2; touch {}", marker.display()),
+        format!("$(touch {})", marker.display()),
+    ] {
+        let design = dir.join("evil.toml");
+        std::fs::write(
+            &design,
+            format!(
+                "name = \"evil\"\ntitle = \"t\"\nfamily = \"own\"\narch = \"rv32\"\n\
+                 isa = \"rv32im\"\ntiming = \"zscale\"\nkernel = \"rv32-ref\"\ncflags = {cflags:?}\n"
+            ),
+        )
+        .unwrap();
+        let o = run(&["firmware", "--design", design.to_str().unwrap()]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains(&format!(
+                "invalid design file {}: cflags: '",
+                design.display()
+            )) && err.contains("is not a compiler flag the firmware flow supports"),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(o.stdout.is_empty());
+        assert!(!marker.exists(), "{cflags}: the design's cflags ran");
+        assert!(!root().join("firmware/build/evil").exists());
+    }
 }

@@ -41,6 +41,10 @@ pub const MIPSEL_GCC: Tool = Tool {
     program: "mipsel-linux-gnu-gcc",
     package: "gcc-mipsel-linux-gnu",
 };
+pub const PYTHON3: Tool = Tool {
+    program: "python3",
+    package: "python3",
+};
 pub const QEMU_RISCV32: Tool = Tool {
     program: "qemu-riscv32",
     package: "qemu-user",

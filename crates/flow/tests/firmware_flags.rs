@@ -1,5 +1,6 @@
-//! Item 7 of issue 16: no design field reaches a shell. `cflags`, `march`, `kernel` and
-//! `name` are checked before make runs; anything the flow does not support is refused with
+//! Item 7 of issue 16: no design field reaches a shell. The firmware build runs the cross
+//! compiler as argument vectors (no make, no shell); `cflags`, `march`, `kernel` and `name`
+//! are checked before anything runs, and anything the flow does not support is refused with
 //! an error naming the field and the design file.
 
 use asip_flow::design::Design;
@@ -22,17 +23,17 @@ fn design(name: &str, arch: &str, fields: &str) -> Design {
 }
 
 fn refused(d: &Design) -> String {
-    match firmware::make_args(&root(), d) {
-        Ok(a) => panic!("accepted: {a:?}"),
+    match firmware::plan(&root(), d) {
+        Ok(p) => panic!("accepted: {:?}", p.steps),
         Err(e) => e.to_string(),
     }
 }
 
 #[test]
-fn shell_and_make_syntax_in_cflags_is_refused_before_make_runs() {
+fn shell_and_make_syntax_in_cflags_is_refused_before_anything_runs() {
     let marker = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("injected");
     let _ = std::fs::remove_file(&marker);
-    // (make runs its recipes with bash: before this check, the touch ran)
+    // (when the build went through make, whose recipes run in bash, this touch ran)
     let evil = format!("-O2; touch {} #", marker.display());
     let d = design(
         "evil",
@@ -52,7 +53,12 @@ fn shell_and_make_syntax_in_cflags_is_refused_before_make_runs() {
         )
     );
     assert!(!marker.exists(), "the shell ran the design's cflags");
+    assert!(
+        !firmware::build_dir(&root(), &d).exists(),
+        "nothing may be built for a refused design"
+    );
     for (cflags, word) in [
+        (&format!("$(touch {})", marker.display()) as &str, "$(touch"),
         ("-O2 $(shell id)", "$(shell"),
         ("-O2 `id`", "`id`"),
         ("-DX=$$HOME", "-DX=$$HOME"),
@@ -119,8 +125,8 @@ fn every_shipped_design_and_common_flags_are_accepted() {
     let designs = asip_flow::design::load_all(&root().join("designs")).unwrap();
     assert!(designs.len() >= 10);
     for d in &designs {
-        let a = firmware::make_args(&root(), d).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(a[0], format!("KERNEL={}", d.kernel));
+        let p = firmware::plan(&root(), d).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.elf, firmware::build_dir(&root(), d).join("bench.elf"));
     }
     let d = design(
         "ok",
@@ -129,11 +135,60 @@ fn every_shipped_design_and_common_flags_are_accepted() {
          cflags = \"-O3  -I../isa/dasip/include -DN=4 -UNDEBUG -funroll-loops -fno-inline \
          -falign-functions=16 -mabi=ilp32 -mno-relax -g -Wno-unused -w -std=c11\"",
     );
-    let a = firmware::make_args(Path::new(&root()), &d).unwrap();
-    assert_eq!(a[2], "MARCH=rv32im_zbkb");
+    let p = firmware::plan(Path::new(&root()), &d).unwrap();
+    // every kernel compile gets -march, the arch's flags, then the design's cflags, one
+    // argument per word (no shell ever splits or reads them)
+    let kernel = p
+        .steps
+        .iter()
+        .find(|s| s.args.last().map(String::as_str) == Some("kernels/common/ref.c"))
+        .expect("the kernel's ref.c is compiled");
+    assert_eq!(kernel.program, "riscv64-unknown-elf-gcc");
     assert_eq!(
-        a[3],
-        "CFLAGS_KERNEL=-O3 -I../isa/dasip/include -DN=4 -UNDEBUG -funroll-loops -fno-inline \
-         -falign-functions=16 -mabi=ilp32 -mno-relax -g -Wno-unused -w -std=c11"
+        kernel.args[..15],
+        [
+            "-march=rv32im_zbkb",
+            "-mabi=ilp32",
+            "-O3",
+            "-I../isa/dasip/include",
+            "-DN=4",
+            "-UNDEBUG",
+            "-funroll-loops",
+            "-fno-inline",
+            "-falign-functions=16",
+            "-mabi=ilp32",
+            "-mno-relax",
+            "-g",
+            "-Wno-unused",
+            "-w",
+            "-std=c11"
+        ]
+    );
+    // the harness records the kernel's flags as one -D argument
+    let info = p
+        .steps
+        .iter()
+        .find(|s| s.args.last().map(String::as_str) == Some("harness/kernel_info.c"))
+        .expect("kernel_info.c is compiled");
+    assert!(info
+        .args
+        .contains(&"-DKERNEL_NAME=\"rv32-ref\"".to_string()));
+    assert!(info.args.contains(
+        &"-DKERNEL_CFLAGS=\"-march=rv32im_zbkb -mabi=ilp32 -O3 -I../isa/dasip/include -DN=4 \
+          -UNDEBUG -funroll-loops -fno-inline -falign-functions=16 -mabi=ilp32 -mno-relax -g \
+          -Wno-unused -w -std=c11\""
+            .to_string()
+    ));
+}
+
+#[test]
+fn a_kernel_of_the_other_architecture_is_refused() {
+    let d = design("evil", "mips32", "kernel = \"rv32-ref\"");
+    assert_eq!(
+        refused(&d),
+        format!(
+            "invalid design file {}: kernel: 'rv32-ref' is a rv32 kernel, the design's arch is mips",
+            d.path.display()
+        )
     );
 }

@@ -148,7 +148,7 @@ fn random_design_files_never_panic_and_errors_name_the_file() {
             }
             Ok(d) => {
                 loaded += 1;
-                if let Err(e) = firmware::make_args(&root, &d) {
+                if let Err(e) = firmware::plan(&root, &d) {
                     assert!(e.to_string().contains(&shown), "case {case}: {e}");
                 }
                 if let Err(e) = exec::timing_of(&d) {

@@ -65,7 +65,7 @@ fn every_design_file_names_an_existing_kernel() {
             root()
                 .join("firmware/kernels")
                 .join(&d.kernel)
-                .join("kernel.mk")
+                .join("kernel.toml")
                 .is_file(),
             "{}: kernel {} missing",
             d.name,

@@ -17,8 +17,8 @@ pub const MAX_REPEAT: usize = 1000;
 Runs a design's benchmark firmware (SHA3-256 over --len bytes, at most 65536) on the
 simulator with the timing model on, and reports simulated instructions per second (wall
 time of the run, ELF loading excluded). When qemu can run the design's ISA (qemu-riscv32 or
-qemu-mipsel, from qemu-user, installed; no custom instructions: the kernel's kernel.mk sets
-QEMU_UNSUPPORTED otherwise), the same ELF with the same arguments is timed under it too
+qemu-mipsel, from qemu-user, installed; no custom instructions: the kernel's kernel.toml sets
+qemu_unsupported otherwise), the same ELF with the same arguments is timed under it too
 (qemu-user: no timing model, so it is the functional-speed reference); otherwise it says why
 and times the simulator alone. A run that fails (a trap, a non-zero exit) is an error: no
 speed is printed from it. Best of --repeat runs (1..=1000).
@@ -39,44 +39,42 @@ pub struct BenchSimArgs {
     pub repeat: usize,
 }
 
-/// A variable a kernel.mk sets (`NAME := v`, `NAME ?= v`, `export NAME := v`).
-fn kernel_mk_var(text: &str, name: &str) -> Option<String> {
-    text.lines().find_map(|l| {
-        let l = l.trim_start();
-        let l = l.strip_prefix("export ").unwrap_or(l);
-        let (k, v) = l.split_once('=')?;
-        let k = k.trim_end_matches([':', '?']).trim();
-        (k == name).then(|| v.trim().to_string())
-    })
-}
-
-/// The qemu-user that runs a design's firmware and its `-cpu` (the kernel.mk's QEMU_CPU, as
-/// `make -C firmware test` uses it), or why there is none.
-pub fn qemu_for(root: &Path, d: &Design) -> std::result::Result<(Tool, Option<String>), String> {
-    let tool = match d.arch {
+/// The qemu-user of an architecture.
+pub fn qemu_tool(arch: Arch) -> Tool {
+    match arch {
         Arch::Rv32 => project::QEMU_RISCV32,
         Arch::Mips32 => project::QEMU_MIPSEL,
-    };
-    let mk = root
-        .join("firmware/kernels")
-        .join(&d.kernel)
-        .join("kernel.mk");
-    let text = std::fs::read_to_string(&mk).unwrap_or_default();
-    if let Some(why) = kernel_mk_var(&text, "QEMU_UNSUPPORTED") {
-        return Err(format!(
-            "{} cannot run {} ({why}, per {}): the simulator alone is timed",
-            tool.program,
-            d.isa,
-            mk.strip_prefix(root).unwrap_or(&mk).display()
-        ));
     }
+}
+
+/// The qemu-user that runs a design's firmware and its `-cpu` (the kernel.toml's `qemu_cpu`,
+/// as `make test-firmware` uses it), or why there is none.
+pub fn qemu_for(
+    root: &Path,
+    d: &Design,
+) -> Result<std::result::Result<(Tool, Option<String>), String>> {
+    let tool = qemu_tool(d.arch);
+    let toml = Path::new("firmware/kernels")
+        .join(&d.kernel)
+        .join("kernel.toml");
+    let cpu = match asip_flow::firmware::qemu_cpu(root, d)? {
+        Ok(cpu) => cpu,
+        Err(why) => {
+            return Ok(Err(format!(
+                "{} cannot run {} ({why}, per {}): the simulator alone is timed",
+                tool.program,
+                d.isa,
+                toml.display()
+            )))
+        }
+    };
     if !project::have(tool.program) {
-        return Err(format!(
+        return Ok(Err(format!(
             "{} not installed (apt-get install {}): no comparison",
             tool.program, tool.package
-        ));
+        )));
     }
-    Ok((tool, kernel_mk_var(&text, "QEMU_CPU")))
+    Ok(Ok((tool, cpu)))
 }
 
 pub fn run(a: &BenchSimArgs) -> Result<u8> {
@@ -135,7 +133,7 @@ pub fn run(a: &BenchSimArgs) -> Result<u8> {
         d.timing,
         instret as f64 / seconds / 1e6
     );
-    match qemu_for(&root(), &d) {
+    match qemu_for(&root(), &d)? {
         Ok((q, cpu)) => {
             let mut best_q = f64::MAX;
             for _ in 0..a.repeat {

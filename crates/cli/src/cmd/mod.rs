@@ -4,6 +4,7 @@ pub mod bench;
 pub mod bench_host;
 pub mod bench_sim;
 pub mod designs;
+pub mod firmware;
 pub mod flow_support;
 pub mod hash;
 pub mod hash_aead;
