@@ -94,11 +94,25 @@ def parse_stat(path, top):
     return cells, area[-1]
 
 
+# `abc -fast` with a constraint file runs Yosys 0.23's fast script "strash; dretime; map;
+# buffer; upsize; dnsize; stime -p". ABC's classic mapper (`map`) can leave gates that drive
+# nothing (1 on mips-native, in one register's next-state cone, and on mips-coproc; 31 on
+# rv32-dasip), and `buffer` refuses a network with a dangling node ("node N has no fanout").
+# The same script with `topo` after `map` (a copy of the network in depth-first order from
+# the outputs, which drops the dangling gates and changes no function) buffers every target;
+# on a network without a dangling gate it gives the same netlist (checked on rv32-ref,
+# mips-ref, rv32-oasip, rv32-zbkb, rv32-ref-eo, rv32-xkeccak). The default script
+# (`&nf`, `&put`) yields depth-first networks and is left as it is.
+FAST_CONSTR_SCRIPT = "+strash;dretime;map;topo;buffer;upsize;dnsize;stime,-p"
+
+
 def yosys_map(t, d, name, lib, abc_lib, constr=None):
     """Map the target onto a library; stat (cells, area) and the netlist file."""
     top = t["top"]
     keep = KEEP_HIER.get(t["kind"], [])
-    fast = "-fast " if t["kind"] in FAST else ""
+    fast = ""
+    if t["kind"] in FAST:
+        fast = f"-script {FAST_CONSTR_SCRIPT} " if constr else "-fast "
     ys = T.yosys_read(t) + [f"hierarchy -top {top}"]
     if keep:
         ys.append(f"setattr -mod -set keep_hierarchy 1 {' '.join(keep)}")
@@ -167,38 +181,27 @@ def run_target(t, v, man, cfg, with_sim):
         L.ASIC_BUILD, f"{t['name'].replace('/', '_').replace(' ', '_')}_{key}")
     res_path = os.path.join(d, "result.json")
     with C.Lock(d):
+        res = None
         if os.path.exists(res_path):
             with open(res_path) as f:
                 res = json.load(f)
-        else:
+            if res.get("abc_buffered") is False:
+                res = None  # mapped unbuffered before FAST_CONSTR_SCRIPT: map it again
+        if res is None:
             os.makedirs(d, exist_ok=True)
             t0 = time.time()
             sky_cells, area = yosys_map(t, d, "sky130", man["liberty"], f"-genlib {man['genlib']}")
             ffs = sum(n for c, n in sky_cells.items() if c.startswith("sky130_fd_sc_hd__df"))
-            osu_lib = f"-liberty {v['osu018_lib']}"
-            try:
-                osu_cells, osu_area = yosys_map(t, d, "osu", v["osu018_lib"], osu_lib, cfg["sta"])
-                buffered = True
-            except SystemExit:
-                # ABC's buffering under the drive/load constraint stops on some netlists
-                # ("node N has no fanout"); map without it and say so in the result
-                osu_cells, osu_area = yosys_map(t, d, "osu", v["osu018_lib"], osu_lib)
-                buffered = False
+            osu_cells, osu_area = yosys_map(t, d, "osu", v["osu018_lib"], f"-liberty {v['osu018_lib']}",
+                                            cfg["sta"])
             net = os.path.join(d, "osu.v")
             timing = sta(d, t["top"], v["osu018_lib"], has_port(net, t["top"], cfg["sta"]["clock_port"]),
                          has_port(net, t["top"], cfg["sta"]["reset_port"]), cfg["sta"])
             res = {"name": t["name"], "kind": t["kind"], "top": t["top"], "params": t["params"],
                    "cells": sum(sky_cells.values()), "area_um2": round(area, 2),
                    "ge": round(area / man["ge_um2"]), "ffs": ffs, "cell_types": sky_cells,
-                   "osu_cells": sum(osu_cells.values()), "osu_area_um2": round(osu_area, 1),
-                   "abc_buffered": buffered}
+                   "osu_cells": sum(osu_cells.values()), "osu_area_um2": round(osu_area, 1)}
             res.update(timing)
-            if not buffered:
-                # without buffering the OSU netlist's high-fanout nets dominate the path
-                # (e.g. 3.5 MHz on rv32-dasip): not a figure to compare, so none is given
-                res.update({"critical_path_ns": None, "fmax_mhz": None,
-                            "timing_note": "ABC buffering failed on this netlist; mapped unbuffered, "
-                                           "Fmax not reported"})
             res.update({"hierarchy_kept": KEEP_HIER.get(t["kind"], []), "abc_fast": t["kind"] in FAST,
                         "seconds": round(time.time() - t0, 1)})
             if t["kind"] == "processor":
@@ -314,6 +317,8 @@ def main(argv=None):
                 if same:
                     with open(same[0]) as f:
                         r = dict(json.load(f), name=t["name"], kind=t["kind"])
+                    if r.get("abc_buffered") is False:
+                        r = None  # stale: mapped unbuffered, run_target maps it again
             if r:
                 out["results"].append(r)
             else:

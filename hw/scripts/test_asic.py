@@ -4,7 +4,8 @@
 generation and its checks included). Asserts the exact cell count, area, GE, flip-flops and
 Fmax the flow gives on these libraries (deterministic), and that Yosys proves both mapped
 netlists (sky130 and OSU 0.18 um) equivalent to the RTL (miter, SAT induction), and that the
-same proof fails against a wrong RTL (a - b). Skipped, with the reason, when the ASIC tools
+same proof fails against a wrong RTL (a - b); and that the processors' mapping (ABC's fast
+script with `topo` before `buffer`) runs `topo` and gives a netlist proven equal too. Skipped, with the reason, when the ASIC tools
 are not installed (scripts/setup installs them)."""
 import os
 import sys
@@ -64,6 +65,16 @@ def main():
                 failures.append(f"{net} not proven equal to the RTL (see {d}/prove.log)")
             if not prove(d, wrong, os.path.join(d, net), lib, False):
                 failures.append(f"{net}: the proof did not fail against a wrong RTL")
+        # the processors' mapping (ABC's fast script with `topo` before `buffer`,
+        # asic.FAST_CONSTR_SCRIPT) on the same fixture: buffered, and proven equal to the RTL
+        L.ASIC_BUILD = os.path.join(tmp, "fast")
+        rp = A.run_target(dict(t, kind="processor"), v, man, L.config(), False)
+        dp = os.path.join(L.ASIC_BUILD, rp["key"])
+        with open(os.path.join(dp, "osu.log")) as f:
+            if "+ topo" not in f.read():
+                failures.append(f"processor mapping: ABC ran no topo (see {dp}/osu.log)")
+        if not rp["fmax_mhz"] or not prove(dp, FIXTURE, os.path.join(dp, "osu.v"), v["osu018_lib"], True):
+            failures.append(f"processor mapping: no Fmax or not proven equal to the RTL (see {dp})")
         if failures:
             for msg in failures:
                 print(f"test_asic: FAIL: {msg}")
