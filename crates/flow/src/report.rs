@@ -569,10 +569,20 @@ pub struct AsicPublished {
 pub struct AsicSeeds {
     pub seed001_node: String,
     pub seed001: Vec<Seed001AsicRow>,
-    /// (what, GE, node)
-    pub seed003: Option<(String, f64, String)>,
+    pub seed003: Option<Seed003Asic>,
     /// Frequency factor per node step (seed 004: 1.43 for 130 -> 90 -> 65 nm) and its source.
     pub scale_per_step: Option<(f64, String)>,
+}
+
+/// Seed 003's ASIC figure (its Keccak SIMD instructions in GE) and the unit of ours that
+/// answers it (`unit`: an ASIC-flow target such as `isa/xvkeccak`, shown as not measured
+/// until the flow has it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Seed003Asic {
+    pub what: String,
+    pub ge: f64,
+    pub node: String,
+    pub unit: Option<String>,
 }
 
 /// One row of seed 001 Table 5 and the design that reproduces it.
@@ -614,9 +624,14 @@ fn load_asic_seeds(path: &std::path::Path) -> AsicSeeds {
                 })
             })
             .collect(),
-        seed003: v
-            .get("seed003")
-            .and_then(|x| Some((s(x, "what")?, n(x, "ge")?, s(x, "node")?))),
+        seed003: v.get("seed003").and_then(|x| {
+            Some(Seed003Asic {
+                what: s(x, "what")?,
+                ge: n(x, "ge")?,
+                node: s(x, "node")?,
+                unit: s(x, "unit"),
+            })
+        }),
         scale_per_step: v.get("seed004_scaling").and_then(|x| {
             Some((
                 n(x, "factor_per_node_step")?,
@@ -777,14 +792,23 @@ pub fn seed004_asic_table(r: &Results, p: &AsicPublished) -> String {
 
 /// Seed 001 Table 5 (Z-scale, OASIP, DASIP in TSMC 28 nm) beside our processors through the
 /// ASIC flow: Fmax raw (OSU 0.18 um), the Fmax ratio to the reference core (the fair
-/// comparison across nodes), GE and its overhead over the reference (the seed gives no ASIC
-/// area), throughput at Fmax and its speed-up.
-pub fn seed001_asic_table(r: &Results, p: &AsicPublished) -> String {
+/// comparison across nodes), GE and its overhead over the reference beside the paper's own
+/// area overhead (the seed gives no ASIC area: its Table 4 FPGA slices, from the published
+/// row each design cites), throughput at Fmax and its speed-up.
+pub fn seed001_asic_table(r: &Results, designs: &[Design], p: &AsicPublished) -> String {
     let t = &p.seeds.seed001;
     let Some(base) = t.first() else {
         return String::new();
     };
     let ba = r.asic(&base.design);
+    let slices = |design: &str| -> Option<f64> {
+        designs
+            .iter()
+            .find(|d| d.name == design)?
+            .published
+            .as_ref()?
+            .slices
+    };
     let tp = |design: &str| -> Option<f64> {
         let f = r.asic(design)?.fmax_mhz?;
         let c = bench(r, design, SEED_ALG)?.cycles_per_byte;
@@ -809,6 +833,13 @@ pub fn seed001_asic_table(r: &Results, p: &AsicPublished) -> String {
                 o(ge.zip(bge).map(|(g, b)| 100.0 * (g / b - 1.0)), |v| {
                     format!("{v:+.0} %")
                 }),
+                o(
+                    slices(&row.design)
+                        .zip(slices(&base.design))
+                        .filter(|(_, b)| *b > 0.0)
+                        .map(|(x, b)| 100.0 * (x / b - 1.0)),
+                    |v| format!("{v:+.0} %"),
+                ),
                 f2(row.mbytes_per_s),
                 o(tp(&row.design), f2),
                 f2(row.mbytes_per_s / base.mbytes_per_s),
@@ -830,6 +861,7 @@ pub fn seed001_asic_table(r: &Results, p: &AsicPublished) -> String {
             "Fmax / reference measured",
             "kGE measured (sky130)",
             "GE over reference measured",
+            "area over reference published (FPGA slices, Table 4)",
             "MB/s published",
             "MB/s measured at that Fmax",
             "speed-up published",
@@ -842,7 +874,7 @@ pub fn seed001_asic_table(r: &Results, p: &AsicPublished) -> String {
 
 /// The report's ASIC section (empty without ASIC records): method, every target, and the
 /// seed 001, 003 and 004 comparisons.
-pub fn asic_section(r: &Results, asic_pub: Option<&AsicPublished>) -> String {
+pub fn asic_section(r: &Results, designs: &[Design], asic_pub: Option<&AsicPublished>) -> String {
     let Some(first) = r.asics().next() else {
         return String::new();
     };
@@ -869,28 +901,56 @@ pub fn asic_section(r: &Results, asic_pub: Option<&AsicPublished>) -> String {
     if !p.seeds.seed001.is_empty() {
         let _ = write!(
             s,
-            "\n#### seed 001, Table 5 (ASIC, {})\n\nMethod: published = the paper's Synopsys flow in {}, power from gate-level switching activity (not measured here: docs/hardware.md \"ASIC\", power); measured = our processors (core + units, memories outside) through the ASIC flow, Fmax raw in OSU 0.18 um (no node scaling: compare the ratios to the reference core); MB/s = Fmax / measured {SEED_ALG} cycles per byte; speed-up = over the reference row.\n\n",
+            "\n#### seed 001, Table 5 (ASIC, {})\n\nMethod: published = the paper's Synopsys flow in {}, power from gate-level switching activity (not measured here: docs/hardware.md \"ASIC\", power); measured = our processors (core + units, memories outside) through the ASIC flow, Fmax raw in OSU 0.18 um (no node scaling: the fair comparison across nodes is the ratio to the reference core, measured beside published); GE over reference = our sky130 GE over the reference core's; the paper gives no ASIC area, so its area overhead is the one it publishes on FPGA (Virtex-7 slices, Table 4, the row each design cites); MB/s = Fmax / measured {SEED_ALG} cycles per byte; speed-up = over the reference row.\n\n",
             p.seeds.seed001_node, p.seeds.seed001_node
         );
-        s.push_str(&seed001_asic_table(r, p));
+        s.push_str(&seed001_asic_table(r, designs, p));
     }
-    if let Some((what, ge, node)) = &p.seeds.seed003 {
-        let units: Vec<String> = r
-            .asics()
-            .filter(|a| a.target_kind == "unit")
-            .filter_map(|a| Some(format!("`{}` {}", a.target, f0(a.ge?))))
-            .collect();
-        let _ = writeln!(
-            s,
-            "\n#### seed 003 (ASIC)\n\nPublished: {what}, {} GE in {node} standard cells. Measured, our extension units alone (sky130 GE): {}.",
-            f0(*ge),
-            if units.is_empty() {
-                "-".to_string()
-            } else {
-                units.join(", ")
-            }
-        );
+    if let Some(p3) = &p.seeds.seed003 {
+        s.push_str(&seed003_asic_table(r, p3));
     }
+    s
+}
+
+/// Seed 003's GE beside ours: its SIMD Keccak instructions (published node named), our
+/// vector unit (the target `unit` names; "not measured" until the ASIC flow has it) and
+/// every other extension unit, raw sky130 GE (GE is the node-independent measure; no
+/// scaling).
+pub fn seed003_asic_table(r: &Results, p3: &Seed003Asic) -> String {
+    let mut s = format!(
+        "\n#### seed 003 (ASIC)\n\nMethod: published = the paper's {what}, {node} standard cells (its abstract); measured = our extension units alone through the ASIC flow (sky130 GE, not scaled: GE is already relative to a NAND2 of its own library); ratio = measured / published.\n\n",
+        what = p3.what,
+        node = p3.node
+    );
+    let mut rows = vec![vec![
+        format!("seed 003: {}", p3.what),
+        format!("published, {}", p3.node),
+        f0(p3.ge),
+        "1.00".into(),
+    ]];
+    if let Some(u) = &p3.unit {
+        let ge = r.asic(u).and_then(|a| a.ge);
+        rows.push(vec![
+            format!("`{u}` (our vector unit, the answer to seed 003)"),
+            "measured, sky130".into(),
+            ge.map(f0).unwrap_or_else(|| "not measured".into()),
+            ge.map(|g| ratio(g, p3.ge)).unwrap_or_else(|| "-".into()),
+        ]);
+    }
+    for a in r
+        .asics()
+        .filter(|a| a.target_kind == "unit" && Some(&a.target) != p3.unit.as_ref())
+    {
+        if let Some(g) = a.ge {
+            rows.push(vec![
+                format!("`{}`", a.target),
+                "measured, sky130".into(),
+                f0(g),
+                ratio(g, p3.ge),
+            ]);
+        }
+    }
+    s.push_str(&md_table(&["unit", "source", "GE", "ratio"], &rows));
     s
 }
 
@@ -1126,7 +1186,7 @@ pub fn markdown(
             s.push_str(&seed004_table(r, hw_pub));
         }
     }
-    s.push_str(&asic_section(r, asic_pub));
+    s.push_str(&asic_section(r, designs, asic_pub));
     if r.rtls().next().is_some() {
         s.push_str("\n## Processors in RTL\n\nMethod: each design's processor (the core of its architecture, `hw/cores/rv32` or `hw/cores/mips`, + the units in its `[rtl]` table; docs/rv32-core.md, docs/mips-core.md) simulated with Verilator runs the design's benchmark firmware; its commit log (retire cycle, pc, word, register and memory writes of every instruction) is compared line by line with the simulator's (`sha3-asip rtl lockstep`).\n\n");
         s.push_str(&rtl_table(r));
@@ -1441,7 +1501,8 @@ mod tests {
             asic_rec("rv32-ref", 40_000.0, 200.0, None),
             asic_rec("rv32-dasip", 60_000.0, 180.0, None),
         ]);
-        let md = asic_section(&r, Some(&p));
+        let designs = crate::design::load_all(&root.join("designs")).unwrap();
+        let md = asic_section(&r, &designs, Some(&p));
         let t4 = &md[md.find("seed 004, Table IV").unwrap()..];
         let line = |t: &str, k: &str| t.lines().find(|l| l.contains(k)).unwrap().to_string();
         // raw figures as measured; the scaled Fmax (x1.43^3) on its own row
@@ -1454,10 +1515,30 @@ mod tests {
             line(t4, "scaled to 65 nm").contains(&format!("| {:.0} |", 400.0 * 1.43f64.powi(3)))
         );
         assert!(line(t4, "| area (kGE), generic-gate").contains("| 105.0 | ASIC flow not run"));
-        // seed 001: Fmax ratio 180/200 beside 560/590, GE overhead +50 %, MB/s = Fmax / c/B
+        // seed 001: Fmax ratio 180/200 beside 560/590, GE overhead +50 % beside the paper's
+        // FPGA-slice overhead (1522 / 747.5 slices, Table 4), MB/s = Fmax / c/B
         let d = row(&md, "seed 001, Table 5", "rv32-dasip");
-        assert_eq!(&d[2..8], &["560", "180", "0.95", "0.90", "60.0", "+50 %"]);
-        assert_eq!(&d[8..12], &["4.29", "7.20", "3.61", "3.60"]);
+        assert_eq!(
+            &d[2..9],
+            &["560", "180", "0.95", "0.90", "60.0", "+50 %", "+104 %"]
+        );
+        assert_eq!(&d[9..13], &["4.29", "7.20", "3.61", "3.60"]);
+        // OASIP has no measured processor here; the paper's +31 % stands alone
+        let o = row(&md, "seed 001, Table 5", "rv32-oasip");
+        assert_eq!(&o[6..9], &["-", "-", "+31 %"]);
+        // seed 003: 4658 GE (90 nm) beside our vector unit, not measured until the flow has it
+        let s3 = &md[md.find("seed 003 (ASIC)").unwrap()..];
+        assert!(line(s3, "| seed 003:").contains("| published, 90 nm | 4658 | 1.00 |"));
+        assert!(
+            line(s3, "`isa/xvkeccak`").contains("| not measured | - |"),
+            "{s3}"
+        );
+        let r3 = results_of(vec![asic_rec("isa/xvkeccak", 9316.0, 300.0, None)]);
+        let s3 = asic_section(&r3, &designs, Some(&p));
+        assert!(
+            line(&s3, "`isa/xvkeccak`").contains("| 9316 | 2.00 |"),
+            "{s3}"
+        );
         assert!(asic_table(&r).contains("| 7.20 MB/s |"));
         assert_eq!(
             asic_section(
@@ -1465,6 +1546,7 @@ mod tests {
                     records: Vec::new(),
                     ..r
                 },
+                &designs,
                 Some(&p)
             ),
             ""
