@@ -343,5 +343,6 @@ fn fusesoc_core_of_a_processor_lists_its_sources() {
     }
     assert!(text.contains("name: sha3-asip:processor:rv32-dasip:1.0.0"));
     assert!(text.contains("  DIV_EARLY_OUT: {datatype: int, default: 0, paramtype: vlogparam}"));
-    assert!(text.contains("toplevel: tb_rv32_sys"));
+    assert!(text.contains("toplevel: tb_sys"));
+    assert!(text.contains("  CORE_RV32: {datatype: bool, default: true, paramtype: vlogdefine}"));
 }

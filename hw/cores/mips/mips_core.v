@@ -97,16 +97,20 @@ module mips_core (
         .we_i(dbg_we_i || w_wr), .waddr_i(dbg_we_i ? dbg_waddr_i : w_rd_q),
         .wdata_i(dbg_we_i ? dbg_wdata_i : w_value)
     );
-    // results forwardable from MEM (everything but load data) and WB
+    // results forwardable from MEM (everything but load data) and WB, passed to fwd as one
+    // argument: a function reads only its arguments (an event-driven simulator such as
+    // Icarus re-evaluates a continuous assignment when they change, not its body's signals)
     wire m_fwd = m_valid_q && m_we_q && !m_load_q && !m_trap_q;
+    wire [75:0] fwd_src = {m_fwd, m_rd_q, m_result_q, w_wr, w_rd_q, w_value};
     function [31:0] fwd;
         input [4:0]  r;
         input [31:0] rf;
+        input [75:0] src;   // {MEM valid, rd, value, WB valid, rd, value}
         begin
-            if (r == 5'd0)                 fwd = 32'd0;
-            else if (m_fwd && m_rd_q == r) fwd = m_result_q;
-            else if (w_wr && w_rd_q == r)  fwd = w_value;
-            else                           fwd = rf;
+            if (r == 5'd0)                         fwd = 32'd0;
+            else if (src[75] && src[74:70] == r)   fwd = src[69:38];
+            else if (src[37] && src[36:32] == r)   fwd = src[31:0];
+            else                                   fwd = rf;
         end
     endfunction
 
@@ -131,8 +135,8 @@ module mips_core (
     wire        d_branch = d_beq || d_bne || d_blez || d_bgtz || d_bz;
     wire        d_cmp_rs = d_branch || d_jr || d_jalr;
     wire        d_cmp_rt = d_beq || d_bne;
-    wire [31:0] d_a = fwd(id_rs, rf_a);
-    wire [31:0] d_b = fwd(id_rt, rf_b);
+    wire [31:0] d_a = fwd(id_rs, rf_a, fwd_src);
+    wire [31:0] d_b = fwd(id_rt, rf_b, fwd_src);
 
     // the destination register of the instruction in EX (decoded, whether or not it
     // writes: movz/movn count as writers, as in the model's scoreboard)
@@ -257,8 +261,8 @@ module mips_core (
     wire        uses_rt  = base_ok ? base_rt : (ext_claim && ext_uses_rt);
 
     // operands: forwarded from MEM and WB; a load in MEM is not forwarded (lwstall)
-    wire [31:0] a = fwd(rs, e_a_q);
-    wire [31:0] b = fwd(rt, e_b_q);
+    wire [31:0] a = fwd(rs, e_a_q, fwd_src);
+    wire [31:0] b = fwd(rt, e_b_q, fwd_src);
     wire lu_hazard = e_valid_q && m_valid_q && m_load_q && m_rd_q != 5'd0 &&
                      ((uses_rs && rs == m_rd_q) || (uses_rt && rt == m_rd_q));
 
@@ -629,7 +633,7 @@ module mips_core (
 
     // debug read: the register file with the EX forwarding (a host call reads its
     // arguments while the instructions before the syscall are in MEM and WB)
-    assign dbg_rdata_o = fwd(dbg_raddr_i, rf_c);
+    assign dbg_rdata_o = fwd(dbg_raddr_i, rf_c, fwd_src);
 
     assign rvfi_valid     = w_valid_q;
     assign rvfi_order     = order_q;

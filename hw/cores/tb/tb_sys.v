@@ -1,14 +1,28 @@
-// tb_rv32_sys: the Icarus Verilog harness of rv32_sys, the smoke-test twin of the
-// Verilator harness tb/rv32_harness.cpp: the same plusargs as that harness's options, the
-// same host calls (write, exit, exit_group; riscv-tests tohost) and the same line protocol on
-// stdout (C commit lines with +trace, O output, X end of run), so `asip_flow::rtl` reads
-// both alike. The image is a $readmemh file of 32-bit words with @word-index lines,
-// relative to MEM_BASE. Slow (an event-driven simulator): for short programs only.
+// tb_sys: the Icarus Verilog harness of a processor system (rv32_sys, or mips_sys with
+// -DCORE_MIPS), the smoke-test twin of the Verilator harness core_harness.cpp: the same
+// plusargs as that harness's options, the same host calls (write, exit, exit_group in the
+// core's ABI; riscv-tests tohost) and the same line protocol on stdout (C commit lines with
+// +trace, MIPS H lines, O output, X end of run), so `asip_flow::rtl` reads both alike. The
+// image is a $readmemh file of 32-bit words with @word-index lines, relative to MEM_BASE.
+// Slow (an event-driven simulator): for short programs only.
 //   vvp tb.vvp +image=F +entry=A +sp=A [+tohost=A] [+max_cycles=N] [+trace]
 `timescale 1ns / 1ps
-module tb_rv32_sys;
+module tb_sys;
+`ifdef CORE_MIPS
+    // o32: v0 = number (4004 write, 4001 / 4246 exit), a0..a2 arguments; the result in v0
+    // and a3 = 0 / 1 (error: v0 = errno), a3 written into the register file array while the
+    // syscall is in EX; the commit record is in WB, the model's retire cycle
+    localparam [4:0]  REG_SP = 5'd29, REG_NR = 5'd2, REG_A0 = 5'd4, REG_A1 = 5'd5, REG_A2 = 5'd6;
+    localparam [31:0] NR_WRITE = 32'd4004, NR_EXIT = 32'd4001, NR_EXIT_GROUP = 32'd4246;
+    localparam [63:0] RETIRE_OFS = 64'd0;
+`else
     parameter [31:0] MISA          = 32'h4000_1100;
     parameter        DIV_EARLY_OUT = 0;
+    localparam [4:0]  REG_SP = 5'd2, REG_NR = 5'd17, REG_A0 = 5'd10, REG_A1 = 5'd11, REG_A2 = 5'd12;
+    localparam [31:0] NR_WRITE = 32'd64, NR_EXIT = 32'd93, NR_EXIT_GROUP = 32'd94;
+    // the commit record is in W, the cycle after the retire cycle (X)
+    localparam [63:0] RETIRE_OFS = 64'd1;
+`endif
     parameter [31:0] MEM_BASE      = 32'h0001_0000;
     parameter        MEM_BYTES     = 4 * 1024 * 1024;
 
@@ -28,8 +42,16 @@ module tb_rv32_sys;
     wire [31:0] rvfi_mem_addr, rvfi_mem_wdata, cause, tval;
     wire [4:0]  rvfi_rd_addr;
     wire [3:0]  rvfi_mem_wmask;
+    wire [31:0] host_pc;   // the pc shown in host-call errors
+    wire        trap_ends; // a trapping commit ends the run
 
+`ifdef CORE_MIPS
+    wire [31:0] hi, lo, hilo_hi, hilo_lo;
+    wire        hilo_pend, hilo_done;
+    mips_sys #(.MEM_BYTES(MEM_BYTES)) u_sys (
+`else
     rv32_sys #(.MISA(MISA), .DIV_EARLY_OUT(DIV_EARLY_OUT), .MEM_BYTES(MEM_BYTES)) u_sys (
+`endif
         .clk_i(clk), .rst_ni(rst_n), .mem_base_i(MEM_BASE), .boot_addr_i(boot_addr),
         .host_call_o(host_call), .host_wdata_i(host_wdata),
         .dbg_raddr_i(dbg_raddr), .dbg_rdata_o(dbg_rdata), .dbg_we_i(dbg_we),
@@ -38,11 +60,22 @@ module tb_rv32_sys;
         .rvfi_trap(rvfi_trap), .rvfi_rd_addr(rvfi_rd_addr), .rvfi_rd_wdata(rvfi_rd_wdata),
         .rvfi_pc_rdata(rvfi_pc_rdata), .rvfi_pc_wdata(rvfi_pc_wdata),
         .rvfi_mem_addr(rvfi_mem_addr), .rvfi_mem_wmask(rvfi_mem_wmask),
+`ifdef CORE_MIPS
+        .commit_hi_o(hi), .commit_lo_o(lo), .commit_hilo_pend_o(hilo_pend),
+        .hilo_done_o(hilo_done), .hilo_hi_o(hilo_hi), .hilo_lo_o(hilo_lo),
+`endif
         .rvfi_mem_wdata(rvfi_mem_wdata), .commit_cause_o(cause), .commit_tval_o(tval)
     );
+`ifdef CORE_MIPS
+    assign host_pc   = u_sys.u_core.e_pc_q;
+    assign trap_ends = 1'b1;
+`else
+    assign host_pc   = u_sys.u_core.x_pc_q;
+    assign trap_ends = u_sys.u_core.u_csr.mtvec_q == 32'd0;
+`endif
 
     reg [1023:0] image;
-    reg [31:0]   sp, tohost, nr, a0, a1, a2, ret, exit_status, end_value, w, off;
+    reg [31:0]   sp, tohost, nr, a0, a1, a2, ret, exit_status, exit_pc, end_value, w, off;
     reg [63:0]   cycle, instret, max_cycles, k;
     reg          trace, have_tohost, exit_pending, done, ok;
     reg [7:0]    b;
@@ -76,7 +109,7 @@ module tb_rv32_sys;
         $readmemh(image, u_sys.u_tcm.mem_q);
         // reset; the loader's stack pointer goes in through the debug write port
         dbg_we = 1'b1;
-        dbg_waddr = 5'd2;
+        dbg_waddr = REG_SP;
         dbg_wdata = sp;
         tick;
         dbg_we = 1'b0;
@@ -84,6 +117,7 @@ module tb_rv32_sys;
         #1;
         exit_pending = 1'b0;
         exit_status = 32'd0;
+        exit_pc = 32'd0;
         end_kind = "";
         end_value = 32'd0;
         instret = 64'd0;
@@ -92,13 +126,19 @@ module tb_rv32_sys;
             #1;
             if (rvfi_valid) begin
                 instret = rvfi_order + 64'd1;
-                if (trace)
-                    $display("C %0d %0h %0h %0h %0h %0h %0h %0h %0d %0h %0h", cycle - 64'd1,
-                             rvfi_pc_rdata, rvfi_insn, rvfi_rd_addr, rvfi_rd_wdata,
-                             rvfi_mem_wmask, rvfi_mem_addr, rvfi_mem_wdata, rvfi_trap, cause, tval);
-                if (rvfi_trap && u_sys.u_core.u_csr.mtvec_q == 32'd0) begin
+                if (trace) begin
+                    $write("C %0d %0h %0h %0h %0h %0h %0h %0h %0d %0h %0h", cycle - RETIRE_OFS,
+                           rvfi_pc_rdata, rvfi_insn, rvfi_rd_addr, rvfi_rd_wdata,
+                           rvfi_mem_wmask, rvfi_mem_addr, rvfi_mem_wdata, rvfi_trap, cause, tval);
+`ifdef CORE_MIPS
+                    // HI/LO after the instruction; pending: a division's come in an H line
+                    $write(" %0h %0h %0d", hi, lo, hilo_pend);
+`endif
+                    $write("\n");
+                end
+                if (rvfi_trap && trap_ends) begin
                     $display("X trap %0h %0h %0h %0h %0d", rvfi_pc_rdata, rvfi_insn, cause, tval,
-                             cycle - 64'd1);
+                             cycle - RETIRE_OFS);
                     done = 1'b1;
                 end else begin
                     if (have_tohost && rvfi_mem_wmask != 4'd0 && !rvfi_trap &&
@@ -106,25 +146,32 @@ module tb_rv32_sys;
                         end_kind = "tohost";
                         end_value = rvfi_mem_wdata;
                     end
-                    if (exit_pending)
-                        $display("X exit %0d %0d %0d", $signed(exit_status), cycle, instret);
-                    else if (end_kind == "tohost")
-                        $display("X tohost %0h %0d %0d", end_value, cycle, instret);
-                    done = exit_pending || end_kind == "tohost";
+                    if (exit_pending && rvfi_pc_rdata == exit_pc) begin
+                        $display("X exit %0d %0d %0d", $signed(exit_status),
+                                 cycle + 64'd1 - RETIRE_OFS, instret);
+                        done = 1'b1;
+                    end else if (end_kind == "tohost") begin
+                        $display("X tohost %0h %0d %0d", end_value, cycle + 64'd1 - RETIRE_OFS,
+                                 instret);
+                        done = 1'b1;
+                    end
                 end
             end
+`ifdef CORE_MIPS
+            if (!done && trace && hilo_done) $display("H %0h %0h", hilo_hi, hilo_lo);
+`endif
             if (!done && cycle >= max_cycles) begin
                 $display("X runaway %0d %0h", cycle, rvfi_pc_wdata);
                 done = 1'b1;
             end
             host_wdata = 32'd0;
             if (!done && host_call) begin
-                rd_reg(5'd17, nr);
-                rd_reg(5'd10, a0);
-                rd_reg(5'd11, a1);
-                rd_reg(5'd12, a2);
+                rd_reg(REG_NR, nr);
+                rd_reg(REG_A0, a0);
+                rd_reg(REG_A1, a1);
+                rd_reg(REG_A2, a2);
                 ret = 32'd0;
-                if (nr == 32'd64) begin
+                if (nr == NR_WRITE) begin
                     if (a0 == 32'd1 || a0 == 32'd2) begin
                         $write("O %0d ", a0);
                         ok = 1'b1;
@@ -140,20 +187,26 @@ module tb_rv32_sys;
                         end
                         $write("\n");
                         if (!ok) begin
-                            $display("X badbuf %0h %0h", a1, u_sys.u_core.x_pc_q);
+                            $display("X badbuf %0h %0h", a1, host_pc);
                             done = 1'b1;
                         end
                         ret = a2;
                     end else begin
                         ret = -32'sd9;
                     end
-                end else if (nr == 32'd93 || nr == 32'd94) begin
+                end else if (nr == NR_EXIT || nr == NR_EXIT_GROUP) begin
                     exit_pending = 1'b1;
+                    exit_pc = host_pc;
                     exit_status = a0;
                 end else begin
-                    $display("X syscall %0d %0h", nr, u_sys.u_core.x_pc_q);
+                    $display("X syscall %0d %0h", nr, host_pc);
                     done = 1'b1;
                 end
+`ifdef CORE_MIPS
+                // o32 error convention: v0 = errno, a3 = 1
+                if (nr == NR_WRITE) u_sys.u_core.u_rf.mem_q[7] = {31'd0, ret[31]};
+                if (ret[31]) ret = -ret;
+`endif
                 host_wdata = ret;
             end
             if (!done) tick;
