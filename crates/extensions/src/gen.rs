@@ -305,6 +305,7 @@ fn asm_checks(op: &str, o: &Operand, p: &str) -> Option<String> {
         Kind::Gpr8 => ("check", g, 8, 15),
         Kind::Gpr8OrZero => ("check0", g, 9, 15),
         Kind::Below(b) => ("check", format!("\\{n}"), 0, b as i64 - 1),
+        Kind::Vreg => ("check", format!("\\{n}"), 0, 31),
         Kind::Imm => {
             let w = o.value_width();
             let (lo, hi) = if o.signed {

@@ -37,6 +37,10 @@ pub enum Kind {
     Below(u32),
     /// An immediate (signed if the operand says so).
     Imm,
+    /// A vector register v0..v31 (RV32 vector extensions): the field's value `n` decodes
+    /// to `32 + n` ([`crate::rv32::vector::VREG_TIMING`]), the timing scoreboard's vector
+    /// registers; the semantics subtract it ([`crate::rv32::vector::vreg`]).
+    Vreg,
 }
 
 /// Where a decoded operand goes in the [`DecodedInsn`].
@@ -191,6 +195,7 @@ impl Operand {
             Kind::Gpr8 => Some(8 + raw),
             Kind::Gpr8OrZero => Some(if raw == 0 { 0 } else { 8 + raw }),
             Kind::Below(n) => (raw < n as i64).then_some(raw),
+            Kind::Vreg => Some(crate::rv32::vector::VREG_TIMING as i64 + raw),
         }
     }
 
@@ -274,7 +279,9 @@ impl Encoding {
                 Slot::Aux(sh) => aux |= (x as u32) << sh,
             }
         }
-        let d = DecodedInsn::new(op, w, rd, rs1, rs2, imm).with_aux(aux);
+        let mut d = DecodedInsn::new(op, w, rd, rs1, rs2, imm).with_aux(aux);
+        // register slots keep the scoreboard's vector registers (32..63, Kind::Vreg)
+        (d.rd, d.rs1, d.rs2) = (rd as u8, rs1 as u8, rs2 as u8);
         Some(match self.fixup {
             Some(f) => f(d),
             None => d,

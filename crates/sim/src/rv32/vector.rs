@@ -148,7 +148,7 @@ impl VState {
     }
 
     /// The current vtype, or an illegal-instruction trap when vill is set.
-    fn vt(&self) -> Result<VType, Trap> {
+    pub fn vt(&self) -> Result<VType, Trap> {
         VType::decode(self.vtype).ok_or(Trap::Illegal)
     }
 
@@ -730,6 +730,29 @@ fn store_elem(c: &mut Cpu, a: u32, eb: u32, v: u64) -> Result<(), Trap> {
 
 fn vstate(c: &Cpu) -> Result<&VState, Trap> {
     c.state::<VState>().ok_or(Trap::Illegal)
+}
+
+// ---- the seam for extensions' vector instructions ----------------------------------------
+//
+// A custom vector instruction (an `isa/` crate, e.g. `xvkeccak`) declares its vector
+// register operands as `spec::Kind::Vreg` (decoded as 32 + n, so the timing scoreboard
+// sees vector registers, not GPRs), reaches the register file, vtype and vl through
+// [`vstate_mut`] and [`VState::vt`]/[`VState::get`]/[`VState::set`], and charges its extra
+// beats as its own timing events. Its ISA string must also name a vector extension
+// (`_zve64x_x...`): without vector state its instructions trap as illegal.
+
+/// The vector register number of a decoded `Kind::Vreg` operand (`DecodedInsn::rd`, `rs1`,
+/// `rs2` hold 32 + n).
+pub fn vreg(slot: u8) -> u32 {
+    (slot as u32).wrapping_sub(VREG_TIMING as u32) & 31
+}
+
+/// The vector state of a CPU whose ISA has a vector extension, or an illegal-instruction
+/// trap (no vector state, or vtype.vill set).
+pub fn vstate_mut(c: &mut Cpu) -> Result<&mut VState, Trap> {
+    let s = c.state::<VState>().ok_or(Trap::Illegal)?;
+    s.vt()?;
+    Ok(c.state_mut::<VState>())
 }
 
 /// Vector loads. A fault at element i keeps elements before i, sets vstart = i and traps
