@@ -404,6 +404,7 @@ fn bench_sim_works_for_every_design_and_says_why_without_qemu() {
             "rv32-oasip",
             "rv32-dasip",
             "rv32-xkeccak",
+            "rv32-v-keccak",
             "mips-native",
             "mips-coproc",
         ]
