@@ -220,29 +220,45 @@ def stacked(fig_spec, _families):
 
 def grouped(fig_spec, _families):
     panels = fig_spec["panels"]
-    fig, axes = plt.subplots(1, len(panels), figsize=(4.3 * len(panels), 4.2), squeeze=False)
+    width = max(4.3 * len(panels), max(0.75 * len(p["categories"]) + 1.5 for p in panels))
+    fig, axes = plt.subplots(1, len(panels), figsize=(width, 4.2), squeeze=False)
     styles = {"published (paper)": dict(color="white", edgecolor=PUBLISHED, hatch="///"),
               "measured": dict(color="#0072B2", edgecolor="#0072B2")}
+    absent = []
     for ax, p in zip(axes[0], panels):
         cats = p["categories"]
         n = len(p["series"])
         width = 0.8 / n
+        hatches = iter(["xxx", "///", "\\\\\\", "..."])
         for si, s in enumerate(p["series"]):
             xs = [i - 0.4 + width * (si + 0.5) for i in range(len(cats))]
             pairs = [(x, v) for x, v in zip(xs, s["values"]) if v is not None]
             st = styles.get(s["label"], {})
+            if "colour" in s:
+                st = dict(color=CLASS_COLOURS[s["colour"] % len(CLASS_COLOURS)])
+            if s.get("published"):
+                st = dict(color="white", edgecolor=PUBLISHED, hatch=next(hatches))
+            if not pairs:  # nothing measured: in the legend only, as an empty box
+                absent.append(Patch(facecolor="white", edgecolor="#999999", ls="--",
+                                    label=s["label"]))
+                continue
             ax.bar([x for x, _ in pairs], [v for _, v in pairs], width=width * 0.95,
                    label=s["label"], lw=0.8, **st)
         ax.set_xticks(range(len(cats)))
         ax.set_xticklabels(cats, rotation=30, ha="right", fontsize=8.5)
+        if p.get("log"):
+            ax.set_yscale("log")
+            log_axis(ax.yaxis)
         ax.set_title(p["title"], fontsize=10)
         ax.set_ylabel(p["ylabel"])
         ax.grid(True, axis="y", color="#e5e5e5", lw=0.6)
         ax.set_axisbelow(True)
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8.5,
-               frameon=False)
-    fig.tight_layout(rect=(0, 0.07, 1, 1))
+    handles += absent
+    labels += [h.get_label() for h in absent]
+    ncol = min(len(labels), 2 if len(labels) > 3 else 3)
+    fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=8.5, frameon=False)
+    fig.tight_layout(rect=(0, 0.07 * -(-len(labels) // ncol), 1, 1))
     return fig
 
 

@@ -277,7 +277,12 @@ fn quick_reproduce_covers_every_design_and_is_deterministic() {
     // The figures are drawn by matplotlib in build/venv (scripts/setup); without it the
     // page says so instead. A quick run synthesizes nothing: no seed 004 figure.
     if root().join("build/venv/bin/python3").is_file() {
-        for view in ["cycles-per-byte", "pareto", "instruction-classes"] {
+        for view in [
+            "cycles-per-byte",
+            "pareto",
+            "seed003",
+            "instruction-classes",
+        ] {
             assert_eq!(
                 html.matches(&format!("data-view=\"{view}\"")).count(),
                 1,

@@ -317,6 +317,8 @@ pub fn figures(
     [
         cycles_figure(r, designs),
         pareto_figure(r, designs),
+        // in the order the report shows them: the seed 003 section comes before the profile
+        crate::seed003::Seed003::load(root).and_then(|s| crate::seed003::figure(r, &s)),
         classes_figure(r, designs),
         seed004_figure(r, hw_pub, root),
     ]

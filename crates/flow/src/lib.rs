@@ -19,3 +19,4 @@ pub mod reproduce;
 pub mod results;
 pub mod riscv_tests;
 pub mod rtl;
+pub mod seed003;

@@ -20,6 +20,9 @@ pub struct ReproduceOptions {
     /// Rewrite the marked results block of this README (None: leave it alone).
     pub readme: Option<PathBuf>,
     pub progress: Progress,
+    /// Benchmark only these designs (None: every design in designs/). The report is still
+    /// rendered with every design; the absent ones show no measurement.
+    pub designs: Option<Vec<String>>,
 }
 
 /// How a long run shows where it is, on stderr.
@@ -229,9 +232,11 @@ pub fn software_tasks(designs: &[Design], quick: bool) -> Vec<Task> {
                 lens: lens.clone(),
             });
         }
-        // every other SHA-3-family function: only the two long messages of its c/B
+        // every other SHA-3-family function and the firmware AEADs (Keyak, Ketje): only the
+        // two long messages of its c/B
         if !quick {
-            for a in bench::family_algs() {
+            let aeads = bench::FIRMWARE_AEADS.iter().map(|a| a.name());
+            for a in bench::family_algs().into_iter().chain(aeads) {
                 if !algs.contains(&a) {
                     tasks.push(Task::Bench {
                         design: d.clone(),
@@ -294,9 +299,24 @@ pub fn reproduce(
     tools: Vec<(String, String)>,
 ) -> Result<(Results, bool), FlowError> {
     let designs = design::load_all(&root.join("designs"))?;
+    let chosen: Vec<Design> = match &o.designs {
+        None => designs.clone(),
+        Some(names) => {
+            for n in names {
+                if !designs.iter().any(|d| &d.name == n) {
+                    design::find(&root.join("designs"), n)?;
+                }
+            }
+            designs
+                .iter()
+                .filter(|d| names.contains(&d.name))
+                .cloned()
+                .collect()
+        }
+    };
     let (commit, dirty) = crate::project::git_state(root);
-    let mut records = build_all(root, &designs);
-    let built: Vec<Design> = designs
+    let mut records = build_all(root, &chosen);
+    let built: Vec<Design> = chosen
         .iter()
         .filter(|d| {
             !records
@@ -397,7 +417,16 @@ pub fn write_reports(
         eprintln!("sha3-asip: {e}");
     }
     let notes = reproduction_notes(root);
-    let md = report::markdown(r, designs, hw_pub, asic_pub, &figs, &notes);
+    let seed003 = crate::seed003::Seed003::load(root);
+    let md = report::markdown(
+        r,
+        designs,
+        hw_pub,
+        asic_pub,
+        &figs,
+        &notes,
+        seed003.as_ref(),
+    );
     w("index.html", report::html(&md, &figs))?;
     w("README.md", md)?;
     Ok(())

@@ -16,9 +16,15 @@ end and make the exit code non-zero without stopping the other steps. Progress g
 stderr: a bar on a terminal; one line per finished step when stdout or stderr is not a
 terminal (CI logs, pipes): '[reproduce 3/42 00:12] <step>: ok|FAILED'.
 
+--designs restricts the benchmarks, profiles and checks to the named designs and leaves out
+the hardware steps (a partial run: the report still lists every design, the others
+unmeasured; the project README is not rewritten), e.g. to refresh the seed 003 section
+cheaply.
+
 Examples:
   sha3-asip reproduce
-  sha3-asip reproduce --quick --out /tmp/report --no-readme")]
+  sha3-asip reproduce --quick --out /tmp/report --no-readme
+  sha3-asip reproduce --designs rv32-sw,rv32-v --out /tmp/seed003 --no-readme")]
 pub struct ReproduceArgs {
     /// Folder the reports are written into (created if missing).
     #[arg(long, default_value = "report")]
@@ -32,6 +38,9 @@ pub struct ReproduceArgs {
     /// Do not rewrite the results block of the project README.
     #[arg(long)]
     pub no_readme: bool,
+    /// Only these designs (comma-separated), no hardware steps.
+    #[arg(long, value_delimiter = ',')]
+    pub designs: Option<Vec<String>>,
     /// No progress on stderr (default: a bar on a terminal, else one line per step).
     #[arg(long)]
     pub no_progress: bool,
@@ -48,15 +57,20 @@ pub fn run(a: &ReproduceArgs) -> Result<u8> {
         out: a.out.clone(),
         quick: a.quick,
         jobs,
-        readme: if a.no_readme {
+        readme: if a.no_readme || a.designs.is_some() {
             None
         } else {
             Some(root.join("README.md"))
         },
         progress: reproduce::Progress::for_terminal(a.no_progress),
+        designs: a.designs.clone(),
     };
     let tools = asip_flow::project::tool_versions();
-    let extra = asip_flow::hw::reproduce_tasks(&root, a.quick);
+    let extra = if a.designs.is_some() {
+        Vec::new()
+    } else {
+        asip_flow::hw::reproduce_tasks(&root, a.quick)
+    };
     let (results, ok) = reproduce::reproduce(&root, &o, extra, tools)?;
     eprintln!(
         "sha3-asip: wrote {}/results.json, results.csv, README.md, index.html, figures/ ({} records)",
