@@ -37,7 +37,7 @@ fn bench<'a>(r: &'a Results, design: &str, alg: &str) -> Option<&'a BenchRecord>
 }
 
 /// Markdown table rows from a header and string cells.
-fn md_table(head: &[&str], rows: &[Vec<String>]) -> String {
+pub(crate) fn md_table(head: &[&str], rows: &[Vec<String>]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "| {} |", head.join(" | "));
     let _ = writeln!(

@@ -192,12 +192,7 @@ pub fn section(r: &Results, s: &Seed003, figure_md: &str) -> String {
 }
 
 fn md(head: &[String], rows: &[Vec<String>]) -> String {
-    let mut s = format!("| {} |\n", head.join(" | "));
-    let _ = writeln!(s, "|{}", " --- |".repeat(head.len()));
-    for r in rows {
-        let _ = writeln!(s, "| {} |", r.join(" | "));
-    }
-    s
+    crate::report::md_table(&head.iter().map(String::as_str).collect::<Vec<_>>(), rows)
 }
 
 /// Instructions per byte per function and design (log scale), the published rows beside;
