@@ -8,53 +8,36 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn number(&mut self) -> String {
-        const EDGE: &[&str] = &[
-            "0",
-            "1",
-            "-1",
-            "65536",
-            "65537",
-            "1048576",
-            "1048577",
-            "1073741824",
-            "1073741825",
-            "4294967295",
-            "4294967296",
-            "18446744073709551615",
-            "18446744073709551616",
-            "99999999999999999999999",
-            "1e3",
-            "0x10",
-            "",
-            " 1",
-            "+2",
-        ];
-        match self.below(3) {
-            0 => EDGE[self.below(EDGE.len() as u64) as usize].to_string(),
-            1 => self.below(300).to_string(),
-            _ => self.next().to_string(),
-        }
-    }
-}
+use asip_testkit::{fuzz_scale as scale, Rng};
 
-fn scale() -> u64 {
-    std::env::var("SHA3_ASIP_FUZZ_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
+/// A number as a user might type it: an edge value, a small one or any u64.
+fn number(rng: &mut Rng) -> String {
+    const EDGE: &[&str] = &[
+        "0",
+        "1",
+        "-1",
+        "65536",
+        "65537",
+        "1048576",
+        "1048577",
+        "1073741824",
+        "1073741825",
+        "4294967295",
+        "4294967296",
+        "18446744073709551615",
+        "18446744073709551616",
+        "99999999999999999999999",
+        "1e3",
+        "0x10",
+        "",
+        " 1",
+        "+2",
+    ];
+    match rng.below(3) {
+        0 => EDGE[rng.index(EDGE.len())].to_string(),
+        1 => rng.below(300).to_string(),
+        _ => rng.next().to_string(),
+    }
 }
 
 #[test]
@@ -64,7 +47,7 @@ fn random_numbers_on_the_command_line_are_clear_errors_or_work() {
     let hello = hello.to_str().unwrap().to_string();
     let mut rng = Rng(0x0c11_0ff0_22aa);
     for case in 0..150 * scale() {
-        let (a, b, c) = (rng.number(), rng.number(), rng.number());
+        let (a, b, c) = (number(&mut rng), number(&mut rng), number(&mut rng));
         let ab = format!("{a},{b}");
         let args: Vec<String> = match case % 6 {
             0 => vec!["hash", "-a", "shake128", "-l", &a],

@@ -3,26 +3,9 @@
 //! registry. No panic, never past the cycle limit, every error has a message.
 
 use asip_sim::{Base, Machine, Program, RunOptions, TimingParams};
+use asip_testkit::{fuzz_scale as scale, Rng};
 
 const BASE: u32 = 0x1_0000;
-
-struct Rng(u64);
-impl Rng {
-    fn u32(&mut self) -> u32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) as u32
-    }
-}
-
-fn scale() -> usize {
-    std::env::var("SHA3_ASIP_FUZZ_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
 
 #[test]
 fn random_words_on_the_custom_isas_never_panic() {

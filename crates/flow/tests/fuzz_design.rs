@@ -5,28 +5,8 @@
 
 use asip_flow::design::Design;
 use asip_flow::{exec, firmware};
+use asip_testkit::{fuzz_scale as scale, Rng};
 use std::path::PathBuf;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn scale() -> usize {
-    std::env::var("SHA3_ASIP_FUZZ_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
 
 const PIECES: &[&str] = &[
     "0",
@@ -86,14 +66,14 @@ fn random_design_files_never_panic_and_errors_name_the_file() {
         match case % 4 {
             0 => {
                 let mut b = text.into_bytes();
-                for _ in 0..1 + rng.below(4) {
-                    let k = rng.below(b.len());
+                for _ in 0..1 + rng.index(4) {
+                    let k = rng.index(b.len());
                     b[k] = rng.next() as u8;
                 }
                 text = String::from_utf8_lossy(&b).into_owned();
             }
             1 => {
-                let mut n = rng.below(text.len());
+                let mut n = rng.index(text.len());
                 while !text.is_char_boundary(n) {
                     n -= 1;
                 }
@@ -101,8 +81,8 @@ fn random_design_files_never_panic_and_errors_name_the_file() {
             }
             2 => {
                 // replace (or add) one field with a random value
-                let f = FIELDS[rng.below(FIELDS.len())];
-                let v = PIECES[rng.below(PIECES.len())];
+                let f = FIELDS[rng.index(FIELDS.len())];
+                let v = PIECES[rng.index(PIECES.len())];
                 let kept: Vec<&str> = text
                     .lines()
                     .filter(|l| !l.starts_with(&format!("{f} ")))
@@ -126,12 +106,12 @@ fn random_design_files_never_panic_and_errors_name_the_file() {
                     "fetch",
                 ];
                 let mut t = String::from("\ntiming_overrides = { ");
-                for i in 0..1 + rng.below(3) {
+                for i in 0..1 + rng.index(3) {
                     if i > 0 {
                         t.push_str(", ");
                     }
-                    let k = keys[rng.below(keys.len())];
-                    let v = PIECES[rng.below(PIECES.len())];
+                    let k = keys[rng.index(keys.len())];
+                    let v = PIECES[rng.index(PIECES.len())];
                     t.push_str(&format!("{k}{i} = {v}"));
                 }
                 t.push_str(" }\n");

@@ -4,14 +4,8 @@
 //! (`make fuzz` runs a long campaign; `cargo test` a short one).
 mod common;
 use asip_sim::{Base, Isa, Machine, Program, RunOptions, TimingParams};
+use asip_testkit::fuzz_scale as scale;
 use common::*;
-
-fn scale() -> usize {
-    std::env::var("SHA3_ASIP_FUZZ_SCALE")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(1)
-}
 
 /// Longest latency an instruction may add past the limit before the check stops it.
 const SLACK: u64 = 1_000;

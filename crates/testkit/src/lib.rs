@@ -15,7 +15,7 @@ pub mod rtl;
 pub mod words;
 
 pub use firmware::{firmware, Firmware};
-pub use words::Rng;
+pub use words::{fuzz_scale, Rng};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

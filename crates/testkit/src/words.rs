@@ -14,6 +14,9 @@ pub fn isa(s: &str) -> Isa {
 }
 
 // --- tiny RV32 encoder ---
+pub fn r(f7: u32, rs2: u32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
+    (f7 << 25) | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op
+}
 pub fn i(imm: i32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
     (((imm as u32) & 0xfff) << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op
 }
@@ -28,6 +31,19 @@ pub fn li(rd: u32, v: u32) -> [u32; 2] {
 }
 pub fn add(rd: u32, rs1: u32, rs2: u32) -> u32 {
     (rs2 << 20) | (rs1 << 15) | (rd << 7) | 0x33
+}
+pub fn s(imm: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
+    let m = imm as u32;
+    ((m >> 5) & 0x7f) << 25 | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (m & 0x1f) << 7 | 0x23
+}
+pub fn u(imm20: u32, rd: u32, op: u32) -> u32 {
+    (imm20 << 12) | (rd << 7) | op
+}
+pub fn lw(rd: u32, rs1: u32, imm: i32) -> u32 {
+    i(imm, rs1, 2, rd, 0x03)
+}
+pub fn sw(rs2: u32, rs1: u32, imm: i32) -> u32 {
+    s(imm, rs2, rs1, 2)
 }
 pub fn b(off: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
     let o = off as u32;
@@ -50,9 +66,10 @@ pub fn j(off: i32, rd: u32) -> u32 {
         | 0x6f
 }
 pub const NOP: u32 = 0x13;
+pub const ECALL: u32 = 0x73;
 /// `addi a7, zero, 93; ecall` (exit with a0).
 pub fn exit_seq() -> Vec<u32> {
-    vec![addi(17, 0, 93), 0x73]
+    vec![addi(17, 0, 93), ECALL]
 }
 
 /// A machine running `words` at [`BASE`] (4 KiB image) on `isa_str`, zscale timing.
@@ -116,4 +133,21 @@ impl Rng {
     pub fn u32(&mut self) -> u32 {
         (self.next() >> 32) as u32
     }
+    /// A number in 0..n (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    /// An index in 0..n (n > 0).
+    pub fn index(&mut self, n: usize) -> usize {
+        self.below(n as u64) as usize
+    }
+}
+
+/// How many times the fuzz tests multiply their cases: `SHA3_ASIP_FUZZ_SCALE` (default 1;
+/// `make fuzz` runs a long campaign).
+pub fn fuzz_scale() -> usize {
+    std::env::var("SHA3_ASIP_FUZZ_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
 }

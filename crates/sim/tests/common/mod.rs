@@ -3,55 +3,9 @@
 
 use asip_sim::{Isa, Machine, Program, RunOptions, RunResult, SimError, TimingParams};
 
-pub const BASE: u32 = 0x1_0000;
-
-pub fn r(f7: u32, rs2: u32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
-    (f7 << 25) | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op
-}
-pub fn i(imm: i32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
-    (((imm as u32) & 0xfff) << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | op
-}
-pub fn s(imm: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
-    let m = imm as u32;
-    ((m >> 5) & 0x7f) << 25 | (rs2 << 20) | (rs1 << 15) | (f3 << 12) | (m & 0x1f) << 7 | 0x23
-}
-pub fn b(off: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
-    let o = off as u32;
-    ((o >> 12) & 1) << 31
-        | ((o >> 5) & 0x3f) << 25
-        | rs2 << 20
-        | rs1 << 15
-        | f3 << 12
-        | ((o >> 1) & 0xf) << 8
-        | ((o >> 11) & 1) << 7
-        | 0x63
-}
-pub fn u(imm20: u32, rd: u32, op: u32) -> u32 {
-    (imm20 << 12) | (rd << 7) | op
-}
-pub fn j(off: i32, rd: u32) -> u32 {
-    let o = off as u32;
-    ((o >> 20) & 1) << 31
-        | ((o >> 1) & 0x3ff) << 21
-        | ((o >> 11) & 1) << 20
-        | ((o >> 12) & 0xff) << 12
-        | rd << 7
-        | 0x6f
-}
-pub fn addi(rd: u32, rs1: u32, imm: i32) -> u32 {
-    i(imm, rs1, 0, rd, 0x13)
-}
-pub fn lw(rd: u32, rs1: u32, imm: i32) -> u32 {
-    i(imm, rs1, 2, rd, 0x03)
-}
-pub fn sw(rs2: u32, rs1: u32, imm: i32) -> u32 {
-    s(imm, rs2, rs1, 2)
-}
-pub const ECALL: u32 = 0x73;
-/// `addi a7, zero, 93; ecall` (exit with a0).
-pub fn exit_seq() -> Vec<u32> {
-    vec![addi(17, 0, 93), ECALL]
-}
+// The tiny RV32 encoder and the PRNG are asip-testkit's (shared with the isa/ crates).
+#[allow(unused_imports)]
+pub use asip_testkit::words::{addi, b, exit_seq, i, j, lw, r, s, sw, u, Rng, BASE, ECALL};
 
 pub fn machine(isa: &str, timing: &str, words: &[u32]) -> Result<Machine, SimError> {
     let prog = Program::from_words(BASE, words, 4096);
@@ -96,22 +50,6 @@ pub fn iop(isa: &str, imm12: u32, f3: u32, a: u32) -> u32 {
         (imm12 << 20) | (6 << 15) | (f3 << 12) | (5 << 7) | 0x13,
         &[(6, a)],
     )[5]
-}
-
-/// Tiny deterministic PRNG (xorshift64*).
-pub struct Rng(pub u64);
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    pub fn u32(&mut self) -> u32 {
-        (self.next() >> 32) as u32
-    }
 }
 
 /// Minimal ELF32 writer: one PT_LOAD (RX) with `code` at `vaddr`, optional symbols.
