@@ -15,8 +15,8 @@
 //! | `vkiota vd, rs1` | `vd[0] ^= RC[x[rs1] mod 32]` truncated to SEW (iota) |
 //!
 //! One round is `vktheta`, five `vkround` (planes 0..4, from one block into another) and
-//! `vkiota`. The pure functions ([`theta_d`], [`round_plane`], [`rc`]) are the reference
-//! the RTL is tested against; the beat counts ([`beats_theta`], [`beats_round`]) are the
+//! `vkiota`. The pure functions ([`d_lane`], [`rho_lane`], [`chi_lane`], [`rc`]; composed
+//! in [`theta_d`], [`round_plane`]) are the reference the RTL is tested against; the beat counts ([`beats_theta`], [`beats_round`]) are the
 //! timing model's. Design decisions: `isa/xvkeccak/README.md`.
 
 use asip_sim::cpu::{Cpu, Trap};
@@ -59,10 +59,25 @@ pub fn rc(i: u32, w: u32) -> u64 {
     sha3_golden::keccak::round_constant(64, (i % 32) as i64) & mask(w)
 }
 
+/// One lane of theta's D: `C[x-1] ^ rotl(C[x+1], 1)` (`cm`, `cp`), w bits.
+pub fn d_lane(cm: u64, cp: u64, w: u32) -> u64 {
+    (cm ^ rotl(cp, 1, w)) & mask(w)
+}
+
+/// One lane through theta (its D lane `d` applied) and rho: `rotl(a ^ d, rho[l])`, w bits.
+pub fn rho_lane(a: u64, d: u64, l: usize, w: u32) -> u64 {
+    rotl(a ^ d, rho(l, w), w)
+}
+
+/// One lane of chi: `b0 ^ (~b1 & b2)`, w bits.
+pub fn chi_lane(b0: u64, b1: u64, b2: u64, w: u32) -> u64 {
+    (b0 ^ (!b1 & b2)) & mask(w)
+}
+
 /// theta's D of a state `a` (25 lanes of width `w`).
 pub fn theta_d(a: &[u64; 25], w: u32) -> [u64; 5] {
     let c: [u64; 5] = std::array::from_fn(|x| (0..5).fold(0, |p, y| p ^ a[x + 5 * y]));
-    std::array::from_fn(|x| (c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1, w)) & mask(w))
+    std::array::from_fn(|x| d_lane(c[(x + 4) % 5], c[(x + 1) % 5], w))
 }
 
 /// The lane of the old state that pi brings to lane X of new plane Y: `x + 5X` with
@@ -76,9 +91,9 @@ pub fn pi_source(xn: usize, yn: usize) -> usize {
 pub fn round_plane(a: &[u64; 25], d: &[u64; 5], y: usize, w: u32) -> [u64; 5] {
     let b: [u64; 5] = std::array::from_fn(|xn| {
         let l = pi_source(xn, y);
-        rotl(a[l] ^ d[l % 5], rho(l, w), w)
+        rho_lane(a[l], d[l % 5], l, w)
     });
-    std::array::from_fn(|x| (b[x] ^ (!b[(x + 1) % 5] & b[(x + 2) % 5])) & mask(w))
+    std::array::from_fn(|x| chi_lane(b[x], b[(x + 1) % 5], b[(x + 2) % 5], w))
 }
 
 /// The 128-bit registers (offsets from the block's first) that elements `first..first+n`
