@@ -3,6 +3,9 @@
 
 #define TAG_LEN 16
 
+/* A 32-bit word that may alias the byte buffers it is read from. */
+typedef uint32_t __attribute__((may_alias)) word_t;
+
 const struct aead_alg aead_algs[] = {
     {"river-keyak", AEAD_KEYAK, 800, 0},  {"lake-keyak", AEAD_KEYAK, 1600, 0},
     {"ketje-jr", AEAD_KETJE, 200, 2},     {"ketje-sr", AEAD_KETJE, 400, 4},
@@ -77,6 +80,15 @@ static int keyak(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *
         inject(&k, 0, ad, 0, &ap);
     while (ip < len) {
         unsigned omega = 0;
+        /* whole 32-bit words while the buffers allow (Rs is a multiple of 4; s is aligned) */
+        if ((((uintptr_t)(in + ip) | (uintptr_t)(out + ip)) & 3) == 0)
+            while (len - ip >= 4 && k.rs - omega >= 4) {
+                word_t *sw = (word_t *)&k.s[omega], x = *(const word_t *)&in[ip];
+                *(word_t *)&out[ip] = *sw ^ x;
+                *sw = unwrap ? x : (word_t)(*sw ^ x);
+                ip += 4;
+                omega += 4;
+            }
         while (ip < len && omega < k.rs) {
             uint8_t x = in[ip];
             out[ip++] = k.s[omega] ^ x;
@@ -188,7 +200,17 @@ static int ketje(const struct aead_alg *a, const aead_perm_t *p, const uint8_t *
     unsigned last;
     for (;;) {
         last = (unsigned)(len - i < k.rho ? len - i : k.rho);
-        for (unsigned j = 0; j < last; j++) {
+        unsigned j0 = 0;
+        /* whole 32-bit words when lanes are 32 or 64 bits (Minor, Major): at[j..j+3] are
+         * consecutive and aligned */
+        if (bpl >= 4 && (((uintptr_t)(in + i) | (uintptr_t)(out + i)) & 3) == 0)
+            for (; j0 + 4 <= last; j0 += 4) {
+                word_t *sw = (word_t *)&k.s[k.at[j0]], x = *(const word_t *)&in[i + j0];
+                word_t y = *sw ^ x;
+                *(word_t *)&out[i + j0] = y;
+                *sw ^= unwrap ? y : x;
+            }
+        for (unsigned j = j0; j < last; j++) {
             uint8_t *sj = &k.s[k.at[j]];
             uint8_t x = in[i + j], y = (uint8_t)(x ^ *sj);
             out[i + j] = y;
