@@ -136,6 +136,40 @@ fn bad_options_are_clear_errors() {
         (vec!["hash", "-a", "kmac128", "--key", "xyz"], "hex"),
         (vec!["trace", "-b", "1234"], "width must be"),
         (vec!["trace", "-b", "200", "--rounds", "19"], "at most 18"),
+        (
+            vec!["bench", "--design", "rv32-v", "--alg", "sea-keyak"],
+            "not on the firmware",
+        ),
+        (
+            vec![
+                "bench", "--design", "rv32-v", "--alg", "sha3-256", "--nonce", "00",
+            ],
+            "apply to the AEADs",
+        ),
+        (
+            vec![
+                "bench",
+                "--design",
+                "rv32-v",
+                "--alg",
+                "lake-keyak",
+                "-l",
+                "8",
+            ],
+            "fixed tag length",
+        ),
+        (
+            vec![
+                "bench",
+                "--design",
+                "rv32-v",
+                "--alg",
+                "ketje-jr",
+                "--key",
+                &"00".repeat(23),
+            ],
+            "at most 22",
+        ),
     ] {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

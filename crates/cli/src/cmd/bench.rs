@@ -63,6 +63,12 @@ pub fn run(a: &BenchArgs) -> Result<u8> {
     if let Some(aead) = bench::firmware_aead(&a.alg) {
         return bench_aead(a, aead);
     }
+    if let Some(x) = sha3_golden::Aead::from_name(&a.alg) {
+        return Err(CliError::usage(format!(
+            "{x} is not on the firmware: it runs Keyak with one piston and every Ketje ({})",
+            aead_names()
+        )));
+    }
     if a.nonce.is_some() || a.ad.is_some() {
         return Err(CliError::usage(format!(
             "--nonce and --ad apply to the AEADs ({}), not to {}",
