@@ -353,7 +353,7 @@ pub fn misa_of(d: &Design) -> Result<u32, FlowError> {
     let isa = asip_extensions::registry()
         .parse_isa(&d.isa)
         .map_err(|e| FlowError::Usage(format!("design '{}': {e}", d.name)))?;
-    Ok(asip_sim::machine::misa(&isa))
+    Ok(asip_sim::rv32::zicsr::misa(&isa))
 }
 
 fn gen_dir(root: &Path, d: &Design) -> PathBuf {

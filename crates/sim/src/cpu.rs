@@ -182,46 +182,6 @@ impl Memory {
     }
 }
 
-/// Machine-mode CSRs kept by the Zicsr extension.
-#[derive(Clone, Debug, Default)]
-pub struct Csrs {
-    /// mtvec (0 = no trap handler installed: ecall is a Linux syscall).
-    pub mtvec: u32,
-    /// mepc.
-    pub mepc: u32,
-    /// mcause.
-    pub mcause: u32,
-    /// mtval.
-    pub mtval: u32,
-    /// mstatus.
-    pub mstatus: u32,
-    /// mscratch.
-    pub mscratch: u32,
-    /// misa (read-only, derived from the ISA).
-    pub misa: u32,
-    /// Added to the cycle count when `mcycle`/`cycle` is read (a write of `mcycle` or
-    /// `mcycleh` sets it); the timing engine's own count is never changed.
-    pub mcycle_offset: u64,
-    /// Added to the retired-instruction count when `minstret`/`instret` is read.
-    pub minstret_offset: u64,
-    /// A CSR write of mcycle(h) / minstret(h): the 64-bit value the counter holds right
-    /// after the writing instruction retires (the machine turns it into the offset).
-    pub pending_mcycle: Option<u64>,
-    /// See `pending_mcycle`.
-    pub pending_minstret: Option<u64>,
-    /// pmpaddr0 (PMP entry 0; the other 15 entries are read-only zero).
-    pub pmpaddr0: u32,
-    /// pmpcfg0 byte 0 (entry 0's R, W, X and A fields; L is read-only zero).
-    pub pmpcfg0: u32,
-}
-
-/// mstatus bits the simulator keeps: MIE (3) and MPIE (7).
-pub const MSTATUS_WRITABLE: u32 = 0x0000_0088;
-/// mstatus.MPP reads as M (3) on this M-mode-only hart.
-pub const MSTATUS_MPP_M: u32 = 0x0000_1800;
-/// pmpcfg0 bits that hold: entry 0's R, W, X (bits 0-2) and A (bits 3-4).
-pub const PMPCFG0_WRITABLE: u32 = 0x0000_001f;
-
 /// Called after an instruction retires while [`Cpu::attention`] is set: given the next
 /// PC, returns the PC to fetch next (e.g. a zero-overhead loop controller).
 pub type FetchHook = fn(&mut Cpu, u32) -> u32;
@@ -236,8 +196,6 @@ pub struct Cpu {
     pub npc: u32,
     /// Memory.
     pub mem: Memory,
-    /// CSRs.
-    pub csr: Csrs,
     /// Cycle counter (maintained by the timing engine; read by `rdcycle`).
     pub cycle: u64,
     /// Retired-instruction counter.
@@ -312,7 +270,6 @@ impl Cpu {
             pc: 0,
             npc: 0,
             mem,
-            csr: Csrs::default(),
             cycle: 0,
             instret: 0,
             hi: 0,

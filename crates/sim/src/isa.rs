@@ -189,6 +189,9 @@ pub struct BaseInfo {
     /// or return `false` when no handler is installed (an `ecall` is then a system call
     /// of the host ABI, anything else ends the run with an error).
     pub trap_entry: Option<TrapEntryFn>,
+    /// Set up the base's own state when a machine is created (RV32: the CSR file's
+    /// `misa` from the ISA string; MIPS has no CSRs and does nothing).
+    pub init: fn(&mut Cpu, &Isa),
 }
 
 /// [`BaseInfo::syscall_args`]: `(number, a0, a1, a2)` or why the call is not supported.

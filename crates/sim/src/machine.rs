@@ -474,7 +474,7 @@ impl Machine {
         cpu.text_lo = tlo;
         cpu.text_hi = thi;
         cpu.tohost = prog.symbols.addr("tohost");
-        cpu.csr.misa = misa(&isa);
+        (isa.base().info().init)(&mut cpu, &isa);
         cpu.pc = prog.entry;
         cpu.cycle = timing.fill_cycles();
         let n = ((thi - tlo) / 4) as usize;
@@ -789,14 +789,6 @@ impl Machine {
     #[inline(never)]
     fn slow_path(&mut self) -> Result<(), SimError> {
         self.cpu.attention = false;
-        // a CSR write of a counter: the value it holds now, after the writing instruction
-        let c = &mut self.cpu;
-        if let Some(v) = c.csr.pending_mcycle.take() {
-            c.csr.mcycle_offset = v.wrapping_sub(c.cycle);
-        }
-        if let Some(v) = c.csr.pending_minstret.take() {
-            c.csr.minstret_offset = v.wrapping_sub(c.instret);
-        }
         let dirty = std::mem::take(&mut self.cpu.dirty_code);
         for a in dirty {
             let i = (a.wrapping_sub(self.text_base) >> 2) as usize;
@@ -1168,18 +1160,6 @@ fn hot_loop<const PROF: bool, const DELAY: bool, const DYN: bool>(
             return Stop::Max;
         }
     }
-}
-
-/// `misa` of an ISA: MXL = 1 (32-bit) and one bit per single-letter extension.
-pub fn misa(isa: &Isa) -> u32 {
-    let mut v = 1u32 << 30; // MXL = 1 (32-bit)
-    for e in isa.extensions() {
-        let n = e.name().as_bytes();
-        if n.len() == 1 && n[0].is_ascii_lowercase() {
-            v |= 1 << (n[0] - b'a');
-        }
-    }
-    v
 }
 
 /// Convenience: load an ELF image, parse the ISA string, take a timing preset or TOML,

@@ -33,6 +33,8 @@ pub static BASE_INFO: crate::isa::BaseInfo = crate::isa::BaseInfo {
     syscall_return,
     // no exception vectors are modelled: a trap ends the run with its error
     trap_entry: None,
+    // no CSRs: nothing to set up
+    init: |_, _| {},
 };
 
 fn illegal_fields(w: u32) -> String {

@@ -125,10 +125,12 @@ fn exec_ebreak(_c: &mut Cpu, _d: &DecodedInsn) -> R {
 }
 fn exec_mret(c: &mut Cpu, _d: &DecodedInsn) -> R {
     // MPIE -> MIE, MPIE = 1 (no interrupts are modelled, kept for software that reads it)
-    let s = c.csr.mstatus;
-    let mpie = (s >> 7) & 1;
-    c.csr.mstatus = (s & !(1 << 3)) | (mpie << 3) | (1 << 7);
-    c.jump(c.csr.mepc & !3)
+    let s = super::zicsr::csrs(c);
+    let m = s.mstatus;
+    let mpie = (m >> 7) & 1;
+    s.mstatus = (m & !(1 << 3)) | (mpie << 3) | (1 << 7);
+    let mepc = s.mepc;
+    c.jump(mepc & !3)
 }
 
 fn op(id: Id) -> &'static OpInfo {

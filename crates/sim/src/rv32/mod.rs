@@ -24,21 +24,23 @@ pub static BASE_INFO: crate::isa::BaseInfo = crate::isa::BaseInfo {
     syscall_args: |c| Ok((c.x[17], c.x[10], c.x[11], c.x[12])),
     syscall_return: |c, ret| c.set_reg(10, ret),
     trap_entry: Some(trap_entry),
+    init: zicsr::init,
 };
 
 /// M-mode trap entry when `mtvec` is set: mepc, mcause, mtval, MPIE = MIE, MIE = 0 (MPP
 /// reads as M: `zicsr::read_csr`), pc = mtvec.
 fn trap_entry(c: &mut crate::cpu::Cpu, pc: u32, t: crate::cpu::Trap, tval: u32) -> bool {
-    if c.csr.mtvec == 0 {
+    let s = zicsr::csrs(c);
+    if s.mtvec == 0 {
         return false;
     }
-    c.csr.mepc = pc;
-    c.csr.mcause = t.mcause().unwrap_or(0);
-    c.csr.mtval = tval;
-    let s = c.csr.mstatus;
-    c.csr.mstatus = (s & !(1 << 7)) | (((s >> 3) & 1) << 7);
-    c.csr.mstatus &= !(1 << 3);
-    c.npc = c.csr.mtvec;
+    s.mepc = pc;
+    s.mcause = t.mcause().unwrap_or(0);
+    s.mtval = tval;
+    let m = s.mstatus;
+    s.mstatus = (m & !(1 << 7)) | (((m >> 3) & 1) << 7);
+    s.mstatus &= !(1 << 3);
+    c.npc = s.mtvec;
     true
 }
 
