@@ -60,7 +60,14 @@ fn datapath_matches_rust_model() {
         let lw = rng.u32() % 4;
         let l = [(rng.u32() % 25) as usize, (rng.u32() % 25) as usize];
         let x = std::array::from_fn(|_| rng.next());
-        vector(&mut v, lw, l, rng.u32() % 32, rng.u32().is_multiple_of(2), x);
+        vector(
+            &mut v,
+            lw,
+            l,
+            rng.u32() % 32,
+            rng.u32().is_multiple_of(2),
+            x,
+        );
         n += 1;
     }
     let mut files = rtl::modules("xvkeccak");
