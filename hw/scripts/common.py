@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 
 HW = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(HW)
@@ -131,16 +132,24 @@ def vectors_file(alg, count, seed):
         r = run([cli] + args)
         if r.returncode == 0 and r.stdout.startswith("#"):
             path = os.path.join(BUILD, "vectors", f"cli_{alg}_{count}_{seed}.txt")
-            with open(path, "w") as f:
-                f.write(r.stdout)
+            write_atomic(path, r.stdout)
             return path, "sha3-asip vectors"
     path = os.path.join(BUILD, "vectors", f"py_{alg}_{count}_{seed}.txt")
     r = run([sys.executable, os.path.join(HW, "scripts", "gen_vectors.py")] + args[1:])
     if r.returncode != 0:
         die(r.stderr.strip())
-    with open(path, "w") as f:
-        f.write(r.stdout)
+    write_atomic(path, r.stdout)
     return path, "hw/scripts/gen_vectors.py"
+
+
+def write_atomic(path, text):
+    """Write a file that parallel jobs may be reading (asic.py --jobs 2 runs two testbenches
+    on the same vectors file): a reader sees the old or the new content, never a truncated
+    file ("no usable vectors")."""
+    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
 
 
 def read_vectors(path):
