@@ -1,10 +1,13 @@
-//! Zbb (basic bit manipulation) and Zbkb (bit manipulation for cryptography), RV32.
-//! The operations they share (rol, ror, rori, andn, orn, xnor, rev8) use the same
-//! semantics functions; each extension decodes only its own subset.
+//! Zbb (basic bit manipulation) and Zbkb (bit manipulation for cryptography), RV32,
+//! declared through the same one-source [`crate::spec`] as the custom extensions: each
+//! instruction's encoding, operands, semantics and timing class once; the decoder, the
+//! encoders the tests use and the staleness checks come from the declaration. The
+//! operations both extensions have (andn, orn, xnor, rol, ror, rori, rev8) share one
+//! declaration each.
 
-use super::fields::*;
-use crate::isa::{DecodedInsn, Extension, OpInfo};
-use crate::{define_ops, i_op, r_op};
+use crate::isa::{Base, Extension, Format, InstrClass, OpInfo, TimingClass};
+use crate::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
+use crate::{i_op, r_op};
 
 r_op!(exec_andn, |a, b| a & !b);
 r_op!(exec_orn, |a, b| a | !b);
@@ -66,137 +69,185 @@ pub fn unzip(a: u32) -> u32 {
     r
 }
 
-mod zbb_ops {
-    use super::*;
-    define_ops! { OPS, Id;
-        ANDN = "andn", exec_andn, R, Logic, Alu;
-        ORN = "orn", exec_orn, R, Logic, Alu;
-        XNOR = "xnor", exec_xnor, R, Logic, Alu;
-        ROL = "rol", exec_rol, R, ShiftRotate, Shift;
-        ROR = "ror", exec_ror, R, ShiftRotate, Shift;
-        RORI = "rori", exec_rori, I, ShiftRotate, Shift;
-        REV8 = "rev8", exec_rev8, Unary, ShiftRotate, Shift;
-        CLZ = "clz", exec_clz, Unary, Logic, Alu;
-        CTZ = "ctz", exec_ctz, Unary, Logic, Alu;
-        CPOP = "cpop", exec_cpop, Unary, Logic, Alu;
-        SEXT_B = "sext.b", exec_sext_b, Unary, Other, Alu;
-        SEXT_H = "sext.h", exec_sext_h, Unary, Other, Alu;
-        ZEXT_H = "zext.h", exec_zext_h, Unary, Other, Alu;
-        ORC_B = "orc.b", exec_orc_b, Unary, Logic, Alu;
-        MIN = "min", exec_min, R, CompareBranchJump, Alu;
-        MINU = "minu", exec_minu, R, CompareBranchJump, Alu;
-        MAX = "max", exec_max, R, CompareBranchJump, Alu;
-        MAXU = "maxu", exec_maxu, R, CompareBranchJump, Alu;
-    }
+const OP: Fixed = rv::opcode(0x33);
+const OP_IMM: Fixed = rv::opcode(0x13);
+/// The rs2 field holding a fixed value (the unary operations' sub-opcode).
+const fn rs2_is(v: u32) -> Fixed {
+    Fixed::new("rs2", 20, 5, v)
+}
+/// rori's shift amount, in the rs2 field.
+const SHAMT: Operand = Operand::new("shamt", &[(20, 5, 0)], false, Kind::Imm, Slot::Imm);
+const R3: &[Operand] = &[rv::RD, rv::RS1, rv::RS2];
+const R2: &[Operand] = &[rv::RD, rv::RS1];
 
-    pub(super) fn decode(w: u32) -> Option<DecodedInsn> {
-        let (rd, rs1, rs2, f3, f7) = (rd(w), rs1(w), rs2(w), funct3(w), funct7(w));
-        let r = |id: Id| Some(DecodedInsn::new(&OPS[id as usize], w, rd, rs1, rs2, 0));
-        let u = |id: Id| Some(DecodedInsn::new(&OPS[id as usize], w, rd, rs1, 0, 0));
-        match opcode(w) {
-            0x33 => match (f7, f3) {
-                (0x20, 7) => r(Id::ANDN),
-                (0x20, 6) => r(Id::ORN),
-                (0x20, 4) => r(Id::XNOR),
-                (0x30, 1) => r(Id::ROL),
-                (0x30, 5) => r(Id::ROR),
-                (0x05, 4) => r(Id::MIN),
-                (0x05, 5) => r(Id::MINU),
-                (0x05, 6) => r(Id::MAX),
-                (0x05, 7) => r(Id::MAXU),
-                (0x04, 4) if rs2 == 0 => u(Id::ZEXT_H),
-                _ => None,
-            },
-            0x13 => match (w >> 20, f3) {
-                (0x600, 1) => u(Id::CLZ),
-                (0x601, 1) => u(Id::CTZ),
-                (0x602, 1) => u(Id::CPOP),
-                (0x604, 1) => u(Id::SEXT_B),
-                (0x605, 1) => u(Id::SEXT_H),
-                (0x287, 5) => u(Id::ORC_B),
-                (0x698, 5) => u(Id::REV8),
-                (_, 5) if f7 == 0x30 => Some(DecodedInsn::new(
-                    &OPS[Id::RORI as usize],
-                    w,
-                    rd,
-                    rs1,
-                    0,
-                    rs2 as i32,
-                )),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
+/// `name rd, rs1, rs2` on OP with funct3/funct7.
+macro_rules! r_insn {
+    ($name:literal, $exec:expr, $class:ident, $t:ident, $f3:expr, $f7:expr, $sem:literal) => {
+        op(
+            $name,
+            $exec,
+            Format::R,
+            InstrClass::$class,
+            TimingClass::$t,
+            &Encoding::new(
+                concat!($name, " rd, rs1, rs2"),
+                &[OP, rv::funct3($f3), rv::funct7($f7)],
+                R3,
+                $sem,
+            ),
+        )
+    };
+}
+/// `name rd, rs1` on `$opc` with funct3/funct7 and a fixed rs2 field.
+macro_rules! unary_insn {
+    ($name:literal, $exec:expr, $class:ident, $t:ident, $opc:expr, $f3:expr, $f7:expr, $rs2:expr, $sem:literal) => {
+        op(
+            $name,
+            $exec,
+            Format::Unary,
+            InstrClass::$class,
+            TimingClass::$t,
+            &Encoding::new(
+                concat!($name, " rd, rs1"),
+                &[$opc, rv::funct3($f3), rv::funct7($f7), rs2_is($rs2)],
+                R2,
+                $sem,
+            ),
+        )
+    };
 }
 
-mod zbkb_ops {
-    use super::*;
-    define_ops! { OPS, Id;
-        ANDN = "andn", exec_andn, R, Logic, Alu;
-        ORN = "orn", exec_orn, R, Logic, Alu;
-        XNOR = "xnor", exec_xnor, R, Logic, Alu;
-        ROL = "rol", exec_rol, R, ShiftRotate, Shift;
-        ROR = "ror", exec_ror, R, ShiftRotate, Shift;
-        RORI = "rori", exec_rori, I, ShiftRotate, Shift;
-        REV8 = "rev8", exec_rev8, Unary, ShiftRotate, Shift;
-        PACK = "pack", exec_pack, R, Logic, Alu;
-        PACKH = "packh", exec_packh, R, Logic, Alu;
-        BREV8 = "brev8", exec_brev8, Unary, ShiftRotate, Shift;
-        ZIP = "zip", exec_zip, Unary, ShiftRotate, Shift;
-        UNZIP = "unzip", exec_unzip, Unary, ShiftRotate, Shift;
-    }
+const ANDN: OpInfo = r_insn!(
+    "andn",
+    exec_andn,
+    Logic,
+    Alu,
+    7,
+    0x20,
+    "`x[rd] = x[rs1] & ~x[rs2]`"
+);
+const ORN: OpInfo = r_insn!(
+    "orn",
+    exec_orn,
+    Logic,
+    Alu,
+    6,
+    0x20,
+    "`x[rd] = x[rs1] | ~x[rs2]`"
+);
+const XNOR: OpInfo = r_insn!(
+    "xnor",
+    exec_xnor,
+    Logic,
+    Alu,
+    4,
+    0x20,
+    "`x[rd] = ~(x[rs1] ^ x[rs2])`"
+);
+const ROL: OpInfo = r_insn!(
+    "rol",
+    exec_rol,
+    ShiftRotate,
+    Shift,
+    1,
+    0x30,
+    "`x[rd] = rotl32(x[rs1], x[rs2] & 31)`"
+);
+const ROR: OpInfo = r_insn!(
+    "ror",
+    exec_ror,
+    ShiftRotate,
+    Shift,
+    5,
+    0x30,
+    "`x[rd] = rotr32(x[rs1], x[rs2] & 31)`"
+);
+const RORI: OpInfo = op(
+    "rori",
+    exec_rori,
+    Format::I,
+    InstrClass::ShiftRotate,
+    TimingClass::Shift,
+    &Encoding::new(
+        "rori rd, rs1, shamt",
+        &[OP_IMM, rv::funct3(5), rv::funct7(0x30)],
+        &[rv::RD, rv::RS1, SHAMT],
+        "`x[rd] = rotr32(x[rs1], shamt)`",
+    ),
+);
+const REV8: OpInfo = unary_insn!(
+    "rev8",
+    exec_rev8,
+    ShiftRotate,
+    Shift,
+    OP_IMM,
+    5,
+    0x34,
+    0x18,
+    "`x[rd] = bswap32(x[rs1])`"
+);
 
-    pub(super) fn decode(w: u32) -> Option<DecodedInsn> {
-        let (rd, rs1, rs2, f3, f7) = (rd(w), rs1(w), rs2(w), funct3(w), funct7(w));
-        let r = |id: Id| Some(DecodedInsn::new(&OPS[id as usize], w, rd, rs1, rs2, 0));
-        let u = |id: Id| Some(DecodedInsn::new(&OPS[id as usize], w, rd, rs1, 0, 0));
-        match opcode(w) {
-            0x33 => match (f7, f3) {
-                (0x20, 7) => r(Id::ANDN),
-                (0x20, 6) => r(Id::ORN),
-                (0x20, 4) => r(Id::XNOR),
-                (0x30, 1) => r(Id::ROL),
-                (0x30, 5) => r(Id::ROR),
-                (0x04, 4) => r(Id::PACK),
-                (0x04, 7) => r(Id::PACKH),
-                _ => None,
-            },
-            0x13 => match (w >> 20, f3) {
-                (0x698, 5) => u(Id::REV8),
-                (0x687, 5) => u(Id::BREV8),
-                (0x08f, 1) => u(Id::ZIP),
-                (0x08f, 5) => u(Id::UNZIP),
-                (_, 5) if f7 == 0x30 => Some(DecodedInsn::new(
-                    &OPS[Id::RORI as usize],
-                    w,
-                    rd,
-                    rs1,
-                    0,
-                    rs2 as i32,
-                )),
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-}
+/// Zbb's operations, each declared once.
+#[rustfmt::skip]
+pub static ZBB_OPS: &[OpInfo] = &[
+    ANDN, ORN, XNOR, ROL, ROR, RORI, REV8,
+    unary_insn!("clz", exec_clz, Logic, Alu, OP_IMM, 1, 0x30, 0, "`x[rd] = leading zeros of x[rs1]`"),
+    unary_insn!("ctz", exec_ctz, Logic, Alu, OP_IMM, 1, 0x30, 1, "`x[rd] = trailing zeros of x[rs1]`"),
+    unary_insn!("cpop", exec_cpop, Logic, Alu, OP_IMM, 1, 0x30, 2, "`x[rd] = ones in x[rs1]`"),
+    unary_insn!("sext.b", exec_sext_b, Other, Alu, OP_IMM, 1, 0x30, 4, "`x[rd] = sext(x[rs1][7:0])`"),
+    unary_insn!("sext.h", exec_sext_h, Other, Alu, OP_IMM, 1, 0x30, 5, "`x[rd] = sext(x[rs1][15:0])`"),
+    unary_insn!("zext.h", exec_zext_h, Other, Alu, OP, 4, 0x04, 0, "`x[rd] = zext(x[rs1][15:0])`"),
+    unary_insn!("orc.b", exec_orc_b, Logic, Alu, OP_IMM, 5, 0x14, 7, "each non-zero byte of `x[rs1]` becomes 0xff"),
+    r_insn!("min", exec_min, CompareBranchJump, Alu, 4, 0x05, "`x[rd] = min(x[rs1], x[rs2])` (signed)"),
+    r_insn!("minu", exec_minu, CompareBranchJump, Alu, 5, 0x05, "`x[rd] = min(x[rs1], x[rs2])` (unsigned)"),
+    r_insn!("max", exec_max, CompareBranchJump, Alu, 6, 0x05, "`x[rd] = max(x[rs1], x[rs2])` (signed)"),
+    r_insn!("maxu", exec_maxu, CompareBranchJump, Alu, 7, 0x05, "`x[rd] = max(x[rs1], x[rs2])` (unsigned)"),
+];
+
+/// Zbkb's operations, each declared once.
+#[rustfmt::skip]
+pub static ZBKB_OPS: &[OpInfo] = &[
+    ANDN, ORN, XNOR, ROL, ROR, RORI, REV8,
+    r_insn!("pack", exec_pack, Logic, Alu, 4, 0x04, "`x[rd] = x[rs2][15:0] : x[rs1][15:0]`"),
+    r_insn!("packh", exec_packh, Logic, Alu, 7, 0x04, "`x[rd] = zext(x[rs2][7:0] : x[rs1][7:0])`"),
+    unary_insn!("brev8", exec_brev8, ShiftRotate, Shift, OP_IMM, 5, 0x34, 0x07, "reverse the bits of each byte of `x[rs1]`"),
+    unary_insn!("zip", exec_zip, ShiftRotate, Shift, OP_IMM, 1, 0x04, 0x0f, "interleave `x[rs1]`'s low half (even bits) and high half (odd bits)"),
+    unary_insn!("unzip", exec_unzip, ShiftRotate, Shift, OP_IMM, 5, 0x04, 0x0f, "even bits of `x[rs1]` to the low half, odd bits to the high half"),
+];
+
+/// The declaration of Zbb (standard: no generated files of its own).
+pub static ZBB_SPEC: ExtSpec = ExtSpec {
+    name: "zbb",
+    base: Base::Rv32,
+    dir: env!("CARGO_MANIFEST_DIR"),
+    prefix: "ZBB",
+    ops: ZBB_OPS,
+    columns: rv::COLUMNS,
+    asm_macros: false,
+    generated: &[],
+};
+
+/// The declaration of Zbkb (standard: no generated files of its own).
+pub static ZBKB_SPEC: ExtSpec = ExtSpec {
+    name: "zbkb",
+    base: Base::Rv32,
+    dir: env!("CARGO_MANIFEST_DIR"),
+    prefix: "ZBKB",
+    ops: ZBKB_OPS,
+    columns: rv::COLUMNS,
+    asm_macros: false,
+    generated: &[],
+};
 
 /// Zbb (`zbb`).
 pub struct Zbb;
 
 impl Extension for Zbb {
-    fn name(&self) -> &'static str {
-        "zbb"
-    }
     fn description(&self) -> &'static str {
         "basic bit manipulation"
     }
-    fn ops(&self) -> &'static [OpInfo] {
-        zbb_ops::OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        zbb_ops::decode(w)
+    fn spec(&self) -> Option<&'static ExtSpec> {
+        Some(&ZBB_SPEC)
     }
 }
 
@@ -204,16 +255,10 @@ impl Extension for Zbb {
 pub struct Zbkb;
 
 impl Extension for Zbkb {
-    fn name(&self) -> &'static str {
-        "zbkb"
-    }
     fn description(&self) -> &'static str {
         "bit manipulation for cryptography"
     }
-    fn ops(&self) -> &'static [OpInfo] {
-        zbkb_ops::OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        zbkb_ops::decode(w)
+    fn spec(&self) -> Option<&'static ExtSpec> {
+        Some(&ZBKB_SPEC)
     }
 }
