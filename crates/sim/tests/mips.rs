@@ -5,49 +5,13 @@ mod common;
 use asip_sim::{
     Base, Isa, Machine, Program, Registry, RunOptions, RunResult, SimError, TimingParams,
 };
+use asip_testkit::mips::{addiu, addu, beq, bne, itype, jal, jalr, jr, lui, lw, rtype, sw};
 use common::Rng;
 use std::path::PathBuf;
 use std::process::Command;
 
 const BASE: u32 = 0x1_0000;
 
-// ---- a tiny MIPS encoder --------------------------------------------------------------
-fn rtype(rs: u32, rt: u32, rd: u32, sa: u32, f: u32) -> u32 {
-    (rs << 21) | (rt << 16) | (rd << 11) | (sa << 6) | f
-}
-fn itype(op: u32, rs: u32, rt: u32, imm: i32) -> u32 {
-    (op << 26) | (rs << 21) | (rt << 16) | (imm as u32 & 0xffff)
-}
-fn addiu(rt: u32, rs: u32, imm: i32) -> u32 {
-    itype(9, rs, rt, imm)
-}
-fn addu(rd: u32, rs: u32, rt: u32) -> u32 {
-    rtype(rs, rt, rd, 0, 0x21)
-}
-fn lw(rt: u32, base: u32, off: i32) -> u32 {
-    itype(0x23, base, rt, off)
-}
-fn sw(rt: u32, base: u32, off: i32) -> u32 {
-    itype(0x2b, base, rt, off)
-}
-fn beq(rs: u32, rt: u32, insns: i32) -> u32 {
-    itype(4, rs, rt, insns)
-}
-fn bne(rs: u32, rt: u32, insns: i32) -> u32 {
-    itype(5, rs, rt, insns)
-}
-fn lui(rt: u32, imm: u32) -> u32 {
-    itype(15, 0, rt, imm as i32)
-}
-fn jal(target: u32) -> u32 {
-    (3 << 26) | ((target >> 2) & 0x03ff_ffff)
-}
-fn jr(rs: u32) -> u32 {
-    rtype(rs, 0, 0, 0, 8)
-}
-fn jalr(rd: u32, rs: u32) -> u32 {
-    rtype(rs, 0, rd, 0, 9)
-}
 const NOP: u32 = 0;
 const SYSCALL: u32 = 0xc;
 // registers

@@ -11,6 +11,7 @@
 //! tool is missing (`scripts/setup`, run by `make test`, installs them all).
 
 pub mod firmware;
+pub mod mips;
 pub mod rtl;
 pub mod words;
 

@@ -2,6 +2,7 @@
 //! programs with hand-checked cycle counts give the same commit log (retire cycle of every
 //! instruction, register, HI/LO and memory writes) on both engines, and the benchmark
 //! firmware of mips-ref runs in lockstep. Skipped with a loud line without verilator.
+use asip_testkit::mips::{addiu, addu, beq, beql, bne, itype, lui, lw, rtype, sw};
 
 fn have_verilator() -> bool {
     if asip_testkit::have("verilator") {
@@ -25,35 +26,6 @@ const DIV: u32 = rtype(T0, T1, 0, 0, 0x1a);
 const MULTU: u32 = rtype(T0, T1, 0, 0, 0x19);
 const MFLO: u32 = rtype(0, 0, T2, 0, 0x12);
 const MFHI: u32 = rtype(0, 0, T3, 0, 0x10);
-
-const fn rtype(rs: u32, rt: u32, rd: u32, sa: u32, f: u32) -> u32 {
-    rs << 21 | rt << 16 | rd << 11 | sa << 6 | f
-}
-fn itype(op: u32, rs: u32, rt: u32, imm: i32) -> u32 {
-    op << 26 | rs << 21 | rt << 16 | (imm as u32 & 0xffff)
-}
-fn addiu(rt: u32, rs: u32, imm: i32) -> u32 {
-    itype(9, rs, rt, imm)
-}
-fn addu(rd: u32, rs: u32, rt: u32) -> u32 {
-    rtype(rs, rt, rd, 0, 0x21)
-}
-fn lw(rt: u32, base: u32, off: i32) -> u32 {
-    itype(0x23, base, rt, off)
-}
-fn sw(rt: u32, base: u32, off: i32) -> u32 {
-    itype(0x2b, base, rt, off)
-}
-/// Branch offsets in instructions, relative to the delay slot.
-fn beq(rs: u32, rt: u32, off: i32) -> u32 {
-    itype(4, rs, rt, off)
-}
-fn bne(rs: u32, rt: u32, off: i32) -> u32 {
-    itype(5, rs, rt, off)
-}
-fn beql(rs: u32, rt: u32, off: i32) -> u32 {
-    itype(0x14, rs, rt, off)
-}
 
 /// `words` + exit (2 instructions) on both engines; returns the cycles. mips5: 4 fill
 /// cycles, 1 per instruction, +1 load-use, branch/jr operand one cycle earlier (+1 behind
@@ -174,10 +146,6 @@ fn hi_lo_unit() {
         cycles(&[addiu(T0, 0, -3), addiu(T1, 0, 5), MULTU, MFLO, MFHI]),
         5 + 2 + 4
     );
-}
-
-fn lui(rt: u32, imm: u32) -> u32 {
-    itype(0x0f, 0, rt, imm as i32)
 }
 
 #[test]

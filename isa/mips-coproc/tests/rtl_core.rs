@@ -7,6 +7,7 @@
 //! verilator is missing.
 
 use asip_sim::enc;
+use asip_testkit::mips::{itype, lw};
 use asip_testkit::rtl::{lockstep_words, DATA_ADDR};
 use isa_mips_coproc::{chi, rot, xor5, SPEC};
 
@@ -24,12 +25,6 @@ const WORDS: [u32; 5] = [
 /// Word 5: a rotation amount.
 const AMOUNT: u32 = 44;
 
-fn itype(op: u32, rs: u32, rt: u32, imm: i32) -> u32 {
-    op << 26 | rs << 21 | rt << 16 | (imm as u32 & 0xffff)
-}
-fn lw(rt: u32, base: u32, off: i32) -> u32 {
-    itype(0x23, base, rt, off)
-}
 /// lui + ori: t5 = the data words.
 fn base() -> Vec<u32> {
     vec![

@@ -5,6 +5,7 @@
 //! when verilator is missing.
 
 use asip_sim::enc;
+use asip_testkit::mips::{addiu, bne, itype, lw, sw};
 use asip_testkit::rtl::{lockstep_words, DATA_ADDR};
 use isa_mips_native::{andnot, rot64, SPEC};
 
@@ -19,21 +20,6 @@ const T6: u32 = 14;
 const HI: u32 = 0x8123_4567;
 const LO: u32 = 0x89ab_cdef;
 
-fn itype(op: u32, rs: u32, rt: u32, imm: i32) -> u32 {
-    op << 26 | rs << 21 | rt << 16 | (imm as u32 & 0xffff)
-}
-fn addiu(rt: u32, rs: u32, imm: i32) -> u32 {
-    itype(9, rs, rt, imm)
-}
-fn lw(rt: u32, base: u32, off: i32) -> u32 {
-    itype(0x23, base, rt, off)
-}
-fn sw(rt: u32, base: u32, off: i32) -> u32 {
-    itype(0x2b, base, rt, off)
-}
-fn bne(rs: u32, rt: u32, off: i32) -> u32 {
-    itype(5, rs, rt, off)
-}
 /// lui + ori: t5 = the data words {HI, LO}.
 fn base() -> Vec<u32> {
     vec![
