@@ -1,6 +1,7 @@
 /* sha3-asip benchmark harness, AEAD part: Keyak v2 and Ketje v2 (aead/) on the design.
  *
  *   bench.elf AEAD LENS [SEED] [key=HEX] [nonce=HEX] [ad=HEX] [msg=HEX] [tag=DEC]
+ *   bench.elf AEAD kat ITEM...
  *
  * AEAD:   river-keyak, lake-keyak, ketje-jr, ketje-sr, ketje-minor, ketje-major
  * LENS:   message lengths as for the hash functions; with msg=, exactly its length
@@ -18,7 +19,17 @@
  * kernel_keccakp when it serves (b, nr) (route "kernel"), else for b = 1600 and even nr on
  * kernel_permute through the state-access functions ("permute"), else on the portable C of
  * aead/keccakp.c ("portable"); perms= counts the calls of each route in the measured
- * encryption, and the perm line times one Keccak-p[b, 12] on its route. */
+ * encryption, and the perm line times one Keccak-p[b, 12] on its route.
+ *
+ * kat: whole sessions as the known-answer files describe them, any number per run, in
+ * order (unmeasured). k=HEX n=HEX set the key and nonce; s=FLAGS starts a session with
+ * them (FLAGS: 0, or t for Keyak's tagFlag and/or f for its forgetFlag) and prints
+ *   kat start tag=<start tag hex, empty without tagFlag>
+ * a=HEX m=HEX set the metadata and plaintext (then cleared); w=TAGLEN wraps them on the
+ * current session (wf=TAGLEN: with Keyak's forgetFlag) and prints
+ *   kat wrap out=<C||T hex> verify=<ok|bad>
+ * where verify= says whether a second session, started and fed alike, unwrapped C and T to
+ * the plaintext with the tag verified (and gave the same start tag). */
 #include "arch.h"
 #include "bench.h"
 #include "kernel.h"
@@ -71,6 +82,7 @@ static int usage(const char *why)
     rt_err(why);
     rt_err("\nusage: bench.elf AEAD LENS [SEED] [key=HEX] [nonce=HEX] [ad=HEX] [msg=HEX]"
            " [tag=DEC]\n"
+           "       bench.elf AEAD kat [k=HEX] [n=HEX] s=FLAGS [a=HEX] [m=HEX] w=TAGLEN ...\n"
            "  AEAD river-keyak|lake-keyak|ketje-jr|ketje-sr|ketje-minor|ketje-major\n"
            "  LENS comma-separated byte lengths, each <= 65536 (with msg=: its length)\n"
            "  key=, nonce=, ad=, msg= hex (at most 512 bytes; default empty); tag= tag bytes\n"
@@ -88,10 +100,83 @@ static void put_count(const char *name, arch_count_t c0, arch_count_t c1, arch_c
     rt_put_u64((arch_count_t)(i1 - i0));
 }
 
+static int bench_kat(const struct aead_alg *a, int argc, char **argv)
+{
+    static aead_session_t enc, dec;
+    static uint8_t pt[MSG_MAX], stag[2][16];
+    aead_perm_t perm = {keccakp_design, 0};
+    int keylen = 0, noncelen = 0, adlen = 0, msglen = 0, started = 0, dead = 0;
+    uint32_t taglen;
+    print_header();
+    for (int i = 3; i < argc; i++) {
+        const char *arg = argv[i], *val;
+        int forget = 0;
+        if ((val = option(arg, "k")) != 0) {
+            if ((keylen = parse_hex(val, key)) < 0)
+                return usage("k= must be hex, at most 512 bytes");
+        } else if ((val = option(arg, "n")) != 0) {
+            if ((noncelen = parse_hex(val, nonce)) < 0)
+                return usage("n= must be hex, at most 512 bytes");
+        } else if ((val = option(arg, "a")) != 0) {
+            if ((adlen = parse_hex(val, ad)) < 0)
+                return usage("a= must be hex, at most 512 bytes");
+        } else if ((val = option(arg, "m")) != 0) {
+            if ((msglen = parse_hex(val, msg)) < 0)
+                return usage("m= must be hex, at most 512 bytes");
+        } else if ((val = option(arg, "s")) != 0) {
+            int tf = 0, ff = 0;
+            for (; *val; val++)
+                if (*val == 't')
+                    tf = 1;
+                else if (*val == 'f')
+                    ff = 1;
+                else if (*val != '0')
+                    return usage("s= flags are 0, t, f");
+            if (aead_start(&enc, a, &perm, key, (size_t)keylen, nonce, (size_t)noncelen, tf, ff,
+                           stag[0]) != 0 ||
+                aead_start(&dec, a, &perm, key, (size_t)keylen, nonce, (size_t)noncelen, tf, ff,
+                           stag[1]) != 0)
+                return usage("key, nonce or flags out of range for this AEAD");
+            started = 1;
+            dead = 0;
+            for (unsigned j = 0; tf && j < 16; j++)
+                dead |= stag[0][j] != stag[1][j];
+            rt_puts("kat start tag=");
+            rt_put_hex(stag[0], tf ? 16 : 0);
+            rt_puts("\n");
+            rt_flush();
+        } else if ((val = option(arg, "w")) != 0 || (forget = 1, val = option(arg, "wf")) != 0) {
+            if (!started)
+                return usage("w= before s=");
+            if (rt_parse_u32(val, &taglen) != 0 || taglen > TAG_MAX)
+                return usage("w= must be a tag length in 0..64");
+            if (aead_wrap(&enc, ad, (size_t)adlen, msg, ct, (size_t)msglen, tag, taglen,
+                          forget) != 0)
+                return usage("tag length or flag out of range for this AEAD");
+            rt_puts("kat wrap out=");
+            rt_put_hex(ct, (size_t)msglen);
+            rt_put_hex(tag, taglen);
+            if (!dead && aead_unwrap(&dec, ad, (size_t)adlen, ct, pt, (size_t)msglen, tag,
+                                     taglen, forget) != 0)
+                dead = 1;
+            for (int j = 0; j < msglen && !dead; j++)
+                dead |= pt[j] != msg[j];
+            rt_puts(dead ? " verify=bad\n" : " verify=ok\n");
+            rt_flush();
+            adlen = msglen = 0;
+        } else {
+            return usage("kat: unknown item (k=, n=, s=, a=, m=, w=, wf=)");
+        }
+    }
+    return 0;
+}
+
 int bench_aead(const struct aead_alg *a, int argc, char **argv)
 {
     uint32_t seed = 0, nlens, taglen = 16, calls[3];
     int keylen = 0, noncelen = 0, adlen = 0, msglen = -1, n;
+    if (strcmp(argv[2], "kat") == 0)
+        return bench_kat(a, argc, argv);
     const char *why = parse_lens(argv[2], &nlens);
     if (why)
         return usage(why);
