@@ -152,7 +152,8 @@ pub fn table(spec: &ExtSpec) -> String {
         for &(_, lo, w) in spec.columns {
             s.push_str(&format!(" {} |", cell(e, lo + w - 1, lo)));
         }
-        s.push_str(&format!(" {} |\n", e.doc));
+        // a `|` in the semantics would end the cell
+        s.push_str(&format!(" {} |\n", e.doc.replace('|', "\\|")));
     }
     s
 }
@@ -376,8 +377,11 @@ pub fn c_block(spec: &ExtSpec) -> String {
         }
     } else {
         for (o, e) in encs(spec) {
+            // an immediate in a register field is written x<imm> (`.insn r`): pasted too
+            let in_reg_field = |x: &Operand| matches!(x.segs, [(7 | 15 | 20, 5, 0)]);
             let t = insn_text(e, &|x| match x.kind {
-                Kind::Gpr | Kind::Imm => x.name.to_string(),
+                Kind::Gpr => x.name.to_string(),
+                Kind::Imm if !in_reg_field(x) => x.name.to_string(),
                 _ => format!("##{}", x.name),
             });
             let t = t.replace("x##", "x ## ");
@@ -480,13 +484,22 @@ fn block(spec: &ExtSpec, kind: &str) -> Option<String> {
 }
 
 /// `text` with every generated block of `spec` rewritten (an error names a marker
-/// without an end or of an unknown kind).
+/// without an end or of an unknown kind). A marker may name the extension it belongs to
+/// (`isa-gen:begin table zbb`), so that several extensions share one file: blocks keyed
+/// to another extension are left as they are.
 pub fn render(spec: &ExtSpec, text: &str) -> Result<String, String> {
-    render_with(text, &|kind| block(spec, kind))
+    render_with(text, &|kind, key| match key {
+        Some(k) if k != spec.name => Some(None),
+        _ => block(spec, kind).map(Some),
+    })
 }
 
-/// `text` with every `isa-gen:begin KIND` block replaced by `block(KIND)`.
-fn render_with(text: &str, block: &dyn Fn(&str) -> Option<String>) -> Result<String, String> {
+/// A block's body given its kind and key: `None` is an unknown kind, `Some(None)` a block
+/// that is someone else's (kept as it is).
+type BlockFn<'a> = &'a dyn Fn(&str, Option<&str>) -> Option<Option<String>>;
+
+/// `text` with every `isa-gen:begin KIND [KEY]` block replaced by `block(KIND, KEY)`.
+fn render_with(text: &str, block: BlockFn) -> Result<String, String> {
     let mut out = String::new();
     let mut lines = text.split_inclusive('\n');
     let mut found = false;
@@ -495,9 +508,20 @@ fn render_with(text: &str, block: &dyn Fn(&str) -> Option<String>) -> Result<Str
         let Some(rest) = line.split("isa-gen:begin ").nth(1) else {
             continue;
         };
-        found = true;
         let kind: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
-        let body = block(&kind).ok_or(format!("unknown block kind `{kind}`"))?;
+        let key = rest[kind.len()..].trim_start();
+        let key: String = if key.starts_with(|c: char| c.is_ascii_lowercase()) {
+            key.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_')
+                .collect()
+        } else {
+            String::new()
+        };
+        let key = (!key.is_empty()).then_some(key.as_str());
+        let Some(body) = block(&kind, key).ok_or(format!("unknown block kind `{kind}`"))? else {
+            continue;
+        };
+        found = true;
         let indent: String = line.chars().take_while(|c| *c == ' ').collect();
         let end = loop {
             match lines.next() {
@@ -544,8 +568,8 @@ pub fn other_unit_files(root: &Path) -> Result<Vec<(PathBuf, String, String)>, S
             let path = root.join(f);
             let text =
                 std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let new = render_with(&text, &|kind| {
-                (kind == "port").then(|| crate::port::unit_ports(base))
+            let new = render_with(&text, &|kind, _| {
+                (kind == "port").then(|| Some(crate::port::unit_ports(base)))
             })
             .map_err(|e| format!("{}: {e}", path.display()))?;
             Ok((path, text, new))

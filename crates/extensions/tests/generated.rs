@@ -38,3 +38,20 @@ fn declarations_are_consistent() {
         );
     }
 }
+
+#[test]
+fn keyed_blocks_belong_to_their_extension() {
+    let zbb = gen::specs()
+        .into_iter()
+        .find(|s| s.name == "zbb")
+        .expect("zbb declared");
+    let text = "<!-- isa-gen:begin table zbkb -->\nkept\n<!-- isa-gen:end -->\n\
+                <!-- isa-gen:begin table zbb -->\nreplaced\n<!-- isa-gen:end -->\n";
+    let out = gen::render(zbb, text).expect("renders");
+    assert!(out.contains("\nkept\n"), "{out}");
+    assert!(!out.contains("replaced"), "{out}");
+    assert!(out.contains(&gen::table(zbb)), "{out}");
+    // a file with only other extensions' blocks has none of this one's
+    let other = "<!-- isa-gen:begin table zbkb -->\n<!-- isa-gen:end -->\n";
+    assert!(gen::render(zbb, other).is_err());
+}

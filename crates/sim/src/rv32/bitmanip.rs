@@ -215,7 +215,14 @@ pub static ZBKB_OPS: &[OpInfo] = &[
     unary_insn!("unzip", exec_unzip, ShiftRotate, Shift, OP_IMM, 5, 0x04, 0x0f, "even bits of `x[rs1]` to the low half, odd bits to the high half"),
 ];
 
-/// The declaration of Zbb (standard: no generated files of its own).
+/// The files holding Zbb's and Zbkb's generated blocks (relative to this crate).
+const GENERATED: &[&str] = &[
+    "../../docs/bitmanip.md",
+    "../../firmware/include/bitmanip.h",
+];
+
+/// The declaration of Zbb (its generated blocks, keyed `zbb`, share files with the other
+/// bit-manipulation extension's).
 pub static ZBB_SPEC: ExtSpec = ExtSpec {
     name: "zbb",
     base: Base::Rv32,
@@ -224,10 +231,11 @@ pub static ZBB_SPEC: ExtSpec = ExtSpec {
     ops: ZBB_OPS,
     columns: rv::COLUMNS,
     asm_macros: false,
-    generated: &[],
+    generated: GENERATED,
 };
 
-/// The declaration of Zbkb (standard: no generated files of its own).
+/// The declaration of Zbkb (its generated blocks, keyed `zbkb`, share files with the other
+/// bit-manipulation extension's).
 pub static ZBKB_SPEC: ExtSpec = ExtSpec {
     name: "zbkb",
     base: Base::Rv32,
@@ -236,7 +244,7 @@ pub static ZBKB_SPEC: ExtSpec = ExtSpec {
     ops: ZBKB_OPS,
     columns: rv::COLUMNS,
     asm_macros: false,
-    generated: &[],
+    generated: GENERATED,
 };
 
 /// Zbb (`zbb`).
