@@ -2,10 +2,8 @@
 //! in crates/sim/tests/fuzz.rs): xoasip, xdasip, xmipsnative, xmipscop through the
 //! registry. No panic, never past the cycle limit, every error has a message.
 
-use asip_sim::{Base, Machine, Program, RunOptions, TimingParams};
+use asip_sim::{Base, TimingParams};
 use asip_testkit::{fuzz_scale as scale, Rng};
-
-const BASE: u32 = 0x1_0000;
 
 #[test]
 fn random_words_on_the_custom_isas_never_panic() {
@@ -33,38 +31,15 @@ fn random_words_on_the_custom_isas_never_panic() {
     ] {
         let isa = reg.parse_isa(isa_name).unwrap();
         let t = TimingParams::preset(timing).unwrap();
-        let mips = machine == Base::Mips32;
-        for case in 0..1500 * scale() {
-            let n = 1 + (rng.u32() % 24) as usize;
-            let mut words: Vec<u32> = (0..n).map(|_| rng.u32()).collect();
-            if case % 2 == 0 {
-                for w in &mut words {
-                    let op = ops[(rng.u32() as usize) % ops.len()];
-                    *w = if mips {
-                        (*w & 0x03ff_ffff) | (op << 26)
-                    } else {
-                        (*w & !0x7f) | op
-                    };
-                }
-            }
-            let p = Program::from_words_for(machine, BASE, &words, 256);
-            let opts = RunOptions {
-                max_cycles: 20_000,
-                stack_size: 4096,
-                heap_size: 0,
-                ..Default::default()
-            };
-            let mut m = Machine::new(&p, isa.clone(), t.clone(), opts).unwrap();
-            for k in 1..32 {
-                m.cpu_mut().x[k] = rng.u32();
-            }
-            if let Err(e) = m.run() {
-                assert!(!e.to_string().trim().is_empty(), "{isa_name} case {case}");
-            }
-            assert!(m.cycles() <= 21_000, "{isa_name} case {case}: {words:08x?}");
-            for w in &words {
-                let _ = isa.disasm(*w, BASE);
-            }
-        }
+        asip_testkit::words::fuzz_words(
+            &mut rng,
+            &isa,
+            isa_name,
+            &t,
+            machine,
+            ops,
+            1500 * scale(),
+            &[],
+        );
     }
 }

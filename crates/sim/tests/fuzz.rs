@@ -7,8 +7,7 @@ use asip_sim::{Base, Isa, Machine, Program, RunOptions, TimingParams};
 use asip_testkit::fuzz_scale as scale;
 use common::*;
 
-/// Longest latency an instruction may add past the limit before the check stops it.
-const SLACK: u64 = 1_000;
+use asip_testkit::words::FUZZ_SLACK as SLACK;
 
 /// `li v0, 4001; syscall` (MIPS o32 exit with a0).
 fn mips_exit_seq() -> Vec<u32> {
@@ -16,49 +15,21 @@ fn mips_exit_seq() -> Vec<u32> {
 }
 
 fn fuzz_words(isa_name: &str, timing: &str, machine: Base, ops: &[u32], seed: u64) {
-    let mut rng = Rng(seed);
-    let isa = Isa::parse(isa_name).unwrap();
-    let t = TimingParams::preset(timing).unwrap();
-    let mips = machine == Base::Mips32;
-    for case in 0..3000 * scale() {
-        let n = 1 + (rng.u32() % 24) as usize;
-        let mut words: Vec<u32> = (0..n).map(|_| rng.u32()).collect();
-        // bias towards valid opcodes in half of the cases
-        if case % 2 == 0 {
-            for w in &mut words {
-                let op = ops[(rng.u32() % ops.len() as u32) as usize];
-                *w = if mips {
-                    (*w & 0x03ff_ffff) | (op << 26)
-                } else {
-                    (*w & !0x7f) | op
-                };
-            }
-        }
-        words.extend(if mips { mips_exit_seq() } else { exit_seq() });
-        let p = Program::from_words_for(machine, BASE, &words, 256);
-        let max_cycles = 20_000;
-        let opts = RunOptions {
-            max_cycles,
-            stack_size: 4096,
-            heap_size: 0,
-            ..Default::default()
-        };
-        let mut m = Machine::new(&p, isa.clone(), t.clone(), opts).unwrap();
-        for k in 1..32 {
-            m.cpu_mut().x[k] = rng.u32();
-        }
-        if let Err(e) = m.run() {
-            assert!(!e.to_string().trim().is_empty(), "{isa_name} case {case}");
-        }
-        assert!(
-            m.cycles() <= max_cycles + SLACK,
-            "{isa_name} case {case}: {} cycles past the limit {max_cycles}: {words:08x?}",
-            m.cycles()
-        );
-        for w in &words {
-            let _ = isa.disasm(*w, BASE);
-        }
-    }
+    let exit = if machine == Base::Mips32 {
+        mips_exit_seq()
+    } else {
+        exit_seq()
+    };
+    asip_testkit::words::fuzz_words(
+        &mut Rng(seed),
+        &Isa::parse(isa_name).unwrap(),
+        isa_name,
+        &TimingParams::preset(timing).unwrap(),
+        machine,
+        ops,
+        3000 * scale(),
+        &exit,
+    );
 }
 
 #[test]

@@ -151,3 +151,63 @@ pub fn fuzz_scale() -> usize {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1)
 }
+
+/// Cycle limit of a [`fuzz_words`] case.
+pub const FUZZ_MAX_CYCLES: u64 = 20_000;
+/// Longest latency an instruction may add past the limit before the check stops it.
+pub const FUZZ_SLACK: u64 = 1_000;
+
+/// `cases` programs of 1..=24 random words (in every other case each word's major opcode
+/// drawn from `ops`: bits 31:26 on MIPS, 6:0 on RV32) followed by `exit`, run on `isa`
+/// with random registers: never a panic, never past the cycle limit plus [`FUZZ_SLACK`],
+/// every error has a message, every word disassembles.
+#[allow(clippy::too_many_arguments)]
+pub fn fuzz_words(
+    rng: &mut Rng,
+    isa: &Isa,
+    isa_name: &str,
+    t: &TimingParams,
+    machine: asip_sim::Base,
+    ops: &[u32],
+    cases: usize,
+    exit: &[u32],
+) {
+    let mips = machine == asip_sim::Base::Mips32;
+    for case in 0..cases {
+        let n = 1 + (rng.u32() % 24) as usize;
+        let mut words: Vec<u32> = (0..n).map(|_| rng.u32()).collect();
+        if case % 2 == 0 {
+            for w in &mut words {
+                let op = ops[(rng.u32() % ops.len() as u32) as usize];
+                *w = if mips {
+                    (*w & 0x03ff_ffff) | (op << 26)
+                } else {
+                    (*w & !0x7f) | op
+                };
+            }
+        }
+        words.extend_from_slice(exit);
+        let p = Program::from_words_for(machine, BASE, &words, 256);
+        let opts = RunOptions {
+            max_cycles: FUZZ_MAX_CYCLES,
+            stack_size: 4096,
+            heap_size: 0,
+            ..Default::default()
+        };
+        let mut m = Machine::new(&p, isa.clone(), t.clone(), opts).unwrap();
+        for k in 1..32 {
+            m.cpu_mut().x[k] = rng.u32();
+        }
+        if let Err(e) = m.run() {
+            assert!(!e.to_string().trim().is_empty(), "{isa_name} case {case}");
+        }
+        assert!(
+            m.cycles() <= FUZZ_MAX_CYCLES + FUZZ_SLACK,
+            "{isa_name} case {case}: {} cycles past the limit {FUZZ_MAX_CYCLES}: {words:08x?}",
+            m.cycles()
+        );
+        for w in &words {
+            let _ = isa.disasm(*w, BASE);
+        }
+    }
+}
