@@ -1,13 +1,10 @@
 //! Per-instruction semantics (the functions the simulator executes): xor5, chi for every
 //! index including the mod-5 wrap, rot for the amounts 0, 1, 31, 32, 63 and beyond 63.
 
+use asip_testkit::mips::{check_rot64_every_amount, split};
 use isa_mips_coproc::{chi, rot, xor5};
 
 const V: u64 = 0x0123_4567_89ab_cdef;
-
-fn split(v: u64) -> (u32, u32) {
-    ((v >> 32) as u32, v as u32)
-}
 
 #[test]
 fn xor5_values() {
@@ -74,14 +71,5 @@ fn rot_edge_amounts() {
 
 #[test]
 fn rot_every_amount_on_random_values() {
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-    for n in 0..64u32 {
-        for _ in 0..50 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let (hi, lo) = split(x);
-            assert_eq!(rot(&[hi, lo, n, 0, 0]), split(x.rotate_left(n)));
-        }
-    }
+    check_rot64_every_amount(|hi, lo, n| rot(&[hi, lo, n, 0, 0]));
 }

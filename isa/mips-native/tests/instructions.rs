@@ -1,13 +1,10 @@
 //! Per-instruction semantics (the functions the simulator executes): Table 1's case split
 //! at the amounts 0, 1, 31, 32, 33, 63 and beyond 63, the shift-by-32 rule, andnot.
 
+use asip_testkit::mips::{check_rot64_every_amount, split};
 use isa_mips_native::{andnot, rot1, rot2, rot64, shl, shr, NativeState};
 
 const V: u64 = 0x0123_4567_89ab_cdef;
-
-fn split(v: u64) -> (u32, u32) {
-    ((v >> 32) as u32, v as u32)
-}
 
 #[test]
 fn rotation_edge_amounts() {
@@ -26,16 +23,7 @@ fn rotation_edge_amounts() {
 
 #[test]
 fn rotation_every_amount_and_random_values() {
-    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
-    for n in 0..64u32 {
-        for _ in 0..50 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let (hi, lo) = split(x);
-            assert_eq!(rot64(hi, lo, n), split(x.rotate_left(n)), "{x:#x} n = {n}");
-        }
-    }
+    check_rot64_every_amount(rot64);
 }
 
 #[test]
