@@ -8,7 +8,6 @@ use crate::design::Design;
 use crate::error::FlowError;
 use crate::exec::{self, ExecOptions};
 use crate::rtl::{self, RtlOptions};
-use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
@@ -17,21 +16,6 @@ use std::sync::{Arc, Mutex};
 pub struct LockstepResult {
     pub instructions: u64,
     pub cycles: u64,
-}
-
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-impl Write for Shared {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0
-            .lock()
-            .map_err(|_| std::io::Error::other("poisoned"))?
-            .extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// Run the design's benchmark firmware for `alg` over `lens` on both engines and compare.
@@ -44,7 +28,7 @@ pub fn check(
 ) -> Result<LockstepResult, FlowError> {
     let elf = crate::firmware::build(root, d)?;
     let prog = exec::load(&elf)?;
-    let buf = Shared::default();
+    let buf = asip_sim::SharedBuf::default();
     let sim = exec::run_program(
         d,
         &prog,
@@ -55,12 +39,7 @@ pub fn check(
             trace: Some(Box::new(buf.clone())),
         },
     )?;
-    let text = String::from_utf8_lossy(
-        &buf.0
-            .lock()
-            .map_err(|_| FlowError::Sim("trace buffer poisoned".into()))?,
-    )
-    .into_owned();
+    let text = buf.text();
     let sim_lines: Vec<String> = text.lines().map(|l| l.trim_end().to_string()).collect();
     let lines = Arc::new(sim_lines);
     let pos = Arc::new(Mutex::new(0usize));

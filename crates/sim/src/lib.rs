@@ -41,8 +41,8 @@ pub use isa::{
     Registry, TimingClass,
 };
 pub use machine::{
-    run_elf, tohost_message, trace_text, ExitKind, Machine, RunOptions, RunResult, SimError,
-    TraceWrite,
+    run_elf, tohost_message, trace_text, ExitKind, Machine, RunOptions, RunResult, SharedBuf,
+    SimError, TraceWrite,
 };
 pub use profile::{BlockStat, ClassStat, FuncStat, OpStat, PcStat, Profile};
 pub use timing::{Misaligned, TimingError, TimingParams};

@@ -1029,6 +1029,33 @@ pub enum TraceWrite {
     HiLo(u32, u32),
 }
 
+/// A cloneable in-memory writer (every clone appends to the same bytes): a trace sink for
+/// [`RunOptions::trace`] that the caller reads back after the run.
+#[derive(Clone, Default)]
+pub struct SharedBuf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl SharedBuf {
+    fn bytes(&self) -> std::sync::MutexGuard<'_, Vec<u8>> {
+        // a writer that panicked mid-write leaves whole bytes: keep them
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// What was written so far, as text (invalid UTF-8 replaced).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.bytes()).into_owned()
+    }
+}
+
+impl Write for SharedBuf {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.bytes().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// One commit-log line (`run --trace`): retire cycle, pc, word, disassembly, the register
 /// written and its value, the memory written (address, width in bytes, value). Every
 /// engine (simulator, RTL processors) formats its log with this function, so logs can be

@@ -270,18 +270,6 @@ fn misaligned_accesses_trap_or_are_performed_as_the_core_says() {
 #[test]
 fn a_trapped_load_writes_no_register_in_the_trace() {
     // mtvec = handler; lw a4, 1(sp) traps (misaligned); the handler exits
-    use std::sync::{Arc, Mutex};
-    #[derive(Clone)]
-    struct Buf(Arc<Mutex<Vec<u8>>>);
-    impl std::io::Write for Buf {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
     let code = [
         u(0, 5, 0x17),
         addi(5, 5, 16),
@@ -291,7 +279,7 @@ fn a_trapped_load_writes_no_register_in_the_trace() {
         addi(17, 0, 93),
         ECALL,
     ];
-    let buf = Buf(Arc::new(Mutex::new(Vec::new())));
+    let buf = asip_sim::SharedBuf::default();
     let mut m = Machine::new(
         &Program::from_words(BASE, &code, 4096),
         Isa::parse("rv32im").unwrap(),
@@ -304,7 +292,7 @@ fn a_trapped_load_writes_no_register_in_the_trace() {
     .unwrap();
     m.run().unwrap();
     drop(m);
-    let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    let text = buf.text();
     let line = text.lines().find(|l| l.contains("lw a4, 1(sp)")).unwrap();
     assert!(!line.contains("a4="), "{line}");
     assert!(line.trim_end().ends_with("lw a4, 1(sp)"), "{line}");

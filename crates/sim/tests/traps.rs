@@ -249,20 +249,7 @@ fn self_modifying_code_is_redecoded() {
 
 #[test]
 fn trace_lines() {
-    use std::io::Write;
-    use std::sync::{Arc, Mutex};
-    #[derive(Clone)]
-    struct Buf(Arc<Mutex<Vec<u8>>>);
-    impl Write for Buf {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let buf = Buf(Arc::new(Mutex::new(Vec::new())));
+    let buf = asip_sim::SharedBuf::default();
     let mut w = vec![addi(10, 0, 5)];
     w.extend(exit_seq());
     let p = asip_sim::Program::from_words(BASE, &w, 64);
@@ -279,7 +266,7 @@ fn trace_lines() {
     .unwrap()
     .run()
     .unwrap();
-    let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    let text = buf.text();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);
     assert!(

@@ -148,20 +148,7 @@ pub fn lockstep_words_on(
 ) -> Option<(u64, Vec<String>)> {
     use asip_flow::exec::{self, ExecOptions};
     use asip_flow::rtl::{self, RtlOptions};
-    use std::io::Write;
     use std::sync::{Arc, Mutex};
-
-    #[derive(Clone, Default)]
-    struct Buf(Arc<Mutex<Vec<u8>>>);
-    impl Write for Buf {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
 
     let (tool, package) = match hdl {
         rtl::HdlSim::Verilator => ("verilator", "verilator"),
@@ -188,7 +175,7 @@ pub fn lockstep_words_on(
     w.resize(at, 0);
     w.extend_from_slice(data);
     let prog = asip_sim::Program::from_words_for(d.arch, crate::words::BASE, &w, 4096);
-    let buf = Buf::default();
+    let buf = asip_sim::SharedBuf::default();
     let sim = exec::run_program(
         &d,
         &prog,
@@ -200,8 +187,8 @@ pub fn lockstep_words_on(
         },
     )
     .expect("simulator run");
-    let sim_log: Vec<String> = String::from_utf8(buf.0.lock().unwrap().clone())
-        .unwrap()
+    let sim_log: Vec<String> = buf
+        .text()
         .lines()
         .map(|l| l.trim_end().to_string())
         .collect();
