@@ -47,6 +47,22 @@ fn run_t(timing: &str, words: &[u32]) -> Result<RunResult, SimError> {
     machine_t(timing, &w)?.run()
 }
 
+/// Run `words` + exit on mips32 / mips5 with `opts` (`data_bytes` of memory past the code).
+fn run_with(words: &[u32], data_bytes: u32, opts: RunOptions) -> RunResult {
+    let mut w = words.to_vec();
+    w.extend(exit_seq());
+    let prog = Program::from_words_for(Base::Mips32, BASE, &w, data_bytes);
+    Machine::new(
+        &prog,
+        Isa::parse("mips32").unwrap(),
+        TimingParams::preset("mips5").unwrap(),
+        opts,
+    )
+    .unwrap()
+    .run()
+    .unwrap()
+}
+
 /// Run `words` + exit with preset registers; return the registers (and hi, lo).
 fn exec(words: &[u32], regs: &[(usize, u32)]) -> ([u32; 32], u32, u32) {
     let mut w = words.to_vec();
@@ -362,23 +378,17 @@ fn rdhwr_cycle_counter() {
 
 #[test]
 fn stack_is_linux_o32() {
-    let words = [lw(A0, 29, 0), lw(T0, 29, 4), itype(0x20, T0, 5, 0)];
-    let mut w = words.to_vec();
-    w.push(addu(A0, A0, 5));
-    w.extend(exit_seq());
-    let prog = Program::from_words_for(Base::Mips32, BASE, &w, 4096);
+    let words = [
+        lw(A0, 29, 0),
+        lw(T0, 29, 4),
+        itype(0x20, T0, 5, 0),
+        addu(A0, A0, 5),
+    ];
     let opts = RunOptions {
         argv: vec!["x".into(), "yy".into()],
         ..RunOptions::default()
     };
-    let mut m = Machine::new(
-        &prog,
-        Isa::parse("mips32").unwrap(),
-        TimingParams::preset("mips5").unwrap(),
-        opts,
-    )
-    .unwrap();
-    let r = m.run().unwrap();
+    let r = run_with(&words, 4096, opts);
     assert_eq!(r.exit, asip_sim::ExitKind::Exit(2 + b'x' as i32));
 }
 
@@ -558,21 +568,11 @@ fn mips5_profile_attributes_delay_slots() {
         bne(T0, 0, -2),
         NOP,
     ];
-    let mut w = words.to_vec();
-    w.extend(exit_seq());
-    let prog = Program::from_words_for(Base::Mips32, BASE, &w, 64);
     let opts = RunOptions {
         profile: true,
         ..RunOptions::default()
     };
-    let mut m = Machine::new(
-        &prog,
-        Isa::parse("mips32").unwrap(),
-        TimingParams::preset("mips5").unwrap(),
-        opts,
-    )
-    .unwrap();
-    let r = m.run().unwrap();
+    let r = run_with(&words, 64, opts);
     // 1 + 3*3 + 2 = 12 insns; each bne waits 1 for the addiu: 3 stalls
     assert_eq!(r.instret, 12);
     assert_eq!(r.cycles, 4 + 12 + 3);
@@ -597,34 +597,14 @@ fn trace_shows_delay_slot_order() {
         addiu(T0, 0, 2),
         addiu(A0, T0, 0),
     ];
-    let mut w = words.to_vec();
-    w.extend(exit_seq());
-    let prog = Program::from_words_for(Base::Mips32, BASE, &w, 64);
-    let buf = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-    struct W(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-    impl std::io::Write for W {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
+    let buf = asip_sim::SharedBuf::default();
     let opts = RunOptions {
-        trace: Some(Box::new(W(buf.clone()))),
+        trace: Some(Box::new(buf.clone())),
         ..RunOptions::default()
     };
-    let mut m = Machine::new(
-        &prog,
-        Isa::parse("mips32").unwrap(),
-        TimingParams::preset("mips5").unwrap(),
-        opts,
-    )
-    .unwrap();
-    let r = m.run().unwrap();
+    let r = run_with(&words, 64, opts);
     assert_eq!(r.exit, asip_sim::ExitKind::Exit(1));
-    let t = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+    let t = buf.text();
     let pcs: Vec<&str> = t
         .lines()
         .map(|l| l.split_whitespace().nth(1).unwrap())
