@@ -61,3 +61,8 @@ pub fn check_rot64_every_amount(rot: impl Fn(u32, u32, u32) -> (u32, u32)) {
         }
     }
 }
+
+/// `lui rt, %hi(v); ori rt, rt, %lo(v)`: rt = v.
+pub fn li(rt: u32, v: u32) -> [u32; 2] {
+    [lui(rt, v >> 16), itype(0x0d, rt, rt, (v & 0xffff) as i32)]
+}

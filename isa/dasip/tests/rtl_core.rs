@@ -32,21 +32,11 @@ fn data() -> Vec<u32> {
 
 /// lui + addi: a0 = the lane array.
 fn base() -> Vec<u32> {
-    let v = DATA_ADDR;
-    let lo = ((v as i32) << 20) >> 20;
-    let hi = v.wrapping_sub(lo as u32) >> 12;
-    vec![(hi << 12) | (A0 << 7) | 0x37, addi(A0, A0, lo)]
+    li(A0, DATA_ADDR).to_vec()
 }
 
 fn mem(m: Mem, ard: u32, imm: i32) -> u32 {
     encode_mem(m, Mode::S5, ard, A0, 0, imm)
-}
-fn sw(rs2: u32, rs1: u32, imm: i32) -> u32 {
-    let o = imm as u32 & 0xfff;
-    (o >> 5) << 25 | rs2 << 20 | rs1 << 15 | 2 << 12 | (o & 31) << 7 | 0x23
-}
-fn lw(rd: u32, rs1: u32, imm: i32) -> u32 {
-    i(imm, rs1, 2, rd, 0x03)
 }
 /// A pair on base a0 (field 2), index x0, lane `imm`.
 fn pair(store: bool, ard: u32, imm: u32, op: LogicOp, d: u32, s0: u32, s1: u32) -> Pair {

@@ -7,7 +7,7 @@
 //! verilator is missing.
 
 use asip_sim::enc;
-use asip_testkit::mips::{itype, lw};
+use asip_testkit::mips::{li, lw};
 use asip_testkit::rtl::{lockstep_words, DATA_ADDR};
 use isa_mips_coproc::{chi, rot, xor5, SPEC};
 
@@ -27,10 +27,7 @@ const AMOUNT: u32 = 44;
 
 /// lui + ori: t5 = the data words.
 fn base() -> Vec<u32> {
-    vec![
-        itype(0x0f, 0, T5, (DATA_ADDR >> 16) as i32),
-        itype(0x0d, T5, T5, (DATA_ADDR & 0xffff) as i32),
-    ]
+    li(T5, DATA_ADDR).to_vec()
 }
 fn data() -> Vec<u32> {
     let mut d = WORDS.to_vec();

@@ -5,7 +5,7 @@
 //! when verilator is missing.
 
 use asip_sim::enc;
-use asip_testkit::mips::{addiu, bne, itype, lw, sw};
+use asip_testkit::mips::{addiu, bne, li, lw, sw};
 use asip_testkit::rtl::{lockstep_words, DATA_ADDR};
 use isa_mips_native::{andnot, rot64, SPEC};
 
@@ -22,10 +22,7 @@ const LO: u32 = 0x89ab_cdef;
 
 /// lui + ori: t5 = the data words {HI, LO}.
 fn base() -> Vec<u32> {
-    vec![
-        itype(0x0f, 0, T5, (DATA_ADDR >> 16) as i32),
-        itype(0x0d, T5, T5, (DATA_ADDR & 0xffff) as i32),
-    ]
+    li(T5, DATA_ADDR).to_vec()
 }
 fn rot1(rs: u32, rt: u32) -> u32 {
     enc!(SPEC, "rot1", rs, rt)

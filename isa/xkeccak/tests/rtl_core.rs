@@ -17,10 +17,6 @@ const A2: u32 = 12;
 const T0: u32 = 5;
 const T1: u32 = 6;
 
-fn lw(rd: u32, rs1: u32, imm: i32) -> u32 {
-    i(imm, rs1, 2, rd, 0x03)
-}
-
 fn reg_write(log: &[String], k: usize, name: &str, v: u32) {
     assert!(
         log[k].contains(&format!("{name}={v:#010x}")),
