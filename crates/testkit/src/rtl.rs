@@ -125,6 +125,19 @@ pub fn run_vectors(work: &str, files: &[PathBuf], vectors: &str) -> Option<Vecto
     })
 }
 
+/// Extension `ext`'s modules with its testbench `tb` (in `rtl/tb/`) on `vectors` (work
+/// folder `work`): all `n` vectors ran and none failed. Returns after a loud skip without
+/// iverilog.
+pub fn check_unit_vectors(ext: &str, tb: &str, work: &str, vectors: &str, n: usize) {
+    let mut files = modules(ext);
+    files.push(testbench(ext, tb));
+    let Some(r) = run_vectors(work, &files, vectors) else {
+        return;
+    };
+    assert_eq!(r.vectors, n, "{}", r.output);
+    assert_eq!(r.fails, 0, "{}", r.output);
+}
+
 /// Where [`lockstep_words`] puts its data words: 2 KiB after [`crate::words::BASE`].
 pub const DATA_ADDR: u32 = crate::words::BASE + 0x800;
 

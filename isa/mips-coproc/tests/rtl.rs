@@ -70,11 +70,5 @@ fn verilator_lint_is_clean() {
 fn rtl_matches_the_model_on_random_vectors() {
     let (vec, per_op) = vectors(40_000, 0xc0_9e0c);
     assert!(per_op.iter().all(|&n| n > 5000), "{per_op:?}");
-    let mut files = rtl::modules("mips-coproc");
-    files.push(rtl::testbench("mips-coproc", "tb_mc_fu.v"));
-    let Some(r) = rtl::run_vectors("mips-coproc-rtl", &files, &vec) else {
-        return;
-    };
-    assert_eq!(r.vectors, 40000, "{}", r.output);
-    assert_eq!(r.fails, 0, "{}", r.output);
+    rtl::check_unit_vectors("mips-coproc", "tb_mc_fu.v", "mips-coproc-rtl", &vec, 40000);
 }

@@ -55,11 +55,5 @@ fn verilator_lint_is_clean() {
 fn rtl_matches_the_model_on_random_vectors() {
     let (vec, per_op) = vectors(40_000, 0x3a7e_0001);
     assert!(per_op.iter().all(|&n| n > 5000), "{per_op:?}");
-    let mut files = rtl::modules("mips-native");
-    files.push(rtl::testbench("mips-native", "tb_mn_fu.v"));
-    let Some(r) = rtl::run_vectors("mips-native-rtl", &files, &vec) else {
-        return;
-    };
-    assert_eq!(r.vectors, 40000, "{}", r.output);
-    assert_eq!(r.fails, 0, "{}", r.output);
+    rtl::check_unit_vectors("mips-native", "tb_mn_fu.v", "mips-native-rtl", &vec, 40000);
 }

@@ -115,11 +115,5 @@ fn rtl_matches_the_model_on_random_vectors() {
         OPS.iter().zip(per_op).collect::<Vec<_>>()
     );
     assert!(loopbacks > 100, "only {loopbacks} loop-backs");
-    let mut files = rtl::modules("oasip");
-    files.push(rtl::testbench("oasip", "tb_oasip_fu.v"));
-    let Some(r) = rtl::run_vectors("oasip-rtl", &files, &vec) else {
-        return;
-    };
-    assert_eq!(r.vectors, 60000, "{}", r.output);
-    assert_eq!(r.fails, 0, "{}", r.output);
+    rtl::check_unit_vectors("oasip", "tb_oasip_fu.v", "oasip-rtl", &vec, 60000);
 }

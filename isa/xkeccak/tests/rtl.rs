@@ -53,13 +53,7 @@ fn datapath_matches_rust_model() {
         vector(&mut v, l, round, ops);
         n += 1;
     }
-    let mut files = rtl::modules("xkeccak");
-    files.push(rtl::testbench("xkeccak", "tb_units.v"));
-    let Some(r) = rtl::run_vectors("xkeccak-dp", &files, &v) else {
-        return;
-    };
-    assert_eq!(r.vectors, n, "{}", r.output);
-    assert_eq!(r.fails, 0, "{}", r.output);
+    rtl::check_unit_vectors("xkeccak", "tb_units.v", "xkeccak-dp", &v, n);
 }
 
 #[test]

@@ -70,13 +70,7 @@ fn datapath_matches_rust_model() {
         );
         n += 1;
     }
-    let mut files = rtl::modules("xvkeccak");
-    files.push(rtl::testbench("xvkeccak", "tb_dp.v"));
-    let Some(r) = rtl::run_vectors("xvkeccak-dp", &files, &v) else {
-        return;
-    };
-    assert_eq!(r.vectors, n, "{}", r.output);
-    assert_eq!(r.fails, 0, "{}", r.output);
+    rtl::check_unit_vectors("xvkeccak", "tb_dp.v", "xvkeccak-dp", &v, n);
 }
 
 #[test]
