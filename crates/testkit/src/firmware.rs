@@ -104,6 +104,20 @@ impl Firmware {
             .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect()
     }
+
+    /// Every operation in `names` is in the ELF as an encoding `spec` decodes (the firmware
+    /// really executes the extension's instructions, not an emulation).
+    pub fn assert_uses(&self, spec: &asip_sim::spec::ExtSpec, names: &[&str]) {
+        let words = self.words();
+        for name in names {
+            assert!(
+                words
+                    .iter()
+                    .any(|&w| spec.decode(w).map(|d| d.name()) == Some(*name)),
+                "no {name} in the ELF"
+            );
+        }
+    }
 }
 
 /// Every length 0..=300 of `alg` with seed 0 against the golden model (skips loudly
