@@ -97,6 +97,15 @@ pub fn run(a: &HwArgs) -> Result<u8> {
             )))
         }
     };
+    // `--case C --alg A [--json]` for sim.py and synth.py, the case checked
+    let case_args = |case: &str, alg: &str, json: bool| -> Result<Vec<String>> {
+        check_case(case)?;
+        let mut v = vec!["--case".into(), case.into(), "--alg".into(), alg.into()];
+        if json {
+            v.push("--json".into());
+        }
+        Ok(v)
+    };
     let passthrough = |name: &str, args: Vec<String>| -> Result<u8> {
         let st = Command::new("python3")
             .arg(script(&root, name))
@@ -120,34 +129,12 @@ pub fn run(a: &HwArgs) -> Result<u8> {
             Ok(0)
         }
         HwCmd::Sim(s) => {
-            check_case(&s.case)?;
-            let mut args = vec![
-                "--case".into(),
-                s.case.clone(),
-                "--alg".into(),
-                s.alg.clone(),
-                "--sim".into(),
-                s.sim.clone(),
-            ];
-            if s.json {
-                args.push("--json".into());
-            }
+            let mut args = case_args(&s.case, &s.alg, s.json)?;
+            args.extend(["--sim".into(), s.sim.clone()]);
             passthrough("sim.py", args)
         }
         HwCmd::Pnr(p) => passthrough("pnr.py", p.args.clone()),
         HwCmd::Asic(p) => passthrough("asic.py", p.args.clone()),
-        HwCmd::Synth(s) => {
-            check_case(&s.case)?;
-            let mut args = vec![
-                "--case".into(),
-                s.case.clone(),
-                "--alg".into(),
-                s.alg.clone(),
-            ];
-            if s.json {
-                args.push("--json".into());
-            }
-            passthrough("synth.py", args)
-        }
+        HwCmd::Synth(s) => passthrough("synth.py", case_args(&s.case, &s.alg, s.json)?),
     }
 }
