@@ -109,7 +109,7 @@ fn generated_kernel_sources_are_current() {
         }
     }
     assert_eq!(
-        checked, 3,
-        "rv32-sw's two and rv32-zbkb's one generated sources"
+        checked, 4,
+        "rv32-sw's two, rv32-zbkb's one and rv32-v's one generated sources"
     );
 }

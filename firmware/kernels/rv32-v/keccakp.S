@@ -195,100 +195,32 @@ kernel_keccakp:
 	KECCAKP 8, m1, 1, 18, .Lrot200, .Lrc200
 	.size kernel_keccakp, . - kernel_keccakp
 
+#include "keccak_tables.h"
 	.section .rodata
 	.p2align 3
 	.p2align 2
-/* Keccak-p[200]: rho amounts mod 8 (row y, element x) */
+/* Keccak-p[200]: rho amounts mod 8, row y, element x (keccak_tables.h, generated) */
 .Lrot200:
-	.byte 0, 1, 6, 4, 3
-	.byte 4, 4, 6, 7, 4
-	.byte 3, 2, 3, 1, 7
-	.byte 1, 5, 7, 5, 0
-	.byte 2, 2, 5, 0, 6
-/* Keccak-f[200]'s 18 round constants (the low 8 bits of FIPS 202's), each as a row */
+	ROT_200
+/* Keccak-f[200]'s round constants, each as a row (keccak_tables.h, generated) */
 .Lrc200:
-	.byte 0x1, 0, 0, 0, 0
-	.byte 0x82, 0, 0, 0, 0
-	.byte 0x8a, 0, 0, 0, 0
-	.byte 0x0, 0, 0, 0, 0
-	.byte 0x8b, 0, 0, 0, 0
-	.byte 0x1, 0, 0, 0, 0
-	.byte 0x81, 0, 0, 0, 0
-	.byte 0x9, 0, 0, 0, 0
-	.byte 0x8a, 0, 0, 0, 0
-	.byte 0x88, 0, 0, 0, 0
-	.byte 0x9, 0, 0, 0, 0
-	.byte 0xa, 0, 0, 0, 0
-	.byte 0x8b, 0, 0, 0, 0
-	.byte 0x8b, 0, 0, 0, 0
-	.byte 0x89, 0, 0, 0, 0
-	.byte 0x3, 0, 0, 0, 0
-	.byte 0x2, 0, 0, 0, 0
-	.byte 0x80, 0, 0, 0, 0
+	RC_200
 .Lrc200_end:
 	.p2align 2
-/* Keccak-p[400]: rho amounts mod 16 (row y, element x) */
+/* Keccak-p[400]: rho amounts mod 16, row y, element x (keccak_tables.h, generated) */
 .Lrot400:
-	.half 0, 1, 14, 12, 11
-	.half 4, 12, 6, 7, 4
-	.half 3, 10, 11, 9, 7
-	.half 9, 13, 15, 5, 8
-	.half 2, 2, 13, 8, 14
-/* Keccak-f[400]'s 20 round constants (the low 16 bits of FIPS 202's), each as a row */
+	ROT_400
+/* Keccak-f[400]'s round constants, each as a row (keccak_tables.h, generated) */
 .Lrc400:
-	.half 0x1, 0, 0, 0, 0
-	.half 0x8082, 0, 0, 0, 0
-	.half 0x808a, 0, 0, 0, 0
-	.half 0x8000, 0, 0, 0, 0
-	.half 0x808b, 0, 0, 0, 0
-	.half 0x1, 0, 0, 0, 0
-	.half 0x8081, 0, 0, 0, 0
-	.half 0x8009, 0, 0, 0, 0
-	.half 0x8a, 0, 0, 0, 0
-	.half 0x88, 0, 0, 0, 0
-	.half 0x8009, 0, 0, 0, 0
-	.half 0xa, 0, 0, 0, 0
-	.half 0x808b, 0, 0, 0, 0
-	.half 0x8b, 0, 0, 0, 0
-	.half 0x8089, 0, 0, 0, 0
-	.half 0x8003, 0, 0, 0, 0
-	.half 0x8002, 0, 0, 0, 0
-	.half 0x80, 0, 0, 0, 0
-	.half 0x800a, 0, 0, 0, 0
-	.half 0xa, 0, 0, 0, 0
+	RC_400
 .Lrc400_end:
 	.p2align 2
-/* Keccak-p[800]: rho amounts mod 32 (row y, element x) */
+/* Keccak-p[800]: rho amounts mod 32, row y, element x (keccak_tables.h, generated) */
 .Lrot800:
-	.word 0, 1, 30, 28, 27
-	.word 4, 12, 6, 23, 20
-	.word 3, 10, 11, 25, 7
-	.word 9, 13, 15, 21, 8
-	.word 18, 2, 29, 24, 14
-/* Keccak-f[800]'s 22 round constants (the low 32 bits of FIPS 202's), each as a row */
+	ROT_800
+/* Keccak-f[800]'s round constants, each as a row (keccak_tables.h, generated) */
 .Lrc800:
-	.word 0x1, 0, 0, 0, 0
-	.word 0x8082, 0, 0, 0, 0
-	.word 0x808a, 0, 0, 0, 0
-	.word 0x80008000, 0, 0, 0, 0
-	.word 0x808b, 0, 0, 0, 0
-	.word 0x80000001, 0, 0, 0, 0
-	.word 0x80008081, 0, 0, 0, 0
-	.word 0x8009, 0, 0, 0, 0
-	.word 0x8a, 0, 0, 0, 0
-	.word 0x88, 0, 0, 0, 0
-	.word 0x80008009, 0, 0, 0, 0
-	.word 0x8000000a, 0, 0, 0, 0
-	.word 0x8000808b, 0, 0, 0, 0
-	.word 0x8b, 0, 0, 0, 0
-	.word 0x8089, 0, 0, 0, 0
-	.word 0x8003, 0, 0, 0, 0
-	.word 0x8002, 0, 0, 0, 0
-	.word 0x80, 0, 0, 0, 0
-	.word 0x800a, 0, 0, 0, 0
-	.word 0x8000000a, 0, 0, 0, 0
-	.word 0x80008081, 0, 0, 0, 0
-	.word 0x8080, 0, 0, 0, 0
+	RC_800
 .Lrc800_end:
 
 	.bss

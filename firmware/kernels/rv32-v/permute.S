@@ -254,41 +254,15 @@ kernel_permute:
 	ret
 	.size kernel_permute, . - kernel_permute
 
+#include "keccak_tables.h"
 	.section .rodata
-/* rho rotation amounts, row y = 0..4, element x = 0..4 (left rotations) */
+/* rho rotation amounts, row y = 0..4, element x = 0..4 (left rotations; keccak_tables.h, generated) */
 	.p2align 3
 .Lrot:
-	.dword 0, 1, 62, 28, 27
-	.dword 36, 44, 6, 55, 20
-	.dword 3, 10, 43, 25, 39
-	.dword 41, 45, 15, 21, 8
-	.dword 18, 2, 61, 56, 14
+	ROT_1600
 /* iota: round i's constant as element 0 of a 5-lane row (the other lanes zero) */
 .Lrc:
-	.dword 0x0000000000000001, 0, 0, 0, 0
-	.dword 0x0000000000008082, 0, 0, 0, 0
-	.dword 0x800000000000808a, 0, 0, 0, 0
-	.dword 0x8000000080008000, 0, 0, 0, 0
-	.dword 0x000000000000808b, 0, 0, 0, 0
-	.dword 0x0000000080000001, 0, 0, 0, 0
-	.dword 0x8000000080008081, 0, 0, 0, 0
-	.dword 0x8000000000008009, 0, 0, 0, 0
-	.dword 0x000000000000008a, 0, 0, 0, 0
-	.dword 0x0000000000000088, 0, 0, 0, 0
-	.dword 0x0000000080008009, 0, 0, 0, 0
-	.dword 0x000000008000000a, 0, 0, 0, 0
-	.dword 0x000000008000808b, 0, 0, 0, 0
-	.dword 0x800000000000008b, 0, 0, 0, 0
-	.dword 0x8000000000008089, 0, 0, 0, 0
-	.dword 0x8000000000008003, 0, 0, 0, 0
-	.dword 0x8000000000008002, 0, 0, 0, 0
-	.dword 0x8000000000000080, 0, 0, 0, 0
-	.dword 0x000000000000800a, 0, 0, 0, 0
-	.dword 0x800000008000000a, 0, 0, 0, 0
-	.dword 0x8000000080008081, 0, 0, 0, 0
-	.dword 0x8000000000008080, 0, 0, 0, 0
-	.dword 0x0000000080000001, 0, 0, 0, 0
-	.dword 0x8000000080008008, 0, 0, 0, 0
+	RC_1600
 /* vrgatherei16 indices: x + 1, x + 2, x - 1 (mod 5); keccakp.S uses them too */
 	.p2align 4
 	.globl rvv_keccak_idx
