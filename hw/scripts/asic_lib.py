@@ -278,7 +278,12 @@ def build():
     with C.Lock(d):
         if os.path.exists(man_path):
             with open(man_path) as f:
-                return json.load(f)
+                man = json.load(f)
+            # the paths are where the library is now (a cache folder may have been moved with
+            # its worktree), not where it was generated
+            man.update(dir=d, liberty=os.path.join(d, "sky130_area.lib"),
+                       genlib=os.path.join(d, "sky130_area.genlib"))
+            return man
         os.makedirs(d, exist_ok=True)
         comb = {}
         for fam, (ins, out, tab) in truth_tables(d, cells, cfg["combinational"], drive).items():

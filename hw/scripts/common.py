@@ -108,6 +108,10 @@ def run_pool(targets, jobs, fn, done):
                 with lock:
                     errs.append((t["name"], str(e.code)))
                 continue
+            except Exception as e:  # a bug or a broken cache: a failed target, never a silent one
+                with lock:
+                    errs.append((t["name"], f"{type(e).__name__}: {e}"))
+                continue
             with lock:
                 out[t["name"]] = r
                 done(t, r, time.time() - t0)

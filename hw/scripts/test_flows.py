@@ -11,6 +11,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common as C  # noqa: E402
 import netdepth  # noqa: E402
 import pnr  # noqa: E402
 import synth_proc  # noqa: E402
@@ -206,6 +207,21 @@ EOF
         flow.synth = lambda t: (_ for _ in ()).throw(RuntimeError("synth_ecp5 failed (netlist missing)"))
         self.assertEqual(flow.run([t]), {})
         self.assertEqual(flow.failed[0][0], "broken")
+
+
+class RunPool(unittest.TestCase):
+    def test_an_exception_is_a_failed_target_not_a_lost_one(self):
+        def fn(t):
+            if t["name"] == "b":
+                raise FileNotFoundError("no such file: lib")
+            if t["name"] == "c":
+                sys.exit("c: tool missing")
+            return t["name"] * 2
+        done = []
+        out, errs = C.run_pool([{"name": n} for n in "abc"], 2, fn, lambda t, r, s: done.append(t["name"]))
+        self.assertEqual(out, {"a": "aa"})
+        self.assertEqual(sorted(errs), [("b", "FileNotFoundError: no such file: lib"), ("c", "c: tool missing")])
+        self.assertEqual(done, ["a"])
 
 
 class Markers(unittest.TestCase):
