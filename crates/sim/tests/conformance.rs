@@ -280,10 +280,10 @@ fn a_trapped_load_writes_no_register_in_the_trace() {
         ECALL,
     ];
     let buf = asip_sim::SharedBuf::default();
-    let mut m = Machine::new(
+    let mut m = machine_for(
         &Program::from_words(BASE, &code, 4096),
-        Isa::parse("rv32im").unwrap(),
-        TimingParams::preset("zscale").unwrap(),
+        "rv32im",
+        "zscale",
         RunOptions {
             trace: Some(Box::new(buf.clone())),
             ..RunOptions::default()

@@ -1,34 +1,15 @@
 //! ELF loader: errors, symbols, and an end-to-end run of a real cross-compiled program
 //! (compared with qemu-riscv32 when installed).
 mod common;
-use asip_sim::{Base, ExitKind, Isa, Machine, Program, RunOptions, SimError, TimingParams};
+use asip_sim::{Base, ExitKind, Isa, Program, RunOptions, SimError};
 use common::*;
-use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
-}
 
 /// The hello ELF: rebuilt with the cross compiler when present, else the committed one.
 fn hello_elf() -> Vec<u8> {
     let src = data_dir().join("hello.S");
     let out = std::env::temp_dir().join(format!("asip-sim-hello-{}.elf", std::process::id()));
-    let built = Command::new("riscv64-unknown-elf-gcc")
-        .args([
-            "-march=rv32im",
-            "-mabi=ilp32",
-            "-nostdlib",
-            "-static",
-            "-Ttext=0x10000",
-            "-o",
-        ])
-        .arg(&out)
-        .arg(&src)
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false);
-    if built {
+    if link_rv32(&src, &out) {
         let b = std::fs::read(&out).expect("read built ELF");
         let _ = std::fs::remove_file(&out);
         b
@@ -43,13 +24,7 @@ fn run_bytes(b: &[u8], argv: &[&str]) -> Result<asip_sim::RunResult, SimError> {
         argv: argv.iter().map(|s| s.to_string()).collect(),
         ..Default::default()
     };
-    Machine::new(
-        &p,
-        Isa::parse("rv32im")?,
-        TimingParams::preset("zscale")?,
-        opts,
-    )?
-    .run()
+    machine_for(&p, "rv32im", "zscale", opts)?.run()
 }
 
 #[test]
@@ -143,14 +118,9 @@ fn mips_elf_with_rv32_isa_is_refused() {
     let b = make_elf(8, 0x40_0000, &words_to_bytes(&code), &[]);
     let p = Program::load_elf(&b).unwrap();
     assert_eq!(p.machine, Base::Mips32);
-    let e = Machine::new(
-        &p,
-        Isa::parse("rv32im").unwrap(),
-        TimingParams::preset("zscale").unwrap(),
-        RunOptions::default(),
-    )
-    .err()
-    .unwrap();
+    let e = machine_for(&p, "rv32im", "zscale", RunOptions::default())
+        .err()
+        .unwrap();
     assert!(e.to_string().contains("MIPS"), "{e}");
 }
 
@@ -180,19 +150,7 @@ fn isa_strings() {
 /// when qemu-riscv32 is installed.
 #[test]
 fn differential_against_qemu() {
-    let elf = data_dir().join("diff.elf");
-    let bytes = std::fs::read(&elf).unwrap();
-    let p = Program::load_elf(&bytes).unwrap();
-    let r = Machine::new(
-        &p,
-        Isa::parse("rv32im_zbb_zbkb").unwrap(),
-        TimingParams::preset("zscale").unwrap(),
-        RunOptions::default(),
-    )
-    .unwrap()
-    .run()
-    .unwrap();
-    assert_eq!(r.exit, ExitKind::Exit(0));
+    let r = run_committed_elf("diff.elf", "rv32im_zbb_zbkb", "zscale");
     let expected = std::fs::read(data_dir().join("diff.expected")).unwrap();
     assert_eq!(
         String::from_utf8_lossy(&r.stdout),
@@ -200,7 +158,7 @@ fn differential_against_qemu() {
     );
     if let Ok(out) = Command::new("qemu-riscv32")
         .args(["-cpu", "rv32,zbb=true,zbkb=true"])
-        .arg(&elf)
+        .arg(data_dir().join("diff.elf"))
         .output()
     {
         if out.status.success() {

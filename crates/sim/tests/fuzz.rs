@@ -3,7 +3,7 @@
 //! every error has a message. `SHA3_ASIP_FUZZ_SCALE` multiplies the case counts
 //! (`make fuzz` runs a long campaign; `cargo test` a short one).
 mod common;
-use asip_sim::{Base, Isa, Machine, Program, RunOptions, TimingParams};
+use asip_sim::{Base, Isa, Program, RunOptions, TimingParams};
 use asip_testkit::fuzz_scale as scale;
 use common::*;
 
@@ -107,12 +107,7 @@ fn random_and_truncated_elf_files_never_panic() {
                     max_cycles: 10_000,
                     ..Default::default()
                 };
-                match Machine::new(
-                    &p,
-                    Isa::parse(isa).unwrap(),
-                    TimingParams::preset(timing).unwrap(),
-                    opts,
-                ) {
+                match machine_for(&p, isa, timing, opts) {
                     Err(e) => assert!(!e.to_string().trim().is_empty(), "case {case}"),
                     Ok(mut m) => {
                         if let Err(e) = m.run() {

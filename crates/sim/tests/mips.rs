@@ -6,8 +6,7 @@ use asip_sim::{
     Base, Isa, Machine, Program, Registry, RunOptions, RunResult, SimError, TimingParams,
 };
 use asip_testkit::mips::{addiu, addu, beq, bne, itype, jal, jalr, jr, lui, lw, rtype, sw};
-use common::Rng;
-use std::path::PathBuf;
+use common::{data_dir, machine_for, run_committed_elf, Rng};
 use std::process::Command;
 
 const BASE: u32 = 0x1_0000;
@@ -30,10 +29,10 @@ fn exit_seq() -> Vec<u32> {
 
 fn machine_t(timing: &str, words: &[u32]) -> Result<Machine, SimError> {
     let prog = Program::from_words_for(Base::Mips32, BASE, words, 4096);
-    Machine::new(
+    machine_for(
         &prog,
-        Isa::parse("mips32")?,
-        TimingParams::preset(timing)?,
+        "mips32",
+        timing,
         RunOptions {
             max_cycles: 1_000_000,
             ..RunOptions::default()
@@ -52,15 +51,10 @@ fn run_with(words: &[u32], data_bytes: u32, opts: RunOptions) -> RunResult {
     let mut w = words.to_vec();
     w.extend(exit_seq());
     let prog = Program::from_words_for(Base::Mips32, BASE, &w, data_bytes);
-    Machine::new(
-        &prog,
-        Isa::parse("mips32").unwrap(),
-        TimingParams::preset("mips5").unwrap(),
-        opts,
-    )
-    .unwrap()
-    .run()
-    .unwrap()
+    machine_for(&prog, "mips32", "mips5", opts)
+        .unwrap()
+        .run()
+        .unwrap()
 }
 
 /// Run `words` + exit with preset registers; return the registers (and hi, lo).
@@ -436,26 +430,16 @@ fn isa_strings_and_bases() {
 fn elf_and_isa_base_must_agree() {
     let w = exit_seq();
     let prog = Program::from_words_for(Base::Mips32, BASE, &w, 64);
-    let e = Machine::new(
-        &prog,
-        Isa::parse("rv32im").unwrap(),
-        TimingParams::preset("mips5").unwrap(),
-        RunOptions::default(),
-    )
-    .err()
-    .unwrap()
-    .to_string();
+    let e = machine_for(&prog, "rv32im", "mips5", RunOptions::default())
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("MIPS ELF") && e.contains("mips32"), "{e}");
     let prog = Program::from_words(BASE, &w, 64);
-    let e = Machine::new(
-        &prog,
-        Isa::parse("mips32").unwrap(),
-        TimingParams::preset("mips5").unwrap(),
-        RunOptions::default(),
-    )
-    .err()
-    .unwrap()
-    .to_string();
+    let e = machine_for(&prog, "mips32", "mips5", RunOptions::default())
+        .err()
+        .unwrap()
+        .to_string();
     assert!(e.contains("RISC-V ELF") && e.contains("rv32"), "{e}");
 }
 
@@ -623,26 +607,11 @@ fn trace_shows_delay_slot_order() {
 }
 
 // ---- differential against qemu-mipsel ----------------------------------------------------
-fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
-}
-
 /// `mips_diff.elf` (built from `mips_diff.c`, committed): the simulator's output must
 /// equal the committed qemu-mipsel output, and qemu's own output when it is installed.
 #[test]
 fn differential_against_qemu_mipsel() {
-    let path = data_dir().join("mips_diff.elf");
-    let bytes = std::fs::read(&path).unwrap();
-    let prog = Program::load_elf(&bytes).unwrap();
-    let mut m = Machine::new(
-        &prog,
-        Isa::parse("mips32").unwrap(),
-        TimingParams::preset("mips5").unwrap(),
-        RunOptions::default(),
-    )
-    .unwrap();
-    let r = m.run().unwrap();
-    assert_eq!(r.exit, asip_sim::ExitKind::Exit(0));
+    let r = run_committed_elf("mips_diff.elf", "mips32", "mips5");
     let ours = String::from_utf8(r.stdout).unwrap();
     let expected = std::fs::read_to_string(data_dir().join("mips_diff.expected")).unwrap();
     assert!(ours.lines().count() > 3000);
@@ -650,7 +619,10 @@ fn differential_against_qemu_mipsel() {
         assert_eq!(a, b, "line {} differs from qemu-mipsel", i + 1);
     }
     assert_eq!(ours, expected);
-    match Command::new("qemu-mipsel").arg(&path).output() {
+    match Command::new("qemu-mipsel")
+        .arg(data_dir().join("mips_diff.elf"))
+        .output()
+    {
         Ok(out) => {
             assert!(out.status.success());
             assert_eq!(

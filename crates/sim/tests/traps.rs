@@ -184,7 +184,7 @@ fn ecall_traps_to_mtvec_when_set() {
 
 #[test]
 fn tohost_pass_and_fail() {
-    use asip_sim::{Isa, Machine, Program, RunOptions, TimingParams};
+    use asip_sim::Program;
     for (val, want) in [
         (
             1,
@@ -210,15 +210,7 @@ fn tohost_pass_and_fail() {
         );
         let p = Program::load_elf(&elf).unwrap();
         assert_eq!(p.symbols().addr("tohost"), Some(BASE + 0x100));
-        let r = Machine::new(
-            &p,
-            Isa::parse("rv32im").unwrap(),
-            TimingParams::preset("zscale").unwrap(),
-            RunOptions::default(),
-        )
-        .unwrap()
-        .run()
-        .unwrap();
+        let r = run_program(&p, "rv32im", "zscale").unwrap();
         assert_eq!(r.exit, want);
     }
 }
@@ -257,15 +249,10 @@ fn trace_lines() {
         trace: Some(Box::new(buf.clone())),
         ..Default::default()
     };
-    asip_sim::Machine::new(
-        &p,
-        asip_sim::Isa::parse("rv32i").unwrap(),
-        asip_sim::TimingParams::preset("zscale").unwrap(),
-        opts,
-    )
-    .unwrap()
-    .run()
-    .unwrap();
+    machine_for(&p, "rv32i", "zscale", opts)
+        .unwrap()
+        .run()
+        .unwrap();
     let text = buf.text();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);

@@ -4,7 +4,7 @@
 //! zvkb (qemu 7.2 lacks it) against an independent per-element model; encodings, traps and
 //! disassembly.
 mod common;
-use asip_sim::{ExitKind, Isa, Machine, Program, RunOptions, TimingParams};
+use asip_sim::{ExitKind, Isa, Machine, Program, RunOptions};
 use common::*;
 use std::process::Command;
 
@@ -233,15 +233,8 @@ fn random_program(seed: u64, n: usize) -> Vec<u32> {
 
 fn run_sim(words: &[u32]) -> Vec<u8> {
     let prog = Program::from_words(BASE, words, 4096);
-    let r = Machine::new(
-        &prog,
-        Isa::parse("rv32im_zve64x").unwrap(),
-        TimingParams::preset("zscale").unwrap(),
-        RunOptions::default(),
-    )
-    .unwrap()
-    .run()
-    .unwrap_or_else(|e| panic!("simulator: {e}"));
+    let r =
+        run_program(&prog, "rv32im_zve64x", "zscale").unwrap_or_else(|e| panic!("simulator: {e}"));
     assert_eq!(r.exit, ExitKind::Exit(0));
     r.stdout
 }
@@ -275,21 +268,7 @@ fn random_programs_match_qemu() {
         let path = dir.join(format!("p{seed}.elf"));
         let body: String = words.iter().map(|w| format!(".word {w:#010x}\n")).collect();
         std::fs::write(&src, format!(".globl _start\n_start:\n{body}")).unwrap();
-        let ok = Command::new("riscv64-unknown-elf-gcc")
-            .args([
-                "-march=rv32im",
-                "-mabi=ilp32",
-                "-nostdlib",
-                "-static",
-                "-Ttext=0x10000",
-                "-o",
-            ])
-            .arg(&path)
-            .arg(&src)
-            .status()
-            .map(|s| s.success())
-            .unwrap_or(false);
-        if !ok {
+        if !link_rv32(&src, &path) {
             eprintln!("riscv64-unknown-elf-gcc not installed; vector differential test skipped");
             return;
         }
@@ -362,13 +341,7 @@ fn sim_with(isa: &str, words: &[u32]) -> Machine {
     w.push(addi(10, 0, 0));
     w.extend(exit_seq());
     let prog = Program::from_words(BASE, &w, 4096);
-    let mut m = Machine::new(
-        &prog,
-        Isa::parse(isa).unwrap(),
-        TimingParams::preset("zscale").unwrap(),
-        RunOptions::default(),
-    )
-    .unwrap();
+    let mut m = machine_for(&prog, isa, "zscale", RunOptions::default()).unwrap();
     let r = m.run().unwrap();
     assert_eq!(r.exit, ExitKind::Exit(0));
     m
@@ -455,16 +428,9 @@ fn reserved_encodings_trap() {
         Program::from_words(BASE, &p, 4096)
     };
     let err = |isa: &str, w: u32| {
-        Machine::new(
-            &prog(w),
-            Isa::parse(isa).unwrap(),
-            TimingParams::preset("zscale").unwrap(),
-            RunOptions::default(),
-        )
-        .unwrap()
-        .run()
-        .unwrap_err()
-        .to_string()
+        run_program(&prog(w), isa, "zscale")
+            .unwrap_err()
+            .to_string()
     };
     // LMUL = 2: an odd destination register is reserved
     let e = err("rv32im_zve64x", opv(0x0b, 1, 2, 4, 0, 3));

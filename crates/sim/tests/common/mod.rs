@@ -1,18 +1,70 @@
 //! Test helpers: a tiny RV32 encoder and runners for raw instruction words.
 #![allow(dead_code)]
 
-use asip_sim::{Isa, Machine, Program, RunOptions, RunResult, SimError, TimingParams};
+use asip_sim::{ExitKind, Isa, Machine, Program, RunOptions, RunResult, SimError, TimingParams};
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 // The tiny RV32 encoder and the PRNG are asip-testkit's (shared with the isa/ crates).
 #[allow(unused_imports)]
 pub use asip_testkit::words::{addi, b, exit_seq, i, j, lw, r, s, sw, u, Rng, BASE, ECALL};
 
+/// A machine for `prog` on the ISA string `isa` with the timing preset `timing`.
+pub fn machine_for(
+    prog: &Program,
+    isa: &str,
+    timing: &str,
+    opts: RunOptions,
+) -> Result<Machine, SimError> {
+    Machine::new(prog, Isa::parse(isa)?, TimingParams::preset(timing)?, opts)
+}
+
+/// Run `prog` to its end on `isa` / `timing` with the default options.
+pub fn run_program(prog: &Program, isa: &str, timing: &str) -> Result<RunResult, SimError> {
+    machine_for(prog, isa, timing, RunOptions::default())?.run()
+}
+
+/// `tests/data`: committed programs and their expected outputs.
+pub fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// Link the RV32 assembly `src` into the bare ELF `out` (text at 0x10000) with the cross
+/// compiler; false when it is missing or fails.
+pub fn link_rv32(src: &Path, out: &Path) -> bool {
+    Command::new("riscv64-unknown-elf-gcc")
+        .args([
+            "-march=rv32im",
+            "-mabi=ilp32",
+            "-nostdlib",
+            "-static",
+            "-Ttext=0x10000",
+            "-o",
+        ])
+        .arg(out)
+        .arg(src)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
+/// Run the committed ELF `tests/data/<name>` on `isa` / `timing`; asserts it exits with 0.
+pub fn run_committed_elf(name: &str, isa: &str, timing: &str) -> RunResult {
+    let path = data_dir().join(name);
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let prog = Program::load_elf(&bytes).unwrap();
+    let r = run_program(&prog, isa, timing).unwrap();
+    assert_eq!(r.exit, ExitKind::Exit(0), "{name}");
+    r
+}
+
+/// A machine for raw RV32 `words` (4 KiB of memory past them, at most 1,000,000 cycles).
 pub fn machine(isa: &str, timing: &str, words: &[u32]) -> Result<Machine, SimError> {
     let prog = Program::from_words(BASE, words, 4096);
-    Machine::new(
+    machine_for(
         &prog,
-        Isa::parse(isa)?,
-        TimingParams::preset(timing)?,
+        isa,
+        timing,
         RunOptions {
             max_cycles: 1_000_000,
             ..RunOptions::default()
