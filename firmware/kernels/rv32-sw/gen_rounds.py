@@ -27,6 +27,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 from keccak_model import chi_formula, g, interleave, rho_offsets, round_constants  # noqa: E402
+from gen_output import write_output  # noqa: E402
 
 K = {(1, 0), (2, 0), (3, 1), (2, 2), (2, 3), (0, 4)}  # be bi go ki mi sa
 
@@ -148,11 +149,7 @@ def main():
         emit(line + " \\")
     emit("} while (0)")
     text = "\n".join(lines) + "\n"
-    if a.out == "-":
-        sys.stdout.write(text)
-    else:
-        with open(a.out, "w") as f:
-            f.write(text)
+    write_output(a.out, text)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 from keccak_model import rho_offsets, round_constants  # noqa: E402
+from gen_output import write_output  # noqa: E402
 
 # b -> (lane width w, assembler directive of a w-bit element)
 WIDTHS = {200: (8, ".byte"), 400: (16, ".half"), 800: (32, ".word"), 1600: (64, ".dword")}
@@ -40,11 +41,7 @@ def main():
     ap.add_argument("-o", "--out", default="-")
     a = ap.parse_args()
     text = render()
-    if a.out == "-":
-        sys.stdout.write(text)
-    else:
-        with open(a.out, "w") as f:
-            f.write(text)
+    write_output(a.out, text)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 from keccak_model import chi_formula, g, interleave, rho_offsets, round_constants  # noqa: E402
+from gen_output import write_output  # noqa: E402
 
 # ----------------------------------------------------------------------------- Keccak
 RHO = rho_offsets()
@@ -748,11 +749,7 @@ def main():
     print("gen_permute: end pointer in %s, %d load-use stalls in the listing, %d model "
           "instructions per permutation (without save/restore)"
           % ("register" if cfg["end_in_reg"] else "stack", key[1], n), file=sys.stderr)
-    if a.out == "-":
-        sys.stdout.write(text)
-    else:
-        with open(a.out, "w") as f:
-            f.write(text)
+    write_output(a.out, text)
 
 
 if __name__ == "__main__":
