@@ -144,26 +144,24 @@ pub fn check_constant_time(design: &str, min_cycles: u64) {
 /// lower bound on the cycles, default 0).
 #[macro_export]
 macro_rules! firmware_tests {
+    (@lengths $design:expr; $($name:ident = $alg:literal),*) => {
+        $(
+            #[test]
+            fn $name() {
+                $crate::firmware::check_lengths_0_to_300($design, $alg);
+            }
+        )*
+    };
     ($design:expr) => {
         $crate::firmware_tests!($design, 0);
     };
     ($design:expr, $min_cycles:expr) => {
-        #[test]
-        fn sha3_256_lengths_0_to_300() {
-            $crate::firmware::check_lengths_0_to_300($design, "sha3-256");
-        }
-        #[test]
-        fn sha3_512_lengths_0_to_300() {
-            $crate::firmware::check_lengths_0_to_300($design, "sha3-512");
-        }
-        #[test]
-        fn shake128_lengths_0_to_300() {
-            $crate::firmware::check_lengths_0_to_300($design, "shake128");
-        }
-        #[test]
-        fn shake256_lengths_0_to_300() {
-            $crate::firmware::check_lengths_0_to_300($design, "shake256");
-        }
+        $crate::firmware_tests!(@lengths $design;
+            sha3_256_lengths_0_to_300 = "sha3-256",
+            sha3_512_lengths_0_to_300 = "sha3-512",
+            shake128_lengths_0_to_300 = "shake128",
+            shake256_lengths_0_to_300 = "shake256"
+        );
         #[test]
         fn constant_time_over_50_messages() {
             $crate::firmware::check_constant_time($design, $min_cycles);

@@ -43,6 +43,20 @@ pub fn have(tool: &str) -> bool {
     have_with(tool, "--version")
 }
 
+/// Run `cmd` to its end; panics with `what` and the command's standard error unless it
+/// exits with status 0. Returns its output.
+pub fn run_ok(cmd: &mut Command, what: &str) -> std::process::Output {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: cannot start: {e}"));
+    assert!(
+        out.status.success(),
+        "{what}:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// Print the loud message of a test that did not run because `tool` is missing.
 pub fn skip(tool: &str, what: &str) {
     eprintln!(
@@ -63,33 +77,28 @@ pub fn c_program(src: &Path) -> Option<asip_sim::Program> {
     let stem = src.file_stem().unwrap_or_default().to_string_lossy();
     let elf = work_dir("c_program").join(format!("{stem}.elf"));
     let start = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/check_start.c");
-    let out = Command::new(GCC)
-        .args([
-            "-march=rv32im",
-            "-mabi=ilp32",
-            "-O2",
-            "-ffreestanding",
-            "-nostdlib",
-        ])
-        .args([
-            "-static",
-            "-mno-relax",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-Wl,-Ttext=0x10000",
-        ])
-        .args(["-Wl,-e,_start", "-o"])
-        .arg(&elf)
-        .arg(&start)
-        .arg(src)
-        .output()
-        .expect("running gcc");
-    assert!(
-        out.status.success(),
-        "gcc {}:\n{}",
-        src.display(),
-        String::from_utf8_lossy(&out.stderr)
+    run_ok(
+        Command::new(GCC)
+            .args([
+                "-march=rv32im",
+                "-mabi=ilp32",
+                "-O2",
+                "-ffreestanding",
+                "-nostdlib",
+            ])
+            .args([
+                "-static",
+                "-mno-relax",
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-Wl,-Ttext=0x10000",
+            ])
+            .args(["-Wl,-e,_start", "-o"])
+            .arg(&elf)
+            .arg(&start)
+            .arg(src),
+        &format!("gcc {}", src.display()),
     );
     let bytes = std::fs::read(&elf).unwrap_or_else(|e| panic!("{}: {e}", elf.display()));
     Some(asip_sim::Program::load_elf(&bytes).expect("load the ELF"))

@@ -44,15 +44,11 @@ pub fn verilator_lint(files: &[PathBuf], tops: &[&str]) -> bool {
     let all: Vec<&str> = files.iter().map(|f| stem(f)).collect();
     let tops = if tops.is_empty() { &all[..] } else { tops };
     for top in tops {
-        let out = Command::new("verilator")
-            .args(["--lint-only", "-Wall", "--top-module", top])
-            .args(files)
-            .output()
-            .expect("verilator");
-        assert!(
-            out.status.success(),
-            "verilator lint of {top}:\n{}",
-            String::from_utf8_lossy(&out.stderr)
+        crate::run_ok(
+            Command::new("verilator")
+                .args(["--lint-only", "-Wall", "--top-module", top])
+                .args(files),
+            &format!("verilator lint of {top}"),
         );
     }
     true
@@ -74,16 +70,12 @@ pub fn icarus(
     }
     let dir = crate::work_dir(work);
     let bin = dir.join("sim.vvp");
-    let out = Command::new("iverilog")
-        .args(["-g2005", "-Wall", "-o"])
-        .arg(&bin)
-        .args(files)
-        .output()
-        .expect("iverilog");
-    assert!(
-        out.status.success(),
-        "iverilog:\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    crate::run_ok(
+        Command::new("iverilog")
+            .args(["-g2005", "-Wall", "-o"])
+            .arg(&bin)
+            .args(files),
+        "iverilog",
     );
     let mut cmd = Command::new("vvp");
     cmd.arg("-n").arg(&bin);

@@ -92,15 +92,11 @@ fn divider_lint_both_variants() {
         return;
     }
     for early_out in [0, 1] {
-        let out = Command::new("verilator")
-            .args(["--lint-only", "-Wall", &format!("-GEARLY_OUT={early_out}")])
-            .arg(rtl_file())
-            .output()
-            .expect("verilator");
-        assert!(
-            out.status.success(),
-            "verilator lint of rv32_div EARLY_OUT={early_out}:\n{}",
-            String::from_utf8_lossy(&out.stderr)
+        asip_testkit::run_ok(
+            Command::new("verilator")
+                .args(["--lint-only", "-Wall", &format!("-GEARLY_OUT={early_out}")])
+                .arg(rtl_file()),
+            &format!("verilator lint of rv32_div EARLY_OUT={early_out}"),
         );
     }
 }
