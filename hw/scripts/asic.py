@@ -23,8 +23,8 @@ Keccak cases: keccak_theta and keccak_rpci keep their hierarchy (each mapped onc
   = rate bits x Fmax x messages in flight / cycles per block (cycles from hw/scripts/sim.py).
 Processors: `sha3-asip rtl files --design D` (core + units; instruction and data memories
   outside, not included); ABC's fast script (`abc -fast`) as in synth_proc.py.
-Cached by the sources, top, parameters, these scripts, hw/asic.json, the library and tool
-versions in hw/build/asic/<name>_<key>/result.json; --status runs nothing and prints the
+Cached by the elaborated design (hw/scripts/targets.py key), top, parameters, these scripts,
+hw/asic.json, the library and tool versions in hw/build/asic/<name>_<key>/result.json; --status runs nothing and prints the
 current cached results (JSON) and, for the other targets, why there is none."""
 import argparse
 import glob
@@ -174,9 +174,15 @@ def has_port(netlist, top, port):
     return bool(m) and port in re.findall(r"[\w$]+", m.group(1))
 
 
+def cache_key(t, v, man):
+    """The target's cache folders are hw/build/asic/*_<key> (another target's when they share
+    the hardware: rv32-sw = rv32-ref)."""
+    return T.key(t, method_key(v, man))
+
+
 def run_target(t, v, man, cfg, with_sim):
-    key = T.key(t, method_key(v, man))
-    same = sorted(glob.glob(os.path.join(L.ASIC_BUILD, f"*_{key}", "result.json")))  # rv32-sw = rv32-ref
+    key = cache_key(t, v, man)
+    same = sorted(glob.glob(os.path.join(L.ASIC_BUILD, f"*_{key}", "result.json")))
     d = os.path.dirname(same[0]) if same else os.path.join(
         L.ASIC_BUILD, f"{t['name'].replace('/', '_').replace(' ', '_')}_{key}")
     res_path = os.path.join(d, "result.json")
@@ -313,7 +319,7 @@ def main(argv=None):
         for t in tl:
             r = None
             if v:
-                same = glob.glob(os.path.join(L.ASIC_BUILD, f"*_{T.key(t, method_key(v, man))}", "result.json"))
+                same = glob.glob(os.path.join(L.ASIC_BUILD, f"*_{cache_key(t, v, man)}", "result.json"))
                 if same:
                     with open(same[0]) as f:
                         r = dict(json.load(f), name=t["name"], kind=t["kind"])

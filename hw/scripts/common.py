@@ -1,4 +1,5 @@
 """Shared helpers for hw/scripts (python3 stdlib only)."""
+import functools
 import hashlib
 import json
 import os
@@ -61,6 +62,12 @@ def case_params(name, alg="sha3-512"):
     params = {k: case[k] for k in CORE_PARAMS if k in case}
     params.update({"RATE": rate * 8, "OUT_BITS": outb * 8})
     return params
+
+
+@functools.cache
+def yosys_version():
+    """`yosys -V` (part of the cache keys); asked once per process."""
+    return run(["yosys", "-V"]).stdout.strip()
 
 
 def src_hash(files, extra=""):

@@ -145,12 +145,21 @@ def synth_target(t, d, abc_gates=ABC_GATES):
 
 def method_key():
     """Part of every cache key: this file, netdepth.py, targets.py and the Yosys version."""
-    return C.src_hash([os.path.abspath(__file__), netdepth.__file__, T.__file__], yosys_version())
+    return C.src_hash([os.path.abspath(__file__), netdepth.__file__, T.__file__], C.yosys_version())
+
+
+def rtl_target(top, params, srcs, tag):
+    """A target of hw/rtl files (a round-constant unit, or keccak_core flattened by --exact)."""
+    return T.explicit_target(top, [os.path.join(C.HW, "rtl", f) for f in srcs], [], params, name=tag)
+
+
+def exact_dir(t):
+    return os.path.join(C.BUILD, "synth", f"{t['name']}_{T.key(t, method_key())}")
 
 
 def synth(top, params, srcs, tag):
-    t = T.explicit_target(top, [os.path.join(C.HW, "rtl", f) for f in srcs], [], params, name=tag)
-    d = os.path.join(C.BUILD, "synth", f"{tag}_{T.key(t, method_key())}")
+    t = rtl_target(top, params, srcs, tag)
+    d = exact_dir(t)
     res_path = os.path.join(d, "result.json")
     if os.path.exists(res_path):
         with open(res_path) as f:
@@ -168,10 +177,6 @@ def synth(top, params, srcs, tag):
 # moves ABC's result by a few tenths of a per cent (docs/hardware.md)
 FAST_OPTS = "-nodsp -nosrl -noclkbuf"
 SEG_MODULES = {"theta": ("keccak_theta", "keccak_theta.v"), "rpci": ("keccak_rpci", "keccak_rpci.v")}
-
-
-def yosys_version():
-    return C.run(["yosys", "-V"]).stdout.strip()
 
 
 def segments(params):
@@ -200,21 +205,38 @@ def _yosys(d, lines):
         C.die("yosys failed, see " + os.path.join(d, "yosys.log"))
 
 
-def synth_module(kind, version):
-    """One datapath module mapped alone: FPGA netlist (renamed <module>_map, RTLIL) and
-    generic-gate statistics. Cached by module source, this script and the Yosys version."""
+def module_target(kind):
     top, src = SEG_MODULES[kind]
-    path = os.path.join(C.HW, "rtl", src)
-    key = C.src_hash([path, os.path.abspath(__file__)], version + top)
-    d = os.path.join(C.BUILD, "synth", f"mod_{kind}_{key}")
+    return T.explicit_target(top, [os.path.join(C.HW, "rtl", src)], name=top)
+
+
+def module_dir(kind):
+    """Cached by the module's elaborated design, this script and the Yosys version."""
+    key = T.key(module_target(kind), C.src_hash([os.path.abspath(__file__)], C.yosys_version()))
+    return os.path.join(C.BUILD, "synth", f"mod_{kind}_{key}")
+
+
+def hier_dir(t):
+    """Cached by the core's elaborated design (parameters included), this script,
+    netdepth.py and the Yosys version."""
+    key = T.key(t, C.src_hash([os.path.abspath(__file__), netdepth.__file__], C.yosys_version()))
+    return os.path.join(C.BUILD, "synth", f"{t['name']}_hier_{key}")
+
+
+def synth_module(kind):
+    """One datapath module mapped alone: FPGA netlist (renamed <module>_map, RTLIL) and
+    generic-gate statistics."""
+    top = SEG_MODULES[kind][0]
+    t = module_target(kind)
+    d = module_dir(kind)
     res_path = os.path.join(d, "result.json")
     with C.Lock(d):
         if os.path.exists(res_path):
-            with open(res_path) as f:
-                return json.load(f)
+            with open(res_path) as f:  # the netlist where the folder is now (rekey.py links folders)
+                return dict(json.load(f), il=os.path.join(d, "map.il"))
         os.makedirs(d, exist_ok=True)
         t0 = time.time()
-        _yosys(d, [f"read_verilog {path}", "design -save orig",
+        _yosys(d, T.yosys_read(t) + ["design -save orig",
                    f"{SYNTH_XILINX} {FAST_OPTS} -top {top}",
                    f"tee -q -o {d}/xilinx_stat.txt stat",
                    f"rename {top} {top}_map",
@@ -232,28 +254,26 @@ def synth_module(kind, version):
         return res
 
 
-def synth_core_hier(params, tag):
-    top = "keccak_core"
-    allsrc = [os.path.join(C.HW, "rtl", f) for f in C.RTL_CORE]
-    version = yosys_version()
-    key = C.src_hash(allsrc + [os.path.abspath(__file__), os.path.join(C.HW, "scripts", "netdepth.py")],
-                     version + top + json.dumps(params, sort_keys=True))
-    d = os.path.join(C.BUILD, "synth", f"{tag}_hier_{key}")
+def hier_target(name, alg):
+    return rtl_target("keccak_core", C.case_params(name, alg), C.RTL_CORE, f"case{name}_{alg}")
+
+
+def synth_core_hier(t):
+    top, params = t["top"], t["params"]
+    d = hier_dir(t)
     res_path = os.path.join(d, "result.json")
     if os.path.exists(res_path):
         with open(res_path) as f:
             return json.load(f)
     t0 = time.time()
-    mods = {k: synth_module(k, version) for k in SEG_MODULES}
+    mods = {k: synth_module(k) for k in SEG_MODULES}
     os.makedirs(d, exist_ok=True)
     segs = segments(params)
-    chp = " ".join(f"-set {k} {v}" for k, v in params.items())
 
     def cellsel(path):  # '[' ']' are wildcards in Yosys selections: match them with '?'
         return f"{top}/" + path.replace("[", "?").replace("]", "?")
     iso = [(p, k) for p, k, i in segs if i]
-    ys = [f"read_verilog {' '.join(allsrc)}", f"chparam {chp} {top}", f"hierarchy -top {top}",
-          "design -save orig"]
+    ys = T.yosys_read(t) + [f"hierarchy -top {top}", "design -save orig"]
     # FPGA: isolated segments become black boxes <module>_map, the rest is mapped flat
     used = sorted({k for _, k in iso})
     for k in used:
@@ -297,7 +317,7 @@ def synth_case(name, alg, with_sim=True, exact=False):
     if exact:
         res.update(synth("keccak_core", params, C.RTL_CORE, f"case{name}_{alg}"))
     else:
-        res.update(synth_core_hier(params, f"case{name}_{alg}"))
+        res.update(synth_core_hier(hier_target(name, alg)))
     if with_sim:
         import sim
         vec, _ = C.vectors_file(alg, 24, 1)

@@ -21,7 +21,7 @@ ASIC: synth -flatten; abc -fast -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX; ge
   equivalents (the multiplier and the register file as gates and flip-flops). ABC's fast
   script, unlike the cases and units: with its default script the mips-native processor
   did not finish within a make reproduce, so processor GE compare with each other only.
-Cached by the sources, top, parameters, the method files and the Yosys version in
+Cached by the elaborated design (targets.key), top, parameters, the method files and the Yosys version in
 hw/build/synth/proc_<hash>/result.json (designs with the same processor share one run)."""
 import argparse
 import json
@@ -36,9 +36,13 @@ import targets as T  # noqa: E402
 MEMORIES = "outside the processor (instruction-fetch and data-memory ports); not included"
 
 
+def cache_dir(t):
+    return os.path.join(C.BUILD, "synth", f"proc_{T.key(t, S.method_key())}")
+
+
 def synth_proc(t):
     """Area figures of one processor target (cached)."""
-    d = os.path.join(C.BUILD, "synth", f"proc_{T.key(t, S.method_key())}")
+    d = cache_dir(t)
     res_path = os.path.join(d, "result.json")
     with C.Lock(d):
         if os.path.exists(res_path):
@@ -48,7 +52,7 @@ def synth_proc(t):
             return res
         res = S.synth_target(t, d, S.ABC_GATES_FAST)
         res.update({"top": t["top"], "params": t["params"], "memories": MEMORIES,
-                    "yosys": S.yosys_version().split(" (")[0]})
+                    "yosys": C.yosys_version().split(" (")[0]})
         with open(res_path, "w") as f:
             json.dump(res, f, indent=1)
         res["cached"] = False

@@ -13,8 +13,8 @@ FPGA: synth_xilinx -family xc6v -flatten -noiopad -nowidelut (Virtex-6); luts, f
 ASIC: synth -flatten; abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX; ge_est = NAND2
   equivalents (hw/scripts/synth.py GE_WEIGHTS; flip-flop 4.67 GE, +1.33 enable, +0.67 reset).
 The Yosys runs are hw/scripts/synth.py's synth_target (the same for the Keccak cases and the
-processors). Results are cached in build/synth-units/<hash>/result.json (hash of the sources,
-top, parameters, the hw/scripts method files and the Yosys version).
+processors). Results are cached in build/synth-units/<hash>/result.json (hash of the
+elaborated design (hw/scripts/targets.py key), top, parameters, the hw/scripts method files and the Yosys version).
 --json prints one JSON list of {ext, unit, top, whole, what, luts, ffs, carry4, muxf,
 slices_est, ge_est, gate_cells, lut_levels, fmax_mhz_est}; otherwise a Markdown table.
 --write-readme rewrites the table between <!-- synth:begin --> and <!-- synth:end --> of
@@ -27,6 +27,7 @@ import sys
 HW_SCRIPTS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HW_SCRIPTS))
 sys.path.insert(0, HW_SCRIPTS)
+import common as C  # noqa: E402
 import synth as S  # noqa: E402
 import targets as T  # noqa: E402
 
@@ -62,9 +63,13 @@ def load_units(ext_dir):
     return units
 
 
+def cache_dir(t):
+    return os.path.join(CACHE, T.key(t, S.method_key()))
+
+
 def synth_unit(ext_dir, u, version):
     t = T.unit_target(ext_dir, u["name"])
-    d = os.path.join(CACHE, T.key(t, S.method_key()))
+    d = cache_dir(t)
     res_path = os.path.join(d, "result.json")
     if os.path.exists(res_path):
         with open(res_path) as f:
@@ -132,7 +137,7 @@ def main():
         die("--write-readme README takes one extension folder")
     if not shutil.which("yosys"):
         die("yosys not found on PATH: apt-get install yosys (or run scripts/setup as root)")
-    version = S.yosys_version()
+    version = C.yosys_version()
     rows = []
     for e in exts:
         ext_dir = e if os.path.isabs(e) else os.path.join(os.getcwd(), e)

@@ -7,8 +7,11 @@ dirs, parameters) record per thing we build, from one of three sources:
     {"top": ..., "files": [abs paths], "include_dirs": [...], "params": {NAME: value}}.
 A target is a dict {name, kind, top, files, include_dirs, params}; `check()` validates one."""
 import glob
+import hashlib
 import json
 import os
+import re
+import tempfile
 import tomllib
 
 import common as C
@@ -122,9 +125,102 @@ def yosys_read(t):
     return lines
 
 
-def key(t, extra=""):
-    """Cache key: the contents of the sources and of the headers (*.vh, *.svh) in the include
-    dirs, the top and the parameters."""
+def source_key(t, extra=""):
+    """Hash of the source text: the sources, the headers (*.vh, *.svh) in the include dirs,
+    the top and the parameters. It keys the memo of design_hash; the Verilator and Icarus
+    builds (sim.py: seconds to redo) hash their sources' text the same way (C.src_hash)."""
     headers = sorted(h for d in t["include_dirs"] for h in glob.glob(os.path.join(d, "*.vh"))
                      + glob.glob(os.path.join(d, "*.svh")))
     return C.src_hash(t["files"] + headers, extra + t["top"] + json.dumps(t["params"], sort_keys=True))
+
+
+# The canonical elaborated design: the target read as the flows read it (yosys_read),
+# elaborated, and stripped of source positions, so that only the hardware is left. `proc` is
+# needed: without it the processes' case rules keep `src` attributes that setattr does not
+# reach (472 on rv32-dasip), so a moved comment would change the key; it costs ~0.2 s.
+CANON = ["proc", "setattr -unset src", "setattr -mod -unset src"]
+AUTO_SRC = re.compile(r"\$[^$ ]*\.s?vh?:[0-9.-]+\$")  # file:line in auto names ($and$f.v:12$3)
+INCLUDE = re.compile(r'`include\s+("([^"]*)")?')
+READMEM = re.compile(r'\$readmem[hb]\s*\(\s*("([^"]*)")?')
+
+
+def canonical(t, tmp):
+    """The canonical RTLIL text of a target (Yosys runs in tmp)."""
+    with open(os.path.join(tmp, "canon.ys"), "w") as f:
+        f.write("\n".join(yosys_read(t) + [f"hierarchy -top {t['top']}"] + CANON + ["write_rtlil canon.il"]) + "\n")
+    r = C.run(["yosys", "-q", "canon.ys"], cwd=tmp)
+    if r.returncode != 0:
+        C.die(f"{t['name']}: yosys could not elaborate it: {(r.stderr + r.stdout).strip()[-800:]}")
+    with open(os.path.join(tmp, "canon.il")) as f:
+        return AUTO_SRC.sub("$", f.read())
+
+
+def elaboration_inputs(t):
+    """(files, data files) the elaboration may read: the sources, every place an `include
+    may name (beside the including file and in each include dir, also where no file is: one
+    appearing there could be read) and the $readmemh/$readmemb files (beside the source,
+    where Yosys looks); None when such a name is not a string literal (a macro, a parameter)."""
+    todo, seen, data = list(t["files"]), [], set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.append(p)
+        if not os.path.isfile(p):
+            continue
+        with open(p, errors="replace") as f:
+            text = f.read()
+        here = os.path.dirname(p)
+        for m in INCLUDE.finditer(text):
+            if m.group(2) is None:
+                return None
+            todo += [os.path.join(d, m.group(2)) for d in [here] + t["include_dirs"]]
+        for m in READMEM.finditer(text):
+            if m.group(2) is None:
+                return None
+            data.add(os.path.join(here, m.group(2)))
+    return sorted(seen), sorted(data)
+
+
+def file_hash(p):
+    """sha256 of a file's content, None when it cannot be read."""
+    try:
+        with open(p, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def design_hash(t):
+    """Hash of the target's canonical elaborated design and of the data files it reads
+    ($readmemh: content hashes). Memoized in hw/build/keys/<source_key>.json with the content
+    hash of every file the elaboration may read: the memo is used only when the source text,
+    Yosys and this recipe are the same and none of those files changed (a stale memo cannot
+    be used); it spares a status query over every target one Yosys run per target."""
+    where = json.dumps([t["files"], t["include_dirs"]])  # the places its includes are looked up
+    memo = os.path.join(C.BUILD, "keys", source_key(t, C.yosys_version() + "\n".join(CANON) + where) + ".json")
+    try:
+        with open(memo) as f:
+            m = json.load(f)
+        if m["read"] is not None and all(file_hash(p) == h for p, h in m["read"].items()):
+            return m["design"]
+    except (OSError, ValueError, KeyError, AttributeError):
+        pass
+    inputs = elaboration_inputs(t)
+    with tempfile.TemporaryDirectory(prefix="canon-") as tmp:
+        h = hashlib.sha256(canonical(t, tmp).encode())
+    for p in inputs[1] if inputs else []:
+        h.update(b"\0" + os.path.basename(p).encode() + b"\0" + (file_hash(p) or "missing").encode())
+    design = h.hexdigest()[:16]
+    os.makedirs(os.path.dirname(memo), exist_ok=True)
+    C.write_atomic(memo, json.dumps({"design": design, "read": inputs and {
+        p: file_hash(p) for p in inputs[0] + inputs[1]}}, indent=1))
+    return design
+
+
+def key(t, extra=""):
+    """Cache key of the synthesis flows (synth.py, synth_proc.py, synth_unit.py, asic.py,
+    pnr.py): the canonical elaborated design (design_hash), the top, the parameters and
+    `extra` (each flow's scripts and tool versions). Edits that leave the elaborated hardware
+    the same (comments, a port list moved into an `include) keep every cached result."""
+    return C.src_hash([], extra + design_hash(t) + t["top"] + json.dumps(t["params"], sort_keys=True))

@@ -3,6 +3,7 @@
 cache keys (targets.py), report parsing, device choice, medians, caching and scheduling of
 pnr.py (with a stand-in nextpnr), the summary merge, synth_proc overheads, netdepth on a
 hand-made netlist. `make -C hw test-flows`; a few seconds."""
+import glob
 import json
 import os
 import stat
@@ -29,10 +30,25 @@ def write(path, text):
     return path
 
 
+# a fixture with two modules (two possible tops) and a parameter
+M = """module m #(parameter W = 4) (input [W-1:0] a, input [W-1:0] c, output [W-1:0] b);
+  assign b = a ^ c;
+endmodule
+module n (input a, output b);
+  assign b = ~a;
+endmodule
+"""
+
+
 class Targets(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp()
-        self.v = write(os.path.join(self.tmp, "m.v"), "module m(input a, output b); assign b = a; endmodule\n")
+        self.v = write(os.path.join(self.tmp, "m.v"), M)
+        self.old_build = T.C.BUILD
+        T.C.BUILD = os.path.join(self.tmp, "build")  # the memo of the keys (hw/build/keys)
+
+    def tearDown(self):
+        T.C.BUILD = self.old_build
 
     def test_key_follows_sources_and_params(self):
         t = T.explicit_target("m", [self.v], [], {"W": 8})
@@ -40,13 +56,50 @@ class Targets(unittest.TestCase):
         self.assertEqual(k, T.key(T.explicit_target("m", [self.v], [], {"W": 8})))
         self.assertNotEqual(k, T.key(T.explicit_target("m", [self.v], [], {"W": 9})))
         self.assertNotEqual(k, T.key(t, "other flow"))
-        write(self.v, "module m(input a, output b); assign b = ~a; endmodule\n")
+        self.assertNotEqual(k, T.key(T.explicit_target("n", [self.v])))  # another top
+        write(self.v, M.replace("a ^ c", "a | c"))  # an operator
         self.assertNotEqual(k, T.key(t))
 
-    def test_key_follows_headers_in_include_dirs(self):
-        t = T.explicit_target("m", [self.v], [self.tmp], {})
+    def test_key_is_the_elaborated_hardware_not_the_text(self):
+        t = T.explicit_target("m", [self.v], [self.tmp], {"W": 8})
         k = T.key(t)
-        write(os.path.join(self.tmp, "defs.vh"), "`define X 1\n")
+        write(self.v, "// a comment\n" + M.replace("assign", "\n\n  assign"))  # every line moves
+        self.assertEqual(k, T.key(t))
+        # the port list moved into an `include file
+        head, rest = M.split("(", 1)
+        ports, body = rest.split(");", 1)
+        write(os.path.join(self.tmp, "m_ports.vh"), ports)
+        write(self.v, f"{head}(\n`include \"m_ports.vh\"\n);{body}")
+        self.assertEqual(k, T.key(t))
+        write(os.path.join(self.tmp, "m_ports.vh"), ports.replace("input [W-1:0] c", "input [W:0] c"))
+        self.assertNotEqual(k, T.key(t))  # the header is part of the hardware
+
+    def test_stale_memo_is_not_used(self):
+        # part.v is included but is not a header of the include dirs: the memo's own key (the
+        # source text) stays the same when it changes; its recorded content hash does not
+        part = write(os.path.join(self.tmp, "part.v"), "assign b = a;\n")
+        v = write(os.path.join(self.tmp, "p.v"), 'module p(input a, output b);\n`include "part.v"\nendmodule\n')
+        t = T.explicit_target("p", [v], [self.tmp])
+        k = T.key(t)
+        memo = [m for m in glob.glob(os.path.join(T.C.BUILD, "keys", "*.json")) if part in read(m)]
+        self.assertEqual(len(memo), 1)
+        m = json.loads(read(memo[0]))
+        write(memo[0], json.dumps(dict(m, design="0" * 16)))  # the memo is what key() uses ...
+        self.assertNotEqual(k, T.key(t))
+        write(part, "assign b = ~a;\n")  # ... until a file the elaboration read changes
+        k2 = T.key(t)
+        self.assertNotEqual(k, k2)
+        self.assertNotEqual(json.loads(read(memo[0]))["design"], "0" * 16)
+        write(part, "assign b = a;\n")
+        self.assertEqual(k, T.key(t))
+
+    def test_key_follows_readmemh_data(self):
+        hexf = write(os.path.join(self.tmp, "d.hex"), "01\n02\n03\n04\n")
+        v = write(os.path.join(self.tmp, "r.v"), "module r(input [1:0] a, output [7:0] b);\n"
+                  "reg [7:0] mem [0:3];\ninitial $readmemh(\"d.hex\", mem);\nassign b = mem[a];\nendmodule\n")
+        t = T.explicit_target("r", [v])
+        k = T.key(t)
+        write(hexf, "01\n02\n03\n05\n")
         self.assertNotEqual(k, T.key(t))
 
     def test_check_rejects_bad_targets(self):
