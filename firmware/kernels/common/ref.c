@@ -15,6 +15,7 @@
  *     absorbed byte by byte).
  * Requires a little-endian target (lane bytes are XORed in memory order). */
 #include "kernel.h"
+#include "keccak_lfsr.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "ref.c assumes a little-endian target"
@@ -28,22 +29,10 @@ static uint64_t rotl64(uint64_t v, unsigned n)
     return (v << n) | (v >> (64 - n));
 }
 
-/* One step of the round-constant LFSR; returns the bit shifted out (old bit 0). */
-static unsigned lfsr_step(uint8_t *r)
-{
-    unsigned bit = *r & 1;
-    *r = (uint8_t)((*r << 1) ^ ((*r & 0x80) ? 0x71 : 0));
-    return bit;
-}
-
 void kernel_permute(keccak_state_t *s, unsigned rounds)
 {
     uint8_t lfsr = 1;
-
-    /* Keccak-p[1600, rounds] runs the last `rounds` rounds: skip the first rounds'
-     * 7 LFSR steps each. */
-    for (unsigned i = 0; i < 7 * (24 - rounds); i++)
-        lfsr_step(&lfsr);
+    LFSR_SKIP(lfsr, rounds);
 
     for (unsigned round = 0; round < rounds; round++) {
         /* theta: column parities, then each lane ^= P[x-1] ^ rotl(P[x+1], 1) */

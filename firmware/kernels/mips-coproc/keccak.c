@@ -13,6 +13,7 @@
  *   iota   regular instructions.
  * Requires a little-endian target. */
 #include "kernel.h"
+#include "../common/keccak_lfsr.h"
 #include "../../../isa/mips-coproc/include/mips_coproc.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -24,40 +25,29 @@ typedef uint32_t __attribute__((may_alias)) word_t;
 #define LO(i) (2 * (i))
 #define HI(i) (2 * (i) + 1)
 
-/* One step of the round-constant LFSR; returns the bit shifted out (old bit 0). */
-static unsigned lfsr_step(uint8_t *r)
-{
-    unsigned bit = *r & 1;
-    *r = (uint8_t)((*r << 1) ^ ((*r & 0x80) ? 0x71 : 0));
-    return bit;
-}
+/* c[w] = xor of word w of the five lanes of a column (w = LO(x) or HI(x)): lwau x5, xor5. */
+#define COLUMN_PARITY(c, a, w)                                                                 \
+    do {                                                                                       \
+        mc_lwau(0, (a)[(w)]);                                                                  \
+        mc_lwau(1, (a)[(w) + LO(5)]);                                                          \
+        mc_lwau(2, (a)[(w) + LO(10)]);                                                         \
+        mc_lwau(3, (a)[(w) + LO(15)]);                                                         \
+        mc_lwau(4, (a)[(w) + LO(20)]);                                                         \
+        mc_xor5((c)[(w)]);                                                                     \
+    } while (0)
 
 void kernel_permute(keccak_state_t *s, unsigned rounds)
 {
     word_t *a = (word_t *)s->lanes;
     uint32_t b[50], c[10], d[2], amount;
     uint8_t lfsr = 1;
-
-    /* Keccak-p[1600, rounds] runs the last `rounds` rounds: skip the first rounds'
-     * 7 LFSR steps each. */
-    for (unsigned i = 0; i < 7 * (24 - rounds); i++)
-        lfsr_step(&lfsr);
+    LFSR_SKIP(lfsr, rounds);
 
     for (unsigned round = 0; round < rounds; round++) {
         /* theta: column parities c[x] = xor of the five lanes of column x */
         for (unsigned x = 0; x < 5; x++) {
-            mc_lwau(0, a[LO(x)]);
-            mc_lwau(1, a[LO(x + 5)]);
-            mc_lwau(2, a[LO(x + 10)]);
-            mc_lwau(3, a[LO(x + 15)]);
-            mc_lwau(4, a[LO(x + 20)]);
-            mc_xor5(c[LO(x)]);
-            mc_lwau(0, a[HI(x)]);
-            mc_lwau(1, a[HI(x + 5)]);
-            mc_lwau(2, a[HI(x + 10)]);
-            mc_lwau(3, a[HI(x + 15)]);
-            mc_lwau(4, a[HI(x + 20)]);
-            mc_xor5(c[HI(x)]);
+            COLUMN_PARITY(c, a, LO(x));
+            COLUMN_PARITY(c, a, HI(x));
         }
         /* each lane ^= c[x-1] ^ rotl(c[x+1], 1) */
         amount = 1;

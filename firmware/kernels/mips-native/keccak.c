@@ -4,6 +4,7 @@
  * rho, and the round-constant bit 1 << (2^j - 1)) is rot1 + rot2 + mfleast, and chi's
  * ~a & b is andnot. Requires a little-endian target. */
 #include "kernel.h"
+#include "../common/keccak_lfsr.h"
 #include "../../../isa/mips-native/include/mips_native.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -19,23 +20,11 @@ typedef struct __attribute__((may_alias)) {
 /* r = rotl64(v, n), 0 <= n < 64 */
 #define ROTL(r, v, n) mn_rotl64((v).hi, (v).lo, (n), &(r).hi, &(r).lo)
 
-/* One step of the round-constant LFSR; returns the bit shifted out (old bit 0). */
-static unsigned lfsr_step(uint8_t *r)
-{
-    unsigned bit = *r & 1;
-    *r = (uint8_t)((*r << 1) ^ ((*r & 0x80) ? 0x71 : 0));
-    return bit;
-}
-
 void kernel_permute(keccak_state_t *s, unsigned rounds)
 {
     lane_t *a = (lane_t *)s->lanes;
     uint8_t lfsr = 1;
-
-    /* Keccak-p[1600, rounds] runs the last `rounds` rounds: skip the first rounds'
-     * 7 LFSR steps each. */
-    for (unsigned i = 0; i < 7 * (24 - rounds); i++)
-        lfsr_step(&lfsr);
+    LFSR_SKIP(lfsr, rounds);
 
     for (unsigned round = 0; round < rounds; round++) {
         /* theta: column parities, then each lane ^= P[x-1] ^ rotl(P[x+1], 1) */
