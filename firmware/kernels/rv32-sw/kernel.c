@@ -60,25 +60,31 @@ void kernel_permute(keccak_state_t *state, unsigned rounds)
 }
 #endif
 
-/* Unshuffle (Hacker's Delight 7-2): even bits to the low half, odd bits to the high half. */
+/* Delta swap (Hacker's Delight 7-2): the bits of x in mask m trade places with the bits n
+ * above them. */
+#define DELTA_SWAP(x, n, m)                                                                    \
+    do {                                                                                       \
+        uint32_t t_ = ((x) ^ ((x) >> (n))) & (m);                                              \
+        (x) ^= t_ ^ (t_ << (n));                                                               \
+    } while (0)
+
+/* Unshuffle: even bits to the low half, odd bits to the high half. */
 static uint32_t unzip(uint32_t x)
 {
-    uint32_t t;
-    t = (x ^ (x >> 1)) & 0x22222222u; x ^= t ^ (t << 1);
-    t = (x ^ (x >> 2)) & 0x0C0C0C0Cu; x ^= t ^ (t << 2);
-    t = (x ^ (x >> 4)) & 0x00F000F0u; x ^= t ^ (t << 4);
-    t = (x ^ (x >> 8)) & 0x0000FF00u; x ^= t ^ (t << 8);
+    DELTA_SWAP(x, 1, 0x22222222u);
+    DELTA_SWAP(x, 2, 0x0C0C0C0Cu);
+    DELTA_SWAP(x, 4, 0x00F000F0u);
+    DELTA_SWAP(x, 8, 0x0000FF00u);
     return x;
 }
 
-/* Inverse of unzip. */
+/* Inverse of unzip: the same swaps in reverse order. */
 static uint32_t zip(uint32_t x)
 {
-    uint32_t t;
-    t = (x ^ (x >> 8)) & 0x0000FF00u; x ^= t ^ (t << 8);
-    t = (x ^ (x >> 4)) & 0x00F000F0u; x ^= t ^ (t << 4);
-    t = (x ^ (x >> 2)) & 0x0C0C0C0Cu; x ^= t ^ (t << 2);
-    t = (x ^ (x >> 1)) & 0x22222222u; x ^= t ^ (t << 1);
+    DELTA_SWAP(x, 8, 0x0000FF00u);
+    DELTA_SWAP(x, 4, 0x00F000F0u);
+    DELTA_SWAP(x, 2, 0x0C0C0C0Cu);
+    DELTA_SWAP(x, 1, 0x22222222u);
     return x;
 }
 
