@@ -260,12 +260,7 @@ int main(int argc, char **argv)
         sha3fam_hash(a, &prm, msg, len, out, outlen);
         i1 = arch_instret();
         c1 = arch_cycles();
-        rt_puts("hash alg=");
-        rt_puts(a->name);
-        rt_puts(" len=");
-        rt_put_u64(len);
-        rt_puts(" seed=");
-        rt_put_u64(seed);
+        PUT_HASH_HEAD(a->name, len, seed);
         rt_puts(" cycles=");
         rt_put_u64((arch_count_t)(c1 - c0));
         rt_puts(" instret=");

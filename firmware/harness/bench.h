@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include "aead.h"
+#include "runtime.h"
 
 #define MSG_MAX 65536u
 #define MAX_LENS 1024u
@@ -22,6 +23,17 @@ void gen_message(uint8_t *p, uint32_t len, uint32_t seed);
 const char *parse_lens(const char *p, uint32_t *n);
 /* The first output line: "# sha3-asip bench kernel=<name> cflags=\"<cflags>\"". */
 void print_header(void);
+/* The start of a measurement line: "hash alg=<name> len=<len> seed=<seed>" (a macro, so
+ * the harness compiles to the same code as with the statements written out). */
+#define PUT_HASH_HEAD(name, len, seed)                                                         \
+    do {                                                                                       \
+        rt_puts("hash alg=");                                                                  \
+        rt_puts(name);                                                                         \
+        rt_puts(" len=");                                                                      \
+        rt_put_u64(len);                                                                       \
+        rt_puts(" seed=");                                                                     \
+        rt_put_u64(seed);                                                                      \
+    } while (0)
 /* The AEAD benchmark (bench_aead.c). */
 int bench_aead(const struct aead_alg *a, int argc, char **argv);
 

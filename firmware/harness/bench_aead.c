@@ -243,12 +243,7 @@ int bench_aead(const struct aead_alg *a, int argc, char **argv)
             return usage("key, nonce or tag length out of range for this AEAD");
         for (unsigned j = 0; j < 3; j++)
             calls[j] = route_calls[j];
-        rt_puts("hash alg=");
-        rt_puts(a->name);
-        rt_puts(" len=");
-        rt_put_u64(len);
-        rt_puts(" seed=");
-        rt_put_u64(seed);
+        PUT_HASH_HEAD(a->name, len, seed);
         put_count(" ", c0, c1, i0, i1);
         rt_puts(" digest=");
         rt_put_hex(ct, len);
