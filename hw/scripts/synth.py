@@ -144,8 +144,9 @@ def synth_target(t, d, abc_gates=ABC_GATES):
 
 
 def method_key():
-    """Part of every cache key: this file, netdepth.py, targets.py and the Yosys version."""
-    return C.src_hash([os.path.abspath(__file__), netdepth.__file__, T.__file__], C.yosys_version())
+    """Part of every cache key besides the elaborated design: this file, netdepth.py and the
+    Yosys version (not targets.py: how it reads a target is in the elaborated design)."""
+    return C.src_hash([os.path.abspath(__file__), netdepth.__file__], C.yosys_version())
 
 
 def rtl_target(top, params, srcs, tag):

@@ -14,7 +14,8 @@ ASIC: synth -flatten; abc -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX; ge_est =
   equivalents (hw/scripts/synth.py GE_WEIGHTS; flip-flop 4.67 GE, +1.33 enable, +0.67 reset).
 The Yosys runs are hw/scripts/synth.py's synth_target (the same for the Keccak cases and the
 processors). Results are cached in build/synth-units/<hash>/result.json (hash of the
-elaborated design (hw/scripts/targets.py key), top, parameters, the hw/scripts method files and the Yosys version).
+elaborated design (hw/scripts/targets.py key), top, parameters, the hw/scripts method files
+and the Yosys version).
 --json prints one JSON list of {ext, unit, top, whole, what, luts, ffs, carry4, muxf,
 slices_est, ge_est, gate_cells, lut_levels, fmax_mhz_est}; otherwise a Markdown table.
 --write-readme rewrites the table between <!-- synth:begin --> and <!-- synth:end --> of
