@@ -255,24 +255,7 @@ def select(a, log=sys.stderr):
         ext, _, unit = u.partition(":")
         ext = ext if "/" in ext else f"isa/{ext}"  # --unit oasip = --unit isa/oasip
         tl.append(T.unit_target(ext if os.path.isabs(ext) else os.path.join(C.ROOT, ext), unit or None))
-    designs = T.design_names() if (a.designs or not explicit) else []
-    for dn in designs + [x for x in a.design if x not in designs]:
-        t, why = T.rtl_files(dn)
-        if t:
-            tl.append(t)
-        elif dn in a.design:
-            C.die(why)
-        else:
-            print(f"[asic] processor {dn} skipped: {why}", file=log)
-    if a.top:
-        params = {}
-        for p in a.param:
-            k, eq, val = p.partition("=")
-            if not eq:
-                C.die(f"--param {p}: expected NAME=VALUE")
-            params[k] = int(val) if val.lstrip("-").isdigit() else val
-        tl.append(T.explicit_target(a.top, a.file, a.include, params))
-    return tl
+    return tl + T.processors(a.designs or not explicit, a.design, "asic", log) + T.module_from_args(a)
 
 
 def method_text(v, cfg):
@@ -288,12 +271,7 @@ def main(argv=None):
     ap.add_argument("--cases", action="store_true")
     ap.add_argument("--unit", action="append", default=[], metavar="isa/EXT[:UNIT]")
     ap.add_argument("--units", action="store_true", help="every extension's whole unit")
-    ap.add_argument("--design", action="append", default=[])
-    ap.add_argument("--designs", action="store_true")
-    ap.add_argument("--top")
-    ap.add_argument("--file", action="append", default=[])
-    ap.add_argument("--include", action="append", default=[])
-    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    T.add_target_args(ap)
     ap.add_argument("--no-sim", action="store_true", help="cases: no throughput (no Verilator run)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", action="store_true")
@@ -303,8 +281,7 @@ def main(argv=None):
     ap.add_argument("--if-available", action="store_true",
                     help="without the ASIC tools: print an empty result (JSON) with what is missing, exit 0")
     a = ap.parse_args(argv)
-    if (a.top is None) != (not a.file):
-        ap.error("--top and --file go together")
+    T.check_target_args(ap, a)
     if a.jobs < 1:
         ap.error("--jobs must be at least 1")
     cfg = L.config()

@@ -424,14 +424,9 @@ def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--case", action="append", default=[], help="a case of hw/cases.json (repeatable)")
     ap.add_argument("--cases", action="store_true", help="every case of hw/cases.json")
-    ap.add_argument("--design", action="append", default=[], help="a processor design (repeatable)")
-    ap.add_argument("--designs", action="store_true", help="every processor of a design with an [rtl] table")
     ap.add_argument("--unit", action="append", default=[], metavar="isa/EXT[:UNIT]",
                     help="an extension's whole unit, or the named one (repeatable)")
-    ap.add_argument("--top")
-    ap.add_argument("--file", action="append", default=[])
-    ap.add_argument("--include", action="append", default=[])
-    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    T.add_target_args(ap)
     ap.add_argument("--seeds", default=",".join(map(str, DEFAULT_SEEDS)))
     ap.add_argument("--freq", type=float, default=DEFAULT_FREQ, help="target clock, MHz (default %(default)s)")
     ap.add_argument("--jobs", type=int, default=2, help="parallel tool runs (default 2)")
@@ -450,8 +445,7 @@ def parse_args(argv):
         ap.error("need at least one seed, --jobs >= 1 and --freq > 0")
     if a.freq == int(a.freq):
         a.freq = int(a.freq)
-    if (a.top is None) != (not a.file):
-        ap.error("--top and --file go together")
+    T.check_target_args(ap, a)
     return a
 
 
@@ -461,27 +455,11 @@ def select(a, log=sys.stderr):
     cases = T.case_names() if (a.cases or not explicit) else []
     for c in cases + [c for c in a.case if c not in cases]:
         tl.append(T.case_target(c))
-    designs = T.design_names() if (a.designs or not explicit) else []
-    for d in designs + [d for d in a.design if d not in designs]:
-        t, why = T.rtl_files(d)
-        if t:
-            tl.append(t)
-        elif a.design:
-            C.die(why)
-        else:
-            print(f"[pnr] processor {d} skipped: {why}", file=log)
+    tl += T.processors(a.designs or not explicit, a.design, "pnr", log)
     for u in a.unit:
         ext, _, unit = u.partition(":")
         tl.append(T.unit_target(os.path.join(C.ROOT, ext) if not os.path.isabs(ext) else ext, unit or None))
-    if a.top:
-        params = {}
-        for p in a.param:
-            k, eq, v = p.partition("=")
-            if not eq:
-                C.die(f"--param {p}: expected NAME=VALUE")
-            params[k] = int(v) if v.lstrip("-").isdigit() else v
-        tl.append(T.explicit_target(a.top, a.file, a.include, params))
-    return tl
+    return tl + T.module_from_args(a)
 
 
 def status_of(flow, tl, freq, seeds):

@@ -21,8 +21,8 @@ ASIC: synth -flatten; abc -fast -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX; ge
   equivalents (the multiplier and the register file as gates and flip-flops). ABC's fast
   script, unlike the cases and units: with its default script the mips-native processor
   did not finish within a make reproduce, so processor GE compare with each other only.
-Cached by the elaborated design (targets.key), top, parameters, the method files and the Yosys version in
-hw/build/synth/proc_<hash>/result.json (designs with the same processor share one run)."""
+Cached by the elaborated design (targets.key), top, parameters, the method files and the
+Yosys version in hw/build/synth/proc_<hash>/result.json (designs with the same processor share one run)."""
 import argparse
 import json
 import os
@@ -90,39 +90,14 @@ def table(results):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--design", action="append", default=[])
-    ap.add_argument("--designs", action="store_true", help="every design with an [rtl] table")
-    ap.add_argument("--top")
-    ap.add_argument("--file", action="append", default=[])
-    ap.add_argument("--include", action="append", default=[])
-    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+    T.add_target_args(ap)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     if not (a.design or a.designs or a.top):
         ap.error("name --design D, --designs, or --top T --file F")
-    if (a.top is None) != (not a.file):
-        ap.error("--top and --file go together")
-    tl = []
-    for d in (T.design_names() if a.designs else []):
-        t, why = T.rtl_files(d)
-        if t:
-            tl.append(t)
-        else:
-            print(f"[synth] processor {d} skipped: {why}", file=sys.stderr)
-    for d in a.design:
-        t, why = T.rtl_files(d)
-        if not t:
-            C.die(why)
-        tl.append(t)
-    if a.top:
-        params = {}
-        for p in a.param:
-            k, eq, v = p.partition("=")
-            if not eq:
-                C.die(f"--param {p}: expected NAME=VALUE")
-            params[k] = int(v) if v.lstrip("-").isdigit() else v
-        tl.append(T.explicit_target(a.top, a.file, a.include, params))
+    T.check_target_args(ap, a)
+    tl = T.processors(a.designs, a.design, "synth") + T.module_from_args(a)
     results, errs = run_all(tl, a.jobs)
     ordered = {t["name"]: results[t["name"]] for t in tl if t["name"] in results}
     for n, msg in errs:

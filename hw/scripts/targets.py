@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import re
+import sys
 import tempfile
 import tomllib
 
@@ -96,6 +97,52 @@ def explicit_target(top, files, include_dirs=(), params=None, name=None):
     if err:
         C.die(err)
     return t
+
+
+def processors(every, named, tag, log=sys.stderr):
+    """The processor targets of every design with an [rtl] table (when `every`) and of the
+    named designs: a named one the CLI cannot give stops with why, another is skipped with a
+    `[tag]` line on log."""
+    tl = []
+    names = design_names() if every else []
+    for d in names + [d for d in named if d not in names]:
+        t, why = rtl_files(d)
+        if t:
+            tl.append(t)
+        elif d in named:
+            C.die(why)
+        else:
+            print(f"[{tag}] processor {d} skipped: {why}", file=log)
+    return tl
+
+
+def add_target_args(ap):
+    """The options asic.py, pnr.py and synth_proc.py share: processors (--design, --designs)
+    and any module (--top T --file F ... [--include DIR] [--param NAME=VALUE])."""
+    ap.add_argument("--design", action="append", default=[], help="a processor design (repeatable)")
+    ap.add_argument("--designs", action="store_true", help="every processor of a design with an [rtl] table")
+    ap.add_argument("--top")
+    ap.add_argument("--file", action="append", default=[])
+    ap.add_argument("--include", action="append", default=[])
+    ap.add_argument("--param", action="append", default=[], metavar="NAME=VALUE")
+
+
+def check_target_args(ap, a):
+    if (a.top is None) != (not a.file):
+        ap.error("--top and --file go together")
+
+
+def module_from_args(a):
+    """[the target of --top/--file/--include/--param], or [] without --top."""
+    if not a.top:
+        return []
+    params = {}
+    for p in a.param:
+        k, eq, v = p.partition("=")
+        if not eq:
+            C.die(f"--param {p}: expected NAME=VALUE")
+        params[k] = int(v) if v.lstrip("-").isdigit() else v
+    return [explicit_target(a.top, a.file, a.include, params)]
 
 
 def check(t):

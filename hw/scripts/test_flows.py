@@ -40,15 +40,19 @@ endmodule
 """
 
 
+def setUpModule():
+    global OLD_BUILD
+    OLD_BUILD, T.C.BUILD = T.C.BUILD, tempfile.mkdtemp()  # the keys' memo (hw/build/keys) of the fixtures
+
+
+def tearDownModule():
+    T.C.BUILD = OLD_BUILD
+
+
 class Targets(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.mkdtemp()
         self.v = write(os.path.join(self.tmp, "m.v"), M)
-        self.old_build = T.C.BUILD
-        T.C.BUILD = os.path.join(self.tmp, "build")  # the memo of the keys (hw/build/keys)
-
-    def tearDown(self):
-        T.C.BUILD = self.old_build
 
     def test_key_follows_sources_and_params(self):
         t = T.explicit_target("m", [self.v], [], {"W": 8})
@@ -200,14 +204,20 @@ EOF
         flow = pnr.Flow(fake, 200, (1, 2, 3), 2, log=self.devnull, versions=("yosys test", "nextpnr test"))
         return flow, count
 
-    def test_run_schedules_caches_and_merges(self):
+    def synthesized(self, flow, name):
+        """A target `name` (module m) whose synthesis is in its work folder already: (source,
+        target, work folder)."""
         v = write(os.path.join(self.tmp, "m.v"), "module m; endmodule\n")
-        t = T.explicit_target("m", [v], [], {}, name="fake")
-        flow, count = self.fake_flow(self.tmp)
+        t = T.explicit_target("m", [v], [], {}, name=name)
         d = flow.workdir(t)
         os.makedirs(d)
         write(os.path.join(d, "net.json"), "{}")
         write(os.path.join(d, "synth.json"), json.dumps({"cells": {"LUT4": 40}, "lut4_est": 40, "seconds": 0.1}))
+        return v, t, d
+
+    def test_run_schedules_caches_and_merges(self):
+        flow, count = self.fake_flow(self.tmp)
+        v, t, d = self.synthesized(flow, "fake")
         twin = T.explicit_target("m", [v], [], {}, name="twin")
         res = flow.run([t, twin])
         self.assertEqual(flow.failed, [])
@@ -230,13 +240,8 @@ EOF
         self.assertIn("| fake |", read(os.path.join(self.tmp, "summary.md")))
 
     def test_status_lists_current_results_only(self):
-        v = write(os.path.join(self.tmp, "m.v"), "module m; endmodule\n")
-        t = T.explicit_target("m", [v], [], {}, name="fake")
         flow, count = self.fake_flow(self.tmp)
-        d = flow.workdir(t)
-        os.makedirs(d)
-        write(os.path.join(d, "net.json"), "{}")
-        write(os.path.join(d, "synth.json"), json.dumps({"cells": {"LUT4": 40}, "lut4_est": 40, "seconds": 0.1}))
+        v, t, _ = self.synthesized(flow, "fake")
         other = T.explicit_target("m", [write(os.path.join(self.tmp, "n.v"), "module m; wire w; endmodule\n")],
                                   [], {}, name="other")
         flow.run([t])
@@ -252,11 +257,8 @@ EOF
                          "P&R not run: nextpnr-ecp5 not installed (make pnr)")
 
     def test_failed_pnr_is_reported(self):
-        v = write(os.path.join(self.tmp, "m.v"), "module m; endmodule\n")
-        t = T.explicit_target("m", [v], [], {}, name="broken")
         flow, _ = self.fake_flow(self.tmp)
-        d = flow.workdir(t)
-        os.makedirs(d)
+        _, t, _ = self.synthesized(flow, "broken")
         flow.synth = lambda t: (_ for _ in ()).throw(RuntimeError("synth_ecp5 failed (netlist missing)"))
         self.assertEqual(flow.run([t]), {})
         self.assertEqual(flow.failed[0][0], "broken")
