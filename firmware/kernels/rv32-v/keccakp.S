@@ -9,7 +9,9 @@
  * at e8 the 16-bit indices span two registers, v6-v7, ...). Rotations: vsll by r and vsrl
  * by -r, whose low log2(w) bits are w - r mod w, so one code serves every width. The state
  * is the b/8-byte FIPS 202 byte string (lanes little-endian), loaded and stored as rows of
- * 5 elements; it must be aligned to w/8 bytes. */
+ * 5 elements; it must be aligned to w/8 bytes. The round steps are rvv_keccak.h's, shared
+ * with permute.S (here always without Zvkb: zvkb = 0). */
+#include "rvv_keccak.h"
 
 	.text
 	.globl kernel_keccakp
@@ -78,87 +80,37 @@ kernel_keccakp:
 	add a7, a7, t1
 	la t2, \rc + \nmax * 5 * \eb
 	li a2, \sew - 1 /* theta's rotate: x >> (w - 1) */
-	vsetivli zero, 5, e16, m1, tu, mu
-	la t1, rvv_keccak_idx /* permute.S */
-	vle16.v v6, (t1)
-	addi t1, t1, 16
-	vle16.v v10, (t1)
-	addi t1, t1, 16
-	vle16.v v14, (t1)
+	LOAD_GATHER_INDICES v6, v10, v14
 	vsetivli zero, 5, e\sew, \lmul, tu, mu
-	vle\sew\().v v4, (a0)
-	addi t1, a0, 5 * \eb
-	vle\sew\().v v8, (t1)
-	addi t1, a0, 10 * \eb
-	vle\sew\().v v12, (t1)
-	addi t1, a0, 15 * \eb
-	vle\sew\().v v16, (t1)
-	addi t1, a0, 20 * \eb
-	vle\sew\().v v20, (t1)
+	STATE_ROWS vle, \sew, \eb
 1:
 	/* theta */
-	vxor.vv v24, v4, v8
-	vxor.vv v24, v24, v12
-	vxor.vv v24, v24, v16
-	vxor.vv v24, v24, v20
-	vrgatherei16.vv v28, v24, v6
-	vsrl.vx v0, v28, a2
-	vsll.vi v28, v28, 1
-	vxor.vv v28, v28, v0
-	vrgatherei16.vv v0, v24, v14
-	vxor.vv v28, v28, v0
-	vxor.vv v4, v4, v28
-	vxor.vv v8, v8, v28
-	vxor.vv v12, v12, v28
-	vxor.vv v16, v16, v28
-	vxor.vv v20, v20, v28
+	THETA v6, v14, a2, 0
 	/* rho */
-	RHO_ROW \sew, v4, a3
-	RHO_ROW \sew, v8, a4
-	RHO_ROW \sew, v12, a5
-	RHO_ROW \sew, v16, a6
-	RHO_ROW \sew, v20, a1
+	RHO_ROW \sew, 4, a3, 0
+	RHO_ROW \sew, 8, a4, 0
+	RHO_ROW \sew, 12, a5, 0
+	RHO_ROW \sew, 16, a6, 0
+	RHO_ROW \sew, 20, a1, 0
 	/* pi: each row twice, then one strided load per new row */
-	vse\sew\().v v4, (s0)
-	addi t1, s0, 5 * \eb
-	vse\sew\().v v4, (t1)
-	vse\sew\().v v8, (s1)
-	addi t1, s1, 5 * \eb
-	vse\sew\().v v8, (t1)
-	vse\sew\().v v12, (s2)
-	addi t1, s2, 5 * \eb
-	vse\sew\().v v12, (t1)
-	vse\sew\().v v16, (s3)
-	addi t1, s3, 5 * \eb
-	vse\sew\().v v16, (t1)
-	vse\sew\().v v20, (s4)
-	addi t1, s4, 5 * \eb
-	vse\sew\().v v20, (t1)
-	vlse\sew\().v v4, (s0), t0
-	vlse\sew\().v v8, (t5), t0
-	vlse\sew\().v v12, (t3), t0
-	vlse\sew\().v v16, (t6), t0
-	vlse\sew\().v v20, (t4), t0
+	STORE_TWICE \sew, \eb, 4, s0
+	STORE_TWICE \sew, \eb, 8, s1
+	STORE_TWICE \sew, \eb, 12, s2
+	STORE_TWICE \sew, \eb, 16, s3
+	STORE_TWICE \sew, \eb, 20, s4
+	PI_LOADS \sew
 	/* chi */
-	CHI_ROW v4
-	CHI_ROW v8
-	CHI_ROW v12
-	CHI_ROW v16
-	CHI_ROW v20
+	CHI_ROW 4, v6, v10, 0
+	CHI_ROW 8, v6, v10, 0
+	CHI_ROW 12, v6, v10, 0
+	CHI_ROW 16, v6, v10, 0
+	CHI_ROW 20, v6, v10, 0
 	/* iota */
 	vle\sew\().v v24, (a7)
 	vxor.vv v4, v4, v24
 	addi a7, a7, 5 * \eb
 	bne a7, t2, 1b
-	vse\sew\().v v4, (a0)
-	addi t1, a0, 5 * \eb
-	vse\sew\().v v8, (t1)
-	addi t1, a0, 10 * \eb
-	vse\sew\().v v12, (t1)
-	addi t1, a0, 15 * \eb
-	vse\sew\().v v16, (t1)
-	addi t1, a0, 20 * \eb
-	vse\sew\().v v20, (t1)
+	STATE_ROWS vse, \sew, \eb
 	lw s0, 0(sp)
 	lw s1, 4(sp)
 	lw s2, 8(sp)
@@ -169,22 +121,11 @@ kernel_keccakp:
 	ret
 .endm
 
-/* row = rol(row, amounts at (ptr)) */
-.macro RHO_ROW sew, row, ptr
-	vle\sew\().v v24, (\ptr)
-	vsll.vv v28, \row, v24
-	vrsub.vi v24, v24, 0
-	vsrl.vv \row, \row, v24
-	vor.vv \row, \row, v28
-.endm
-
-/* row ^= ~row[x+1] & row[x+2] */
-.macro CHI_ROW row
-	vrgatherei16.vv v24, \row, v6
-	vrgatherei16.vv v28, \row, v10
-	vnot.v v24, v24
-	vand.vv v24, v24, v28
-	vxor.vv \row, \row, v24
+/* pi, first half: row stored twice in a row of 10 elements at (base) */
+.macro STORE_TWICE sew, eb, row, base
+	vse\sew\().v v\row, (\base)
+	addi t1, \base, 5 * \eb
+	vse\sew\().v v\row, (t1)
 .endm
 
 .Lp800:

@@ -16,16 +16,7 @@
  *   chi    R_Y ^= ~R_Y[x+1] & R_Y[x+2] (2 gathers, andn, xor)
  *   iota   R0 ^= (RC, 0, 0, 0, 0) (vle64 + xor)
  * The state is plain lanes in memory (kernels/common/lanes.c gives the byte access). */
-#ifdef RVV_ZVKB
-/* Zvkb is not in binutils 2.40: encoded here (funct6 | vm=1 | vs2 | vs1/imm | funct3 | vd). */
-#define OPV(f6, vs2, s1, f3, vd) .word ((f6) << 26) | (1 << 25) | ((vs2) << 20) | ((s1) << 15) | ((f3) << 12) | ((vd) << 7) | 0x57
-/* vror.vi vd, vs2, 64 - n = rotate left by n */
-#define ROL_I(vd, vs2, n) OPV(0x14 | (((64 - (n)) >> 5) & 1), vs2, (64 - (n)) & 31, 3, vd)
-/* vrol.vv vd, vs2, vs1 */
-#define ROL_V(vd, vs2, vs1) OPV(0x15, vs2, vs1, 0, vd)
-/* vandn.vv vd, vs2, vs1: vd = vs2 & ~vs1 */
-#define ANDN_V(vd, vs2, vs1) OPV(0x01, vs2, vs1, 0, vd)
-#endif
+#include "rvv_keccak.h"
 
 	.text
 	.globl kernel_permute
@@ -77,92 +68,20 @@ kernel_permute:
 	la t2, .Lrc + 24 * 40
 	li a1, 63 /* theta's rotate without Zvkb: x >> 63 */
 	/* gather indices */
-	vsetivli zero, 5, e16, m1, tu, mu
-	la t1, rvv_keccak_idx
-	vle16.v v7, (t1)
-	addi t1, t1, 16
-	vle16.v v11, (t1)
-	addi t1, t1, 16
-	vle16.v v15, (t1)
+	LOAD_GATHER_INDICES v7, v11, v15
 	vsetivli zero, 5, e64, m4, tu, mu
 	/* the state: row y at a0 + 40y */
-	vle64.v v4, (a0)
-	addi t1, a0, 40
-	vle64.v v8, (t1)
-	addi t1, a0, 80
-	vle64.v v12, (t1)
-	addi t1, a0, 120
-	vle64.v v16, (t1)
-	addi t1, a0, 160
-	vle64.v v20, (t1)
+	STATE_ROWS vle, 64, 8
 	beq a7, t2, 2f
 1:
 	/* theta */
-	vxor.vv v24, v4, v8
-	vxor.vv v24, v24, v12
-	vxor.vv v24, v24, v16
-	vxor.vv v24, v24, v20
-	vrgatherei16.vv v28, v24, v7
-#ifdef RVV_ZVKB
-	ROL_I(28, 28, 1)
-#else
-	vsrl.vx v0, v28, a1
-	vsll.vi v28, v28, 1
-	vxor.vv v28, v28, v0
-#endif
-	vrgatherei16.vv v0, v24, v15
-	vxor.vv v28, v28, v0
-	vxor.vv v4, v4, v28
-	vxor.vv v8, v8, v28
-	vxor.vv v12, v12, v28
-	vxor.vv v16, v16, v28
-	vxor.vv v20, v20, v28
+	THETA v7, v15, a1, RVV_USE_ZVKB
 	/* rho */
-	vle64.v v24, (a2)
-#ifdef RVV_ZVKB
-	ROL_V(4, 4, 24)
-#else
-	vsll.vv v28, v4, v24
-	vrsub.vi v24, v24, 0
-	vsrl.vv v4, v4, v24
-	vor.vv v4, v4, v28
-#endif
-	vle64.v v24, (a3)
-#ifdef RVV_ZVKB
-	ROL_V(8, 8, 24)
-#else
-	vsll.vv v28, v8, v24
-	vrsub.vi v24, v24, 0
-	vsrl.vv v8, v8, v24
-	vor.vv v8, v8, v28
-#endif
-	vle64.v v24, (a4)
-#ifdef RVV_ZVKB
-	ROL_V(12, 12, 24)
-#else
-	vsll.vv v28, v12, v24
-	vrsub.vi v24, v24, 0
-	vsrl.vv v12, v12, v24
-	vor.vv v12, v12, v28
-#endif
-	vle64.v v24, (a5)
-#ifdef RVV_ZVKB
-	ROL_V(16, 16, 24)
-#else
-	vsll.vv v28, v16, v24
-	vrsub.vi v24, v24, 0
-	vsrl.vv v16, v16, v24
-	vor.vv v16, v16, v28
-#endif
-	vle64.v v24, (a6)
-#ifdef RVV_ZVKB
-	ROL_V(20, 20, 24)
-#else
-	vsll.vv v28, v20, v24
-	vrsub.vi v24, v24, 0
-	vsrl.vv v20, v20, v24
-	vor.vv v20, v20, v28
-#endif
+	RHO_ROW 64, 4, a2, RVV_USE_ZVKB
+	RHO_ROW 64, 8, a3, RVV_USE_ZVKB
+	RHO_ROW 64, 12, a4, RVV_USE_ZVKB
+	RHO_ROW 64, 16, a5, RVV_USE_ZVKB
+	RHO_ROW 64, 20, a6, RVV_USE_ZVKB
 	/* pi: each row twice, then one strided load per new row */
 	vse64.v v4, (s0)
 	vse64.v v4, (s1)
@@ -174,72 +93,20 @@ kernel_permute:
 	vse64.v v16, (s7)
 	vse64.v v20, (s8)
 	vse64.v v20, (s9)
-	vlse64.v v4, (s0), t0
-	vlse64.v v8, (t5), t0
-	vlse64.v v12, (t3), t0
-	vlse64.v v16, (t6), t0
-	vlse64.v v20, (t4), t0
+	PI_LOADS 64
 	/* chi */
-	vrgatherei16.vv v24, v4, v7
-	vrgatherei16.vv v28, v4, v11
-#ifdef RVV_ZVKB
-	ANDN_V(24, 28, 24)
-#else
-	vnot.v v24, v24
-	vand.vv v24, v24, v28
-#endif
-	vxor.vv v4, v4, v24
-	vrgatherei16.vv v24, v8, v7
-	vrgatherei16.vv v28, v8, v11
-#ifdef RVV_ZVKB
-	ANDN_V(24, 28, 24)
-#else
-	vnot.v v24, v24
-	vand.vv v24, v24, v28
-#endif
-	vxor.vv v8, v8, v24
-	vrgatherei16.vv v24, v12, v7
-	vrgatherei16.vv v28, v12, v11
-#ifdef RVV_ZVKB
-	ANDN_V(24, 28, 24)
-#else
-	vnot.v v24, v24
-	vand.vv v24, v24, v28
-#endif
-	vxor.vv v12, v12, v24
-	vrgatherei16.vv v24, v16, v7
-	vrgatherei16.vv v28, v16, v11
-#ifdef RVV_ZVKB
-	ANDN_V(24, 28, 24)
-#else
-	vnot.v v24, v24
-	vand.vv v24, v24, v28
-#endif
-	vxor.vv v16, v16, v24
-	vrgatherei16.vv v24, v20, v7
-	vrgatherei16.vv v28, v20, v11
-#ifdef RVV_ZVKB
-	ANDN_V(24, 28, 24)
-#else
-	vnot.v v24, v24
-	vand.vv v24, v24, v28
-#endif
-	vxor.vv v20, v20, v24
+	CHI_ROW 4, v7, v11, RVV_USE_ZVKB
+	CHI_ROW 8, v7, v11, RVV_USE_ZVKB
+	CHI_ROW 12, v7, v11, RVV_USE_ZVKB
+	CHI_ROW 16, v7, v11, RVV_USE_ZVKB
+	CHI_ROW 20, v7, v11, RVV_USE_ZVKB
 	/* iota */
 	vle64.v v24, (a7)
 	vxor.vv v4, v4, v24
 	addi a7, a7, 40
 	bne a7, t2, 1b
 2:
-	vse64.v v4, (a0)
-	addi t1, a0, 40
-	vse64.v v8, (t1)
-	addi t1, a0, 80
-	vse64.v v12, (t1)
-	addi t1, a0, 120
-	vse64.v v16, (t1)
-	addi t1, a0, 160
-	vse64.v v20, (t1)
+	STATE_ROWS vse, 64, 8
 	lw s0, 0(sp)
 	lw s1, 4(sp)
 	lw s2, 8(sp)
