@@ -2,7 +2,8 @@
 //! blocks between `isa-gen:begin KIND` and `isa-gen:end` markers in the files the
 //! declaration lists (`generated`). Kinds: `table` (README encoding table), `c` (C
 //! header: constants, `.insn` assembler macros and C asm strings), `decode` (Verilog:
-//! one decode wire per operation), `ops` (Verilog: the unit's operation numbers).
+//! one decode wire per operation), `ops` (Verilog: the unit's operation numbers), and
+//! `common` (the helper header the C headers share, [`COMMON_HEADER`]).
 //!
 //! `cargo run -p asip-extensions --bin isa-gen` rewrites them; the test
 //! `generated_files_are_current` fails when one is stale.
@@ -185,9 +186,20 @@ fn placed(o: &Operand, arg: &str, base: u8, top: u8) -> Vec<String> {
         .collect()
 }
 
+/// How a number that comes from an encoding's fixed fields is written, given its slot
+/// (`opcode`, `funct3`, `funct7` or a fixed field's name, `match` for a whole word) and
+/// its value: the value itself, or a macro parameter where the operations sharing one
+/// layout differ in it ([`c_block`]).
+type Konst<'a> = &'a dyn Fn(&str, String) -> String;
+
+/// Every fixed-field number written as its value.
+fn literal(_slot: &str, v: String) -> String {
+    v
+}
+
 /// The whole word as an expression (`.word` form): the fixed bits and every operand.
-fn word_expr(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> String {
-    let mut parts = vec![format!("{:#010x}", e.mask_match().1)];
+fn word_expr(e: &Encoding, arg: &dyn Fn(&Operand) -> String, k: Konst) -> String {
+    let mut parts = vec![k("match", format!("{:#010x}", e.mask_match().1))];
     for o in e.operands {
         parts.extend(placed(o, &arg(o), 0, 31));
     }
@@ -198,14 +210,14 @@ fn word_expr(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> String {
 /// `.insn i`, `.insn b` or `.insn r` (funct7 may be an expression of fixed bits and an
 /// operand) when the layout fits, otherwise `.word` with the whole word as an expression.
 /// Register fields of other register files are written `x<n>` (`.insn` takes registers).
-fn insn_text(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> String {
-    insn_form(e, arg).unwrap_or_else(|| format!(".word {}", word_expr(e, arg)))
+fn insn_text(e: &Encoding, arg: &dyn Fn(&Operand) -> String, k: Konst) -> String {
+    insn_form(e, arg, k).unwrap_or_else(|| format!(".word {}", word_expr(e, arg, k)))
 }
 
-fn insn_form(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> Option<String> {
+fn insn_form(e: &Encoding, arg: &dyn Fn(&Operand) -> String, k: Konst) -> Option<String> {
     let f = |name: &str| e.fixed.iter().find(|f| f.name == name).map(|f| f.value);
-    let opc = f("opcode")?;
-    let f3 = f("funct3")?;
+    let opc = k("opcode", format!("{:#04x}", f("opcode")?));
+    let f3 = k("funct3", f("funct3")?.to_string());
     // the register fields: an operand there, or x<value> when the field is fixed
     let reg = |lo: u8| -> Option<String> {
         if let Some(o) = e.operands.iter().find(|o| o.segs == [(lo, 5, 0)]) {
@@ -223,7 +235,7 @@ fn insn_form(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> Option<String> {
     match imm.map(|o| o.segs) {
         Some([(20, 12, 0)]) => {
             return Some(format!(
-                ".insn i {opc:#04x}, {f3}, {}, {}, {}",
+                ".insn i {opc}, {f3}, {}, {}, {}",
                 reg(7)?,
                 reg(15)?,
                 arg(imm?)
@@ -231,7 +243,7 @@ fn insn_form(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> Option<String> {
         }
         Some([(8, 4, 1), (25, 6, 5), (7, 1, 11), (31, 1, 12)]) => {
             return Some(format!(
-                ".insn b {opc:#04x}, {f3}, {}, {}, {}",
+                ".insn b {opc}, {f3}, {}, {}, {}",
                 reg(15)?,
                 reg(20)?,
                 arg(imm?)
@@ -242,9 +254,12 @@ fn insn_form(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> Option<String> {
     // R: funct7 from the fixed bits and operand bits in 31:25
     let mut f7: Vec<String> = Vec::new();
     let mut covered = 0u32;
+    let funct7 = f("funct7");
     for x in e.fixed.iter().filter(|x| x.lo >= 25) {
         covered |= ((1u32 << x.width) - 1) << (x.lo - 25);
-        f7.push(format!("{}", x.value << (x.lo - 25)));
+        if funct7.is_none() {
+            f7.push(k(x.name, format!("{}", x.value << (x.lo - 25))));
+        }
     }
     for o in e.operands {
         for &(lo, w, _) in o.segs.iter().filter(|s| s.0 >= 25) {
@@ -255,53 +270,112 @@ fn insn_form(e: &Encoding, arg: &dyn Fn(&Operand) -> String) -> Option<String> {
     if covered != 0x7f {
         return None;
     }
-    let f7 = match f("funct7") {
-        Some(v) => v.to_string(),
+    let f7 = match funct7 {
+        Some(v) => k("funct7", v.to_string()),
         None => format!("({})", f7.join(" | ")),
     };
     Some(format!(
-        ".insn r {opc:#04x}, {f3}, {f7}, {}, {}, {}",
+        ".insn r {opc}, {f3}, {f7}, {}, {}, {}",
         reg(7)?,
         reg(15)?,
         reg(20)?
     ))
 }
 
-/// RISC-V GPR names (x0..x31 and the ABI names) as assembler symbols
-/// `.L__<prefix>_gpr_<name>`, for `.word` forms that take registers by name.
-fn gpr_symbols(p: &str) -> Vec<String> {
-    const ABI: [&str; 32] = [
-        "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4",
-        "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4",
-        "t5", "t6",
-    ];
-    let mut v: Vec<String> = (0..32)
-        .map(|i| format!(".set .L__{p}_gpr_x{i}, {i}"))
-        .collect();
-    v.extend(
-        ABI.iter()
-            .enumerate()
-            .map(|(i, n)| format!(".set .L__{p}_gpr_{n}, {i}")),
-    );
-    v.push(format!(".set .L__{p}_gpr_fp, 8"));
-    v
+/// The helper header every generated C header with assembler macros or register-name
+/// symbols includes (relative to the project root): the operand checks, the macro that
+/// defines an operation from a shared layout and the GPR symbols, written once
+/// ([`common_block`]).
+pub const COMMON_HEADER: &str = "crates/extensions/include/asip_insn.h";
+
+/// The RISC-V ABI register names, x0..x31 in order.
+const ABI: [&str; 32] = [
+    "zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4",
+    "a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4",
+    "t5", "t6",
+];
+
+/// Assembler text that sets `.L__asip_gpr_<name>` to the number of every RISC-V GPR name
+/// (x0..x31, the ABI names, fp), for `.word` forms that take registers by name. The
+/// symbols are assembler-local: none reaches the object file.
+fn gpr_symbols() -> Vec<String> {
+    let nums: Vec<String> = (0..32).map(|i| i.to_string()).collect();
+    vec![
+        format!(".irp i, {}", nums.join(", ")),
+        ".set .L__asip_gpr_x\\i, \\i".into(),
+        ".endr".into(),
+        ".set .L__asip_gpr_n, 0".into(),
+        format!(".irp r, {}", ABI.join(", ")),
+        ".set .L__asip_gpr_\\r, .L__asip_gpr_n".into(),
+        ".set .L__asip_gpr_n, .L__asip_gpr_n + 1".into(),
+        ".endr".into(),
+        ".set .L__asip_gpr_fp, 8".into(),
+    ]
 }
 
-/// GNU-as helper macros for the operand checks of [`asm_checks`].
-fn asm_check_macros(p: &str) -> String {
-    format!(
-        ".macro __{p}_check op, name, v, lo, hi\n    .if (\\v) < (\\lo) || (\\v) > (\\hi)\n    \
+/// The block of [`COMMON_HEADER`]. Assembler: the operand checks of [`asm_checks`]
+/// (`__asip_check`, `__asip_check0`), `__asip_op NAME, LAYOUT, OP, FIXED...` (defines
+/// the macro `NAME` as `LAYOUT OP, FIXED..., operands`: the operations that share one
+/// layout, [`c_block`]) and the GPR symbols; C: the GPR symbols as the asm string
+/// `ASIP_GPR_SYMBOLS` (defined once per assembly file).
+pub fn common_block() -> String {
+    let mut s = format!("/* generated by `{REGEN}`; do not edit */\n#ifdef __ASSEMBLER__\n");
+    s.push_str(
+        ".macro __asip_check op, name, v, lo, hi\n    .if (\\v) < (\\lo) || (\\v) > (\\hi)\n    \
          .error \"\\op: \\name must be in \\lo\\()..\\hi\"\n    .endif\n.endm\n\
-         .macro __{p}_check0 op, name, v, lo, hi\n    .if (\\v) != 0 && ((\\v) < (\\lo) || (\\v) > (\\hi))\n    \
-         .error \"\\op: \\name must be 0 or in \\lo\\()..\\hi\"\n    .endif\n.endm\n"
-    )
+         .macro __asip_check0 op, name, v, lo, hi\n    .if (\\v) != 0 && ((\\v) < (\\lo) || (\\v) > (\\hi))\n    \
+         .error \"\\op: \\name must be 0 or in \\lo\\()..\\hi\"\n    .endif\n.endm\n\
+         .macro __asip_op name, layout, op, fixed:vararg\n.macro \\name operands:vararg\n    \
+         \\layout \\op, \\fixed, \\operands\n.endm\n.endm\n",
+    );
+    for l in gpr_symbols() {
+        s.push_str(&format!("{l}\n"));
+    }
+    s.push_str("#else\n#define ASIP_GPR_SYMBOLS \\\n    \".ifndef .L__asip_gpr_zero\\n\" \\\n");
+    for l in gpr_symbols() {
+        s.push_str(&format!("    \"{}\\n\" \\\n", l.replace('\\', "\\\\")));
+    }
+    s.push_str("    \".endif\\n\"\n#endif\n");
+    s
+}
+
+/// [`COMMON_HEADER`]'s block in its file (`root`: the project root):
+/// `(path, current text, text as generated)`.
+pub fn common_files(root: &Path) -> Result<Vec<(PathBuf, String, String)>, String> {
+    let path = root.join(COMMON_HEADER);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let new = render_with(&text, &|kind, _| {
+        (kind == "common").then(|| Some(common_block()))
+    })
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(vec![(path, text, new)])
+}
+
+/// The path of [`COMMON_HEADER`] relative to the folder of `spec`'s C header, for its
+/// `#include "..."`.
+fn common_include(spec: &ExtSpec) -> String {
+    let header = spec.generated.iter().find(|f| f.ends_with(".h"));
+    let header = Path::new(spec.dir).join(header.copied().unwrap_or("include/h.h"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let canon = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let from = canon(header.parent().unwrap_or(&header));
+    let to = canon(&root).join(COMMON_HEADER);
+    let (a, b): (Vec<_>, Vec<_>) = (from.components().collect(), to.components().collect());
+    let same = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut parts: Vec<String> = vec!["..".into(); a.len() - same];
+    parts.extend(
+        b[same..]
+            .iter()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
 }
 
 /// The assembler range check of an operand given as macro argument `\name` (a register
 /// named by a GPR kind is checked through its symbol): one helper-macro call.
-fn asm_checks(op: &str, o: &Operand, p: &str) -> Option<String> {
+fn asm_checks(op: &str, o: &Operand) -> Option<String> {
     let n = o.name;
-    let g = format!(".L__{p}_gpr_\\{n}");
+    let g = format!(".L__asip_gpr_\\{n}");
     let (helper, v, lo, hi) = match o.kind {
         Kind::Gpr8 => ("check", g, 8, 15),
         Kind::Gpr8OrZero => ("check0", g, 9, 15),
@@ -318,17 +392,139 @@ fn asm_checks(op: &str, o: &Operand, p: &str) -> Option<String> {
         }
         Kind::Gpr => return None,
     };
-    Some(format!("    __{p}_{helper} {op}, {n}, {v}, {lo}, {hi}\n"))
+    Some(format!("    __asip_{helper} {op}, {n}, {v}, {lo}, {hi}\n"))
+}
+
+fn gpr_named(o: &Operand) -> bool {
+    matches!(o.kind, Kind::Gpr8 | Kind::Gpr8OrZero)
+}
+
+fn params(e: &Encoding) -> String {
+    e.operands
+        .iter()
+        .map(|o| o.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// An operation's text with each operand written as `arg(name)`; a register taken by
+/// name in a `.word` form (no `.insn` layout fits) through its GPR symbol,
+/// `.L__asip_gpr_` + `arg(name)`.
+fn text_by_name(e: &Encoding, arg: &dyn Fn(&str) -> String, k: Konst) -> String {
+    let word = insn_form(e, &|x| x.name.to_string(), &literal).is_none();
+    let by_symbol = |x: &Operand| word && (gpr_named(x) || x.kind == Kind::Gpr);
+    insn_text(
+        e,
+        &|x| match by_symbol(x) {
+            true => format!(".L__asip_gpr_{}", arg(x.name)),
+            false => arg(x.name),
+        },
+        k,
+    )
+}
+
+/// The body of an operation's assembler macro: its operand checks (naming the operation
+/// `op`) and its text, fixed-field numbers written by `k`.
+fn asm_body(e: &Encoding, op: &str, k: Konst) -> String {
+    let t = text_by_name(e, &|n| format!("\\{n}"), k);
+    let mut s: String = e
+        .operands
+        .iter()
+        .filter_map(|x| asm_checks(op, x))
+        .collect();
+    s.push_str(&format!("    {t}\n"));
+    s
+}
+
+/// The fixed-field numbers of an operation's text: `(slot, value)`.
+type Numbers = Vec<(String, String)>;
+
+/// The GNU-as macros of `spec`, named after the mnemonics. Operations whose macros differ
+/// only in the operation's name and fixed-field numbers (one layout: the same operands,
+/// checks and text) share one layout macro `__<prefix>_layout_<first op>` taking those
+/// numbers as parameters, and each is one `__asip_op` line; an operation with a layout of
+/// its own is its macro.
+fn asm_macros(spec: &ExtSpec) -> String {
+    let lp = spec.prefix.to_lowercase();
+    // every operation's layout (name `\op`, each fixed number `\slot`) and its numbers
+    let ops: Vec<_> = encs(spec)
+        .map(|(o, e)| {
+            let got = std::cell::RefCell::new(Vec::new());
+            let layout = asm_body(e, "\\op", &|slot, v| {
+                let mut got = got.borrow_mut();
+                if got.iter().all(|(s, _)| s != slot) {
+                    got.push((slot.to_string(), v));
+                }
+                format!("\\{slot}")
+            });
+            let mut got: Numbers = got.into_inner();
+            got.retain(|(slot, _)| layout.contains(&format!("\\{slot}")));
+            (o, e, (params(e), layout), got)
+        })
+        .collect();
+    let mut s = String::new();
+    for (i, (o, e, key, _)) in ops.iter().enumerate() {
+        let shared: Vec<_> = ops.iter().filter(|x| &x.2 == key).collect();
+        let value =
+            |x: &Numbers, slot: &str| x.iter().find(|(s, _)| s == slot).map(|(_, v)| v.clone());
+        // the fixed numbers in which the operations of this layout differ
+        let varying: Vec<&str> = shared[0]
+            .3
+            .iter()
+            .filter(|(slot, v)| shared.iter().any(|x| value(&x.3, slot).as_ref() != Some(v)))
+            .map(|(slot, _)| slot.as_str())
+            .collect();
+        let name = ident(o.name);
+        if shared.len() < 2 || varying.is_empty() {
+            s.push_str(&format!(".macro {name} {}\n", key.0));
+            s.push_str(&asm_body(e, o.name, &literal));
+            s.push_str(".endm\n");
+            continue;
+        }
+        let layout = format!("__{lp}_layout_{}", ident(shared[0].0.name));
+        if std::ptr::eq(shared[0].0, *o) {
+            assert!(
+                varying
+                    .iter()
+                    .all(|v| e.operands.iter().all(|x| x.name != *v)),
+                "{}: an operand is named like a fixed field",
+                o.name
+            );
+            s.push_str(&format!(
+                ".macro {layout} op, {}, {}\n",
+                varying.join(", "),
+                key.0
+            ));
+            s.push_str(&asm_body(e, "\\op", &|slot, v| {
+                if varying.contains(&slot) {
+                    format!("\\{slot}")
+                } else {
+                    v
+                }
+            }));
+            s.push_str(".endm\n");
+        }
+        let values: Vec<String> = varying
+            .iter()
+            .map(|slot| value(&ops[i].3, slot).unwrap_or_default())
+            .collect();
+        s.push_str(&format!(
+            "__asip_op {name}, {layout}, {}, {}\n",
+            o.name,
+            values.join(", ")
+        ));
+    }
+    s
 }
 
 /// The C header block: the match/mask word of every operation; on RISC-V, the text of
 /// every operation for the assembler (cpp macros `P_OP(operands)`, or with
-/// `asm_macros` GNU-as macros named after the mnemonics, with range checks) and for C
-/// inline asm (`P_OP_INSN("%0", ...)`, operands as strings; register names of `.word` forms
-/// resolve through `P_GPR_SYMBOLS`).
+/// `asm_macros` GNU-as macros named after the mnemonics, with range checks, see
+/// [`asm_macros`]) and for C inline asm (`P_OP_INSN("%0", ...)`, operands as strings;
+/// register names of `.word` forms resolve through `ASIP_GPR_SYMBOLS`). A block that uses
+/// the helpers of [`COMMON_HEADER`] includes it.
 pub fn c_block(spec: &ExtSpec) -> String {
     let p = spec.prefix;
-    let lp = p.to_lowercase();
     let mut s = format!("/* {} */\n", note(spec));
     for (o, e) in encs(spec) {
         let n = ident(o.name).to_uppercase();
@@ -340,50 +536,29 @@ pub fn c_block(spec: &ExtSpec) -> String {
     if spec.base != Base::Rv32 {
         return s;
     }
-    let params = |e: &Encoding| {
-        e.operands
-            .iter()
-            .map(|o| o.name)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let gpr_named = |o: &Operand| matches!(o.kind, Kind::Gpr8 | Kind::Gpr8OrZero);
     let uses_symbols = encs(spec).any(|(_, e)| {
-        insn_form(e, &|o| o.name.to_string()).is_none() && e.operands.iter().any(gpr_named)
+        insn_form(e, &|o| o.name.to_string(), &literal).is_none()
+            && e.operands.iter().any(gpr_named)
     });
+    if spec.asm_macros || uses_symbols {
+        s.push_str(&format!("#include \"{}\"\n", common_include(spec)));
+    }
     s.push_str("#ifdef __ASSEMBLER__\n");
     if spec.asm_macros {
-        s.push_str(&asm_check_macros(&lp));
-        if uses_symbols {
-            s.push_str(&gpr_symbols(&lp).join("\n"));
-            s.push('\n');
-        }
-        for (o, e) in encs(spec) {
-            let word = insn_form(e, &|x| format!("\\{}", x.name)).is_none();
-            let t = insn_text(e, &|x| {
-                if word && (gpr_named(x) || x.kind == Kind::Gpr) {
-                    format!(".L__{lp}_gpr_\\{}", x.name)
-                } else {
-                    format!("\\{}", x.name)
-                }
-            });
-            s.push_str(&format!(".macro {} {}\n", ident(o.name), params(e)));
-            for x in e.operands {
-                if let Some(c) = asm_checks(o.name, x, &lp) {
-                    s.push_str(&c);
-                }
-            }
-            s.push_str(&format!("    {t}\n.endm\n"));
-        }
+        s.push_str(&asm_macros(spec));
     } else {
         for (o, e) in encs(spec) {
             // an immediate in a register field is written x<imm> (`.insn r`): pasted too
             let in_reg_field = |x: &Operand| matches!(x.segs, [(7 | 15 | 20, 5, 0)]);
-            let t = insn_text(e, &|x| match x.kind {
-                Kind::Gpr => x.name.to_string(),
-                Kind::Imm if !in_reg_field(x) => x.name.to_string(),
-                _ => format!("##{}", x.name),
-            });
+            let t = insn_text(
+                e,
+                &|x| match x.kind {
+                    Kind::Gpr => x.name.to_string(),
+                    Kind::Imm if !in_reg_field(x) => x.name.to_string(),
+                    _ => format!("##{}", x.name),
+                },
+                &literal,
+            );
             let t = t.replace("x##", "x ## ");
             s.push_str(&format!(
                 "#define {p}_{}({}) {t}\n",
@@ -393,25 +568,8 @@ pub fn c_block(spec: &ExtSpec) -> String {
         }
     }
     s.push_str("#else\n");
-    if uses_symbols {
-        let lines: Vec<String> = gpr_symbols(&lp)
-            .into_iter()
-            .map(|l| format!("    \"{l}\\n\""))
-            .collect();
-        s.push_str(&format!(
-            "#define {p}_GPR_SYMBOLS \\\n    \".ifndef .L__{lp}_gpr_zero\\n\" \\\n{} \\\n    \".endif\\n\"\n",
-            lines.join(" \\\n")
-        ));
-    }
     for (o, e) in encs(spec) {
-        let word = insn_form(e, &|x| x.name.to_string()).is_none();
-        let t = insn_text(e, &|x| {
-            if word && (gpr_named(x) || x.kind == Kind::Gpr) {
-                format!(".L__{lp}_gpr_\" {} \"", x.name)
-            } else {
-                format!("\" {} \"", x.name)
-            }
-        });
+        let t = text_by_name(e, &|n| format!("\" {n} \""), &literal);
         let t = format!("\"{t}\"").replace(" \"\"", "");
         s.push_str(&format!(
             "#define {p}_{}_INSN({}) {t}\n",

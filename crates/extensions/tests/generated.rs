@@ -10,7 +10,8 @@ fn generated_files_are_current() {
     let sets = gen::specs()
         .into_iter()
         .map(gen::files)
-        .chain(std::iter::once(gen::other_unit_files(&root)));
+        .chain(std::iter::once(gen::other_unit_files(&root)))
+        .chain(std::iter::once(gen::common_files(&root)));
     for set in sets {
         for (path, old, new) in set.expect("generated files") {
             if old != new {

@@ -86,369 +86,85 @@
 #define DASIP_STHW32M5I_MVAR_MASK 0x000fe07f
 #define DASIP_STHW32M5I_NANDXOR64_MATCH 0x000f005b
 #define DASIP_STHW32M5I_NANDXOR64_MASK 0x000f007f
+#include "../../../crates/extensions/include/asip_insn.h"
 #ifdef __ASSEMBLER__
-.macro __dasip_check op, name, v, lo, hi
-    .if (\v) < (\lo) || (\v) > (\hi)
-    .error "\op: \name must be in \lo\()..\hi"
-    .endif
+.macro __dasip_layout_xor64 op, funct7, ard, ars0, ars1
+    __asip_check \op, ard, \ard, 0, 5
+    __asip_check \op, ars0, \ars0, 0, 5
+    __asip_check \op, ars1, \ars1, 0, 5
+    .insn r 0x2b, 0, \funct7, x\ard, x\ars0, x\ars1
 .endm
-.macro __dasip_check0 op, name, v, lo, hi
-    .if (\v) != 0 && ((\v) < (\lo) || (\v) > (\hi))
-    .error "\op: \name must be 0 or in \lo\()..\hi"
-    .endif
-.endm
-.set .L__dasip_gpr_x0, 0
-.set .L__dasip_gpr_x1, 1
-.set .L__dasip_gpr_x2, 2
-.set .L__dasip_gpr_x3, 3
-.set .L__dasip_gpr_x4, 4
-.set .L__dasip_gpr_x5, 5
-.set .L__dasip_gpr_x6, 6
-.set .L__dasip_gpr_x7, 7
-.set .L__dasip_gpr_x8, 8
-.set .L__dasip_gpr_x9, 9
-.set .L__dasip_gpr_x10, 10
-.set .L__dasip_gpr_x11, 11
-.set .L__dasip_gpr_x12, 12
-.set .L__dasip_gpr_x13, 13
-.set .L__dasip_gpr_x14, 14
-.set .L__dasip_gpr_x15, 15
-.set .L__dasip_gpr_x16, 16
-.set .L__dasip_gpr_x17, 17
-.set .L__dasip_gpr_x18, 18
-.set .L__dasip_gpr_x19, 19
-.set .L__dasip_gpr_x20, 20
-.set .L__dasip_gpr_x21, 21
-.set .L__dasip_gpr_x22, 22
-.set .L__dasip_gpr_x23, 23
-.set .L__dasip_gpr_x24, 24
-.set .L__dasip_gpr_x25, 25
-.set .L__dasip_gpr_x26, 26
-.set .L__dasip_gpr_x27, 27
-.set .L__dasip_gpr_x28, 28
-.set .L__dasip_gpr_x29, 29
-.set .L__dasip_gpr_x30, 30
-.set .L__dasip_gpr_x31, 31
-.set .L__dasip_gpr_zero, 0
-.set .L__dasip_gpr_ra, 1
-.set .L__dasip_gpr_sp, 2
-.set .L__dasip_gpr_gp, 3
-.set .L__dasip_gpr_tp, 4
-.set .L__dasip_gpr_t0, 5
-.set .L__dasip_gpr_t1, 6
-.set .L__dasip_gpr_t2, 7
-.set .L__dasip_gpr_s0, 8
-.set .L__dasip_gpr_s1, 9
-.set .L__dasip_gpr_a0, 10
-.set .L__dasip_gpr_a1, 11
-.set .L__dasip_gpr_a2, 12
-.set .L__dasip_gpr_a3, 13
-.set .L__dasip_gpr_a4, 14
-.set .L__dasip_gpr_a5, 15
-.set .L__dasip_gpr_a6, 16
-.set .L__dasip_gpr_a7, 17
-.set .L__dasip_gpr_s2, 18
-.set .L__dasip_gpr_s3, 19
-.set .L__dasip_gpr_s4, 20
-.set .L__dasip_gpr_s5, 21
-.set .L__dasip_gpr_s6, 22
-.set .L__dasip_gpr_s7, 23
-.set .L__dasip_gpr_s8, 24
-.set .L__dasip_gpr_s9, 25
-.set .L__dasip_gpr_s10, 26
-.set .L__dasip_gpr_s11, 27
-.set .L__dasip_gpr_t3, 28
-.set .L__dasip_gpr_t4, 29
-.set .L__dasip_gpr_t5, 30
-.set .L__dasip_gpr_t6, 31
-.set .L__dasip_gpr_fp, 8
-.macro xor64 ard, ars0, ars1
-    __dasip_check xor64, ard, \ard, 0, 5
-    __dasip_check xor64, ars0, \ars0, 0, 5
-    __dasip_check xor64, ars1, \ars1, 0, 5
-    .insn r 0x2b, 0, 0, x\ard, x\ars0, x\ars1
-.endm
+__asip_op xor64, __dasip_layout_xor64, xor64, 0
 .macro rotl64 ard, ars0, rs
-    __dasip_check rotl64, ard, \ard, 0, 5
-    __dasip_check rotl64, ars0, \ars0, 0, 5
+    __asip_check rotl64, ard, \ard, 0, 5
+    __asip_check rotl64, ars0, \ars0, 0, 5
     .insn r 0x2b, 0, 1, x\ard, x\ars0, \rs
 .endm
-.macro nandxor64 ard, ars0, ars1
-    __dasip_check nandxor64, ard, \ard, 0, 5
-    __dasip_check nandxor64, ars0, \ars0, 0, 5
-    __dasip_check nandxor64, ars1, \ars1, 0, 5
-    .insn r 0x2b, 0, 2, x\ard, x\ars0, x\ars1
-.endm
+__asip_op nandxor64, __dasip_layout_xor64, nandxor64, 2
 .macro mvar ard, ars0
-    __dasip_check mvar, ard, \ard, 0, 5
-    __dasip_check mvar, ars0, \ars0, 0, 5
+    __asip_check mvar, ard, \ard, 0, 5
+    __asip_check mvar, ars0, \ars0, 0, 5
     .insn r 0x2b, 0, 3, x\ard, x\ars0, x0
 .endm
-.macro ldlw32s5i ard, rs0, rs1, imm
-    __dasip_check ldlw32s5i, ard, \ard, 0, 5
-    __dasip_check ldlw32s5i, imm, \imm, -32, 31
-    .insn r 0x2b, 4, (0 | (((\imm) & 0x3f) << 0)), x\ard, \rs0, \rs1
+.macro __dasip_layout_ldlw32s5i op, funct3, m5, ard, rs0, rs1, imm
+    __asip_check \op, ard, \ard, 0, 5
+    __asip_check \op, imm, \imm, -32, 31
+    .insn r 0x2b, \funct3, (\m5 | (((\imm) & 0x3f) << 0)), x\ard, \rs0, \rs1
 .endm
-.macro ldhw32s5i ard, rs0, rs1, imm
-    __dasip_check ldhw32s5i, ard, \ard, 0, 5
-    __dasip_check ldhw32s5i, imm, \imm, -32, 31
-    .insn r 0x2b, 5, (0 | (((\imm) & 0x3f) << 0)), x\ard, \rs0, \rs1
+__asip_op ldlw32s5i, __dasip_layout_ldlw32s5i, ldlw32s5i, 4, 0
+__asip_op ldhw32s5i, __dasip_layout_ldlw32s5i, ldhw32s5i, 5, 0
+__asip_op stlw32s5i, __dasip_layout_ldlw32s5i, stlw32s5i, 6, 0
+__asip_op sthw32s5i, __dasip_layout_ldlw32s5i, sthw32s5i, 7, 0
+__asip_op ldlw32m5i, __dasip_layout_ldlw32s5i, ldlw32m5i, 4, 64
+__asip_op ldhw32m5i, __dasip_layout_ldlw32s5i, ldhw32m5i, 5, 64
+__asip_op stlw32m5i, __dasip_layout_ldlw32s5i, stlw32m5i, 6, 64
+__asip_op sthw32m5i, __dasip_layout_ldlw32s5i, sthw32m5i, 7, 64
+.macro __dasip_layout_ldhw32s5i_xor64 op, match, ard, rs0, rs1, imm, d, s0, s1
+    __asip_check \op, ard, \ard, 0, 5
+    __asip_check \op, rs0, .L__asip_gpr_\rs0, 8, 15
+    __asip_check0 \op, rs1, .L__asip_gpr_\rs1, 9, 15
+    __asip_check \op, imm, \imm, 0, 7
+    __asip_check \op, d, \d, 0, 5
+    __asip_check \op, s0, \s0, 0, 5
+    __asip_check \op, s1, \s1, 0, 5
+    .word (\match | (((\ard) & 0x7) << 20) | ((((.L__asip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__asip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | (((\s1) & 0x7) << 13))
 .endm
-.macro stlw32s5i ard, rs0, rs1, imm
-    __dasip_check stlw32s5i, ard, \ard, 0, 5
-    __dasip_check stlw32s5i, imm, \imm, -32, 31
-    .insn r 0x2b, 6, (0 | (((\imm) & 0x3f) << 0)), x\ard, \rs0, \rs1
+__asip_op ldhw32s5i_xor64, __dasip_layout_ldhw32s5i_xor64, ldhw32s5i.xor64, 0x0000005b
+.macro __dasip_layout_ldhw32s5i_rotl64 op, match, ard, rs0, rs1, imm, d, s0, rs
+    __asip_check \op, ard, \ard, 0, 5
+    __asip_check \op, rs0, .L__asip_gpr_\rs0, 8, 15
+    __asip_check0 \op, rs1, .L__asip_gpr_\rs1, 9, 15
+    __asip_check \op, imm, \imm, 0, 7
+    __asip_check \op, d, \d, 0, 5
+    __asip_check \op, s0, \s0, 0, 5
+    __asip_check \op, rs, .L__asip_gpr_\rs, 8, 15
+    .word (\match | (((\ard) & 0x7) << 20) | ((((.L__asip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__asip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | ((((.L__asip_gpr_\rs) - 8) & 0x7) << 13))
 .endm
-.macro sthw32s5i ard, rs0, rs1, imm
-    __dasip_check sthw32s5i, ard, \ard, 0, 5
-    __dasip_check sthw32s5i, imm, \imm, -32, 31
-    .insn r 0x2b, 7, (0 | (((\imm) & 0x3f) << 0)), x\ard, \rs0, \rs1
+__asip_op ldhw32s5i_rotl64, __dasip_layout_ldhw32s5i_rotl64, ldhw32s5i.rotl64, 0x0002005b
+.macro __dasip_layout_ldhw32s5i_mvar op, match, ard, rs0, rs1, imm, d, s0
+    __asip_check \op, ard, \ard, 0, 5
+    __asip_check \op, rs0, .L__asip_gpr_\rs0, 8, 15
+    __asip_check0 \op, rs1, .L__asip_gpr_\rs1, 9, 15
+    __asip_check \op, imm, \imm, 0, 7
+    __asip_check \op, d, \d, 0, 5
+    __asip_check \op, s0, \s0, 0, 5
+    .word (\match | (((\ard) & 0x7) << 20) | ((((.L__asip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__asip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10))
 .endm
-.macro ldlw32m5i ard, rs0, rs1, imm
-    __dasip_check ldlw32m5i, ard, \ard, 0, 5
-    __dasip_check ldlw32m5i, imm, \imm, -32, 31
-    .insn r 0x2b, 4, (64 | (((\imm) & 0x3f) << 0)), x\ard, \rs0, \rs1
-.endm
-.macro ldhw32m5i ard, rs0, rs1, imm
-    __dasip_check ldhw32m5i, ard, \ard, 0, 5
-    __dasip_check ldhw32m5i, imm, \imm, -32, 31
-    .insn r 0x2b, 5, (64 | (((\imm) & 0x3f) << 0)), x\ard, \rs0, \rs1
-.endm
-.macro stlw32m5i ard, rs0, rs1, imm
-    __dasip_check stlw32m5i, ard, \ard, 0, 5
-    __dasip_check stlw32m5i, imm, \imm, -32, 31
-    .insn r 0x2b, 6, (64 | (((\imm) & 0x3f) << 0)), x\ard, \rs0, \rs1
-.endm
-.macro sthw32m5i ard, rs0, rs1, imm
-    __dasip_check sthw32m5i, ard, \ard, 0, 5
-    __dasip_check sthw32m5i, imm, \imm, -32, 31
-    .insn r 0x2b, 7, (64 | (((\imm) & 0x3f) << 0)), x\ard, \rs0, \rs1
-.endm
-.macro ldhw32s5i_xor64 ard, rs0, rs1, imm, d, s0, s1
-    __dasip_check ldhw32s5i.xor64, ard, \ard, 0, 5
-    __dasip_check ldhw32s5i.xor64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 ldhw32s5i.xor64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check ldhw32s5i.xor64, imm, \imm, 0, 7
-    __dasip_check ldhw32s5i.xor64, d, \d, 0, 5
-    __dasip_check ldhw32s5i.xor64, s0, \s0, 0, 5
-    __dasip_check ldhw32s5i.xor64, s1, \s1, 0, 5
-    .word (0x0000005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | (((\s1) & 0x7) << 13))
-.endm
-.macro ldhw32s5i_rotl64 ard, rs0, rs1, imm, d, s0, rs
-    __dasip_check ldhw32s5i.rotl64, ard, \ard, 0, 5
-    __dasip_check ldhw32s5i.rotl64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 ldhw32s5i.rotl64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check ldhw32s5i.rotl64, imm, \imm, 0, 7
-    __dasip_check ldhw32s5i.rotl64, d, \d, 0, 5
-    __dasip_check ldhw32s5i.rotl64, s0, \s0, 0, 5
-    __dasip_check ldhw32s5i.rotl64, rs, .L__dasip_gpr_\rs, 8, 15
-    .word (0x0002005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | ((((.L__dasip_gpr_\rs) - 8) & 0x7) << 13))
-.endm
-.macro ldhw32s5i_mvar ard, rs0, rs1, imm, d, s0
-    __dasip_check ldhw32s5i.mvar, ard, \ard, 0, 5
-    __dasip_check ldhw32s5i.mvar, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 ldhw32s5i.mvar, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check ldhw32s5i.mvar, imm, \imm, 0, 7
-    __dasip_check ldhw32s5i.mvar, d, \d, 0, 5
-    __dasip_check ldhw32s5i.mvar, s0, \s0, 0, 5
-    .word (0x0004005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10))
-.endm
-.macro ldhw32s5i_nandxor64 ard, rs0, rs1, imm, d, s0, s1
-    __dasip_check ldhw32s5i.nandxor64, ard, \ard, 0, 5
-    __dasip_check ldhw32s5i.nandxor64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 ldhw32s5i.nandxor64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check ldhw32s5i.nandxor64, imm, \imm, 0, 7
-    __dasip_check ldhw32s5i.nandxor64, d, \d, 0, 5
-    __dasip_check ldhw32s5i.nandxor64, s0, \s0, 0, 5
-    __dasip_check ldhw32s5i.nandxor64, s1, \s1, 0, 5
-    .word (0x0006005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | (((\s1) & 0x7) << 13))
-.endm
-.macro sthw32s5i_xor64 ard, rs0, rs1, imm, d, s0, s1
-    __dasip_check sthw32s5i.xor64, ard, \ard, 0, 5
-    __dasip_check sthw32s5i.xor64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 sthw32s5i.xor64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check sthw32s5i.xor64, imm, \imm, 0, 7
-    __dasip_check sthw32s5i.xor64, d, \d, 0, 5
-    __dasip_check sthw32s5i.xor64, s0, \s0, 0, 5
-    __dasip_check sthw32s5i.xor64, s1, \s1, 0, 5
-    .word (0x0001005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | (((\s1) & 0x7) << 13))
-.endm
-.macro sthw32s5i_rotl64 ard, rs0, rs1, imm, d, s0, rs
-    __dasip_check sthw32s5i.rotl64, ard, \ard, 0, 5
-    __dasip_check sthw32s5i.rotl64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 sthw32s5i.rotl64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check sthw32s5i.rotl64, imm, \imm, 0, 7
-    __dasip_check sthw32s5i.rotl64, d, \d, 0, 5
-    __dasip_check sthw32s5i.rotl64, s0, \s0, 0, 5
-    __dasip_check sthw32s5i.rotl64, rs, .L__dasip_gpr_\rs, 8, 15
-    .word (0x0003005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | ((((.L__dasip_gpr_\rs) - 8) & 0x7) << 13))
-.endm
-.macro sthw32s5i_mvar ard, rs0, rs1, imm, d, s0
-    __dasip_check sthw32s5i.mvar, ard, \ard, 0, 5
-    __dasip_check sthw32s5i.mvar, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 sthw32s5i.mvar, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check sthw32s5i.mvar, imm, \imm, 0, 7
-    __dasip_check sthw32s5i.mvar, d, \d, 0, 5
-    __dasip_check sthw32s5i.mvar, s0, \s0, 0, 5
-    .word (0x0005005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10))
-.endm
-.macro sthw32s5i_nandxor64 ard, rs0, rs1, imm, d, s0, s1
-    __dasip_check sthw32s5i.nandxor64, ard, \ard, 0, 5
-    __dasip_check sthw32s5i.nandxor64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 sthw32s5i.nandxor64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check sthw32s5i.nandxor64, imm, \imm, 0, 7
-    __dasip_check sthw32s5i.nandxor64, d, \d, 0, 5
-    __dasip_check sthw32s5i.nandxor64, s0, \s0, 0, 5
-    __dasip_check sthw32s5i.nandxor64, s1, \s1, 0, 5
-    .word (0x0007005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | (((\s1) & 0x7) << 13))
-.endm
-.macro ldhw32m5i_xor64 ard, rs0, rs1, imm, d, s0, s1
-    __dasip_check ldhw32m5i.xor64, ard, \ard, 0, 5
-    __dasip_check ldhw32m5i.xor64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 ldhw32m5i.xor64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check ldhw32m5i.xor64, imm, \imm, 0, 7
-    __dasip_check ldhw32m5i.xor64, d, \d, 0, 5
-    __dasip_check ldhw32m5i.xor64, s0, \s0, 0, 5
-    __dasip_check ldhw32m5i.xor64, s1, \s1, 0, 5
-    .word (0x0008005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | (((\s1) & 0x7) << 13))
-.endm
-.macro ldhw32m5i_rotl64 ard, rs0, rs1, imm, d, s0, rs
-    __dasip_check ldhw32m5i.rotl64, ard, \ard, 0, 5
-    __dasip_check ldhw32m5i.rotl64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 ldhw32m5i.rotl64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check ldhw32m5i.rotl64, imm, \imm, 0, 7
-    __dasip_check ldhw32m5i.rotl64, d, \d, 0, 5
-    __dasip_check ldhw32m5i.rotl64, s0, \s0, 0, 5
-    __dasip_check ldhw32m5i.rotl64, rs, .L__dasip_gpr_\rs, 8, 15
-    .word (0x000a005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | ((((.L__dasip_gpr_\rs) - 8) & 0x7) << 13))
-.endm
-.macro ldhw32m5i_mvar ard, rs0, rs1, imm, d, s0
-    __dasip_check ldhw32m5i.mvar, ard, \ard, 0, 5
-    __dasip_check ldhw32m5i.mvar, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 ldhw32m5i.mvar, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check ldhw32m5i.mvar, imm, \imm, 0, 7
-    __dasip_check ldhw32m5i.mvar, d, \d, 0, 5
-    __dasip_check ldhw32m5i.mvar, s0, \s0, 0, 5
-    .word (0x000c005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10))
-.endm
-.macro ldhw32m5i_nandxor64 ard, rs0, rs1, imm, d, s0, s1
-    __dasip_check ldhw32m5i.nandxor64, ard, \ard, 0, 5
-    __dasip_check ldhw32m5i.nandxor64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 ldhw32m5i.nandxor64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check ldhw32m5i.nandxor64, imm, \imm, 0, 7
-    __dasip_check ldhw32m5i.nandxor64, d, \d, 0, 5
-    __dasip_check ldhw32m5i.nandxor64, s0, \s0, 0, 5
-    __dasip_check ldhw32m5i.nandxor64, s1, \s1, 0, 5
-    .word (0x000e005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | (((\s1) & 0x7) << 13))
-.endm
-.macro sthw32m5i_xor64 ard, rs0, rs1, imm, d, s0, s1
-    __dasip_check sthw32m5i.xor64, ard, \ard, 0, 5
-    __dasip_check sthw32m5i.xor64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 sthw32m5i.xor64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check sthw32m5i.xor64, imm, \imm, 0, 7
-    __dasip_check sthw32m5i.xor64, d, \d, 0, 5
-    __dasip_check sthw32m5i.xor64, s0, \s0, 0, 5
-    __dasip_check sthw32m5i.xor64, s1, \s1, 0, 5
-    .word (0x0009005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | (((\s1) & 0x7) << 13))
-.endm
-.macro sthw32m5i_rotl64 ard, rs0, rs1, imm, d, s0, rs
-    __dasip_check sthw32m5i.rotl64, ard, \ard, 0, 5
-    __dasip_check sthw32m5i.rotl64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 sthw32m5i.rotl64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check sthw32m5i.rotl64, imm, \imm, 0, 7
-    __dasip_check sthw32m5i.rotl64, d, \d, 0, 5
-    __dasip_check sthw32m5i.rotl64, s0, \s0, 0, 5
-    __dasip_check sthw32m5i.rotl64, rs, .L__dasip_gpr_\rs, 8, 15
-    .word (0x000b005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | ((((.L__dasip_gpr_\rs) - 8) & 0x7) << 13))
-.endm
-.macro sthw32m5i_mvar ard, rs0, rs1, imm, d, s0
-    __dasip_check sthw32m5i.mvar, ard, \ard, 0, 5
-    __dasip_check sthw32m5i.mvar, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 sthw32m5i.mvar, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check sthw32m5i.mvar, imm, \imm, 0, 7
-    __dasip_check sthw32m5i.mvar, d, \d, 0, 5
-    __dasip_check sthw32m5i.mvar, s0, \s0, 0, 5
-    .word (0x000d005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10))
-.endm
-.macro sthw32m5i_nandxor64 ard, rs0, rs1, imm, d, s0, s1
-    __dasip_check sthw32m5i.nandxor64, ard, \ard, 0, 5
-    __dasip_check sthw32m5i.nandxor64, rs0, .L__dasip_gpr_\rs0, 8, 15
-    __dasip_check0 sthw32m5i.nandxor64, rs1, .L__dasip_gpr_\rs1, 9, 15
-    __dasip_check sthw32m5i.nandxor64, imm, \imm, 0, 7
-    __dasip_check sthw32m5i.nandxor64, d, \d, 0, 5
-    __dasip_check sthw32m5i.nandxor64, s0, \s0, 0, 5
-    __dasip_check sthw32m5i.nandxor64, s1, \s1, 0, 5
-    .word (0x000f005b | (((\ard) & 0x7) << 20) | ((((.L__dasip_gpr_\rs0) - 8) & 0x7) << 23) | ((((.L__dasip_gpr_\rs1) - 8) & 0x7) << 26) | (((\imm) & 0x7) << 29) | (((\d) & 0x7) << 7) | (((\s0) & 0x7) << 10) | (((\s1) & 0x7) << 13))
-.endm
+__asip_op ldhw32s5i_mvar, __dasip_layout_ldhw32s5i_mvar, ldhw32s5i.mvar, 0x0004005b
+__asip_op ldhw32s5i_nandxor64, __dasip_layout_ldhw32s5i_xor64, ldhw32s5i.nandxor64, 0x0006005b
+__asip_op sthw32s5i_xor64, __dasip_layout_ldhw32s5i_xor64, sthw32s5i.xor64, 0x0001005b
+__asip_op sthw32s5i_rotl64, __dasip_layout_ldhw32s5i_rotl64, sthw32s5i.rotl64, 0x0003005b
+__asip_op sthw32s5i_mvar, __dasip_layout_ldhw32s5i_mvar, sthw32s5i.mvar, 0x0005005b
+__asip_op sthw32s5i_nandxor64, __dasip_layout_ldhw32s5i_xor64, sthw32s5i.nandxor64, 0x0007005b
+__asip_op ldhw32m5i_xor64, __dasip_layout_ldhw32s5i_xor64, ldhw32m5i.xor64, 0x0008005b
+__asip_op ldhw32m5i_rotl64, __dasip_layout_ldhw32s5i_rotl64, ldhw32m5i.rotl64, 0x000a005b
+__asip_op ldhw32m5i_mvar, __dasip_layout_ldhw32s5i_mvar, ldhw32m5i.mvar, 0x000c005b
+__asip_op ldhw32m5i_nandxor64, __dasip_layout_ldhw32s5i_xor64, ldhw32m5i.nandxor64, 0x000e005b
+__asip_op sthw32m5i_xor64, __dasip_layout_ldhw32s5i_xor64, sthw32m5i.xor64, 0x0009005b
+__asip_op sthw32m5i_rotl64, __dasip_layout_ldhw32s5i_rotl64, sthw32m5i.rotl64, 0x000b005b
+__asip_op sthw32m5i_mvar, __dasip_layout_ldhw32s5i_mvar, sthw32m5i.mvar, 0x000d005b
+__asip_op sthw32m5i_nandxor64, __dasip_layout_ldhw32s5i_xor64, sthw32m5i.nandxor64, 0x000f005b
 #else
-#define DASIP_GPR_SYMBOLS \
-    ".ifndef .L__dasip_gpr_zero\n" \
-    ".set .L__dasip_gpr_x0, 0\n" \
-    ".set .L__dasip_gpr_x1, 1\n" \
-    ".set .L__dasip_gpr_x2, 2\n" \
-    ".set .L__dasip_gpr_x3, 3\n" \
-    ".set .L__dasip_gpr_x4, 4\n" \
-    ".set .L__dasip_gpr_x5, 5\n" \
-    ".set .L__dasip_gpr_x6, 6\n" \
-    ".set .L__dasip_gpr_x7, 7\n" \
-    ".set .L__dasip_gpr_x8, 8\n" \
-    ".set .L__dasip_gpr_x9, 9\n" \
-    ".set .L__dasip_gpr_x10, 10\n" \
-    ".set .L__dasip_gpr_x11, 11\n" \
-    ".set .L__dasip_gpr_x12, 12\n" \
-    ".set .L__dasip_gpr_x13, 13\n" \
-    ".set .L__dasip_gpr_x14, 14\n" \
-    ".set .L__dasip_gpr_x15, 15\n" \
-    ".set .L__dasip_gpr_x16, 16\n" \
-    ".set .L__dasip_gpr_x17, 17\n" \
-    ".set .L__dasip_gpr_x18, 18\n" \
-    ".set .L__dasip_gpr_x19, 19\n" \
-    ".set .L__dasip_gpr_x20, 20\n" \
-    ".set .L__dasip_gpr_x21, 21\n" \
-    ".set .L__dasip_gpr_x22, 22\n" \
-    ".set .L__dasip_gpr_x23, 23\n" \
-    ".set .L__dasip_gpr_x24, 24\n" \
-    ".set .L__dasip_gpr_x25, 25\n" \
-    ".set .L__dasip_gpr_x26, 26\n" \
-    ".set .L__dasip_gpr_x27, 27\n" \
-    ".set .L__dasip_gpr_x28, 28\n" \
-    ".set .L__dasip_gpr_x29, 29\n" \
-    ".set .L__dasip_gpr_x30, 30\n" \
-    ".set .L__dasip_gpr_x31, 31\n" \
-    ".set .L__dasip_gpr_zero, 0\n" \
-    ".set .L__dasip_gpr_ra, 1\n" \
-    ".set .L__dasip_gpr_sp, 2\n" \
-    ".set .L__dasip_gpr_gp, 3\n" \
-    ".set .L__dasip_gpr_tp, 4\n" \
-    ".set .L__dasip_gpr_t0, 5\n" \
-    ".set .L__dasip_gpr_t1, 6\n" \
-    ".set .L__dasip_gpr_t2, 7\n" \
-    ".set .L__dasip_gpr_s0, 8\n" \
-    ".set .L__dasip_gpr_s1, 9\n" \
-    ".set .L__dasip_gpr_a0, 10\n" \
-    ".set .L__dasip_gpr_a1, 11\n" \
-    ".set .L__dasip_gpr_a2, 12\n" \
-    ".set .L__dasip_gpr_a3, 13\n" \
-    ".set .L__dasip_gpr_a4, 14\n" \
-    ".set .L__dasip_gpr_a5, 15\n" \
-    ".set .L__dasip_gpr_a6, 16\n" \
-    ".set .L__dasip_gpr_a7, 17\n" \
-    ".set .L__dasip_gpr_s2, 18\n" \
-    ".set .L__dasip_gpr_s3, 19\n" \
-    ".set .L__dasip_gpr_s4, 20\n" \
-    ".set .L__dasip_gpr_s5, 21\n" \
-    ".set .L__dasip_gpr_s6, 22\n" \
-    ".set .L__dasip_gpr_s7, 23\n" \
-    ".set .L__dasip_gpr_s8, 24\n" \
-    ".set .L__dasip_gpr_s9, 25\n" \
-    ".set .L__dasip_gpr_s10, 26\n" \
-    ".set .L__dasip_gpr_s11, 27\n" \
-    ".set .L__dasip_gpr_t3, 28\n" \
-    ".set .L__dasip_gpr_t4, 29\n" \
-    ".set .L__dasip_gpr_t5, 30\n" \
-    ".set .L__dasip_gpr_t6, 31\n" \
-    ".set .L__dasip_gpr_fp, 8\n" \
-    ".endif\n"
 #define DASIP_XOR64_INSN(ard, ars0, ars1) ".insn r 0x2b, 0, 0, x" ard ", x" ars0 ", x" ars1
 #define DASIP_ROTL64_INSN(ard, ars0, rs) ".insn r 0x2b, 0, 1, x" ard ", x" ars0 ", " rs
 #define DASIP_NANDXOR64_INSN(ard, ars0, ars1) ".insn r 0x2b, 0, 2, x" ard ", x" ars0 ", x" ars1
@@ -461,22 +177,22 @@
 #define DASIP_LDHW32M5I_INSN(ard, rs0, rs1, imm) ".insn r 0x2b, 5, (64 | (((" imm ") & 0x3f) << 0)), x" ard ", " rs0 ", " rs1
 #define DASIP_STLW32M5I_INSN(ard, rs0, rs1, imm) ".insn r 0x2b, 6, (64 | (((" imm ") & 0x3f) << 0)), x" ard ", " rs0 ", " rs1
 #define DASIP_STHW32M5I_INSN(ard, rs0, rs1, imm) ".insn r 0x2b, 7, (64 | (((" imm ") & 0x3f) << 0)), x" ard ", " rs0 ", " rs1
-#define DASIP_LDHW32S5I_XOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0000005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
-#define DASIP_LDHW32S5I_ROTL64_INSN(ard, rs0, rs1, imm, d, s0, rs) ".word (0x0002005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | ((((.L__dasip_gpr_" rs ") - 8) & 0x7) << 13))"
-#define DASIP_LDHW32S5I_MVAR_INSN(ard, rs0, rs1, imm, d, s0) ".word (0x0004005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10))"
-#define DASIP_LDHW32S5I_NANDXOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0006005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
-#define DASIP_STHW32S5I_XOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0001005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
-#define DASIP_STHW32S5I_ROTL64_INSN(ard, rs0, rs1, imm, d, s0, rs) ".word (0x0003005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | ((((.L__dasip_gpr_" rs ") - 8) & 0x7) << 13))"
-#define DASIP_STHW32S5I_MVAR_INSN(ard, rs0, rs1, imm, d, s0) ".word (0x0005005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10))"
-#define DASIP_STHW32S5I_NANDXOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0007005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
-#define DASIP_LDHW32M5I_XOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0008005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
-#define DASIP_LDHW32M5I_ROTL64_INSN(ard, rs0, rs1, imm, d, s0, rs) ".word (0x000a005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | ((((.L__dasip_gpr_" rs ") - 8) & 0x7) << 13))"
-#define DASIP_LDHW32M5I_MVAR_INSN(ard, rs0, rs1, imm, d, s0) ".word (0x000c005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10))"
-#define DASIP_LDHW32M5I_NANDXOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x000e005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
-#define DASIP_STHW32M5I_XOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0009005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
-#define DASIP_STHW32M5I_ROTL64_INSN(ard, rs0, rs1, imm, d, s0, rs) ".word (0x000b005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | ((((.L__dasip_gpr_" rs ") - 8) & 0x7) << 13))"
-#define DASIP_STHW32M5I_MVAR_INSN(ard, rs0, rs1, imm, d, s0) ".word (0x000d005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10))"
-#define DASIP_STHW32M5I_NANDXOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x000f005b | (((" ard ") & 0x7) << 20) | ((((.L__dasip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__dasip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
+#define DASIP_LDHW32S5I_XOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0000005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
+#define DASIP_LDHW32S5I_ROTL64_INSN(ard, rs0, rs1, imm, d, s0, rs) ".word (0x0002005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | ((((.L__asip_gpr_" rs ") - 8) & 0x7) << 13))"
+#define DASIP_LDHW32S5I_MVAR_INSN(ard, rs0, rs1, imm, d, s0) ".word (0x0004005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10))"
+#define DASIP_LDHW32S5I_NANDXOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0006005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
+#define DASIP_STHW32S5I_XOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0001005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
+#define DASIP_STHW32S5I_ROTL64_INSN(ard, rs0, rs1, imm, d, s0, rs) ".word (0x0003005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | ((((.L__asip_gpr_" rs ") - 8) & 0x7) << 13))"
+#define DASIP_STHW32S5I_MVAR_INSN(ard, rs0, rs1, imm, d, s0) ".word (0x0005005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10))"
+#define DASIP_STHW32S5I_NANDXOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0007005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
+#define DASIP_LDHW32M5I_XOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0008005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
+#define DASIP_LDHW32M5I_ROTL64_INSN(ard, rs0, rs1, imm, d, s0, rs) ".word (0x000a005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | ((((.L__asip_gpr_" rs ") - 8) & 0x7) << 13))"
+#define DASIP_LDHW32M5I_MVAR_INSN(ard, rs0, rs1, imm, d, s0) ".word (0x000c005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10))"
+#define DASIP_LDHW32M5I_NANDXOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x000e005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
+#define DASIP_STHW32M5I_XOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x0009005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
+#define DASIP_STHW32M5I_ROTL64_INSN(ard, rs0, rs1, imm, d, s0, rs) ".word (0x000b005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | ((((.L__asip_gpr_" rs ") - 8) & 0x7) << 13))"
+#define DASIP_STHW32M5I_MVAR_INSN(ard, rs0, rs1, imm, d, s0) ".word (0x000d005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10))"
+#define DASIP_STHW32M5I_NANDXOR64_INSN(ard, rs0, rs1, imm, d, s0, s1) ".word (0x000f005b | (((" ard ") & 0x7) << 20) | ((((.L__asip_gpr_" rs0 ") - 8) & 0x7) << 23) | ((((.L__asip_gpr_" rs1 ") - 8) & 0x7) << 26) | (((" imm ") & 0x7) << 29) | (((" d ") & 0x7) << 7) | (((" s0 ") & 0x7) << 10) | (((" s1 ") & 0x7) << 13))"
 #endif
 /* isa-gen:end */
 
@@ -508,10 +224,10 @@
 #define DASIP_STHW32M5I(a, base, idx, imm) DASIP_MEM_(DASIP_STHW32M5I_INSN, a, base, idx, imm)
 
 /* Pairs: the GPR numbers of base/idx come from the register names the compiler prints
- * (%0/%1 -> .L__dasip_gpr_<name>, defined by DASIP_GPR_SYMBOLS); bind the variables to
+ * (%0/%1 -> .L__asip_gpr_<name>, defined by ASIP_GPR_SYMBOLS); bind the variables to
  * x8..x15 with `register uint32_t b __asm__("a0")`. */
 #define DASIP_PAIR_(insn, a, base, idx, imm, ...)                                             \
-    __asm__ volatile(DASIP_GPR_SYMBOLS insn(DASIP_STR(a), "%0", "%1", "%2", __VA_ARGS__)::"r"( \
+    __asm__ volatile(ASIP_GPR_SYMBOLS insn(DASIP_STR(a), "%0", "%1", "%2", __VA_ARGS__)::"r"( \
                          base),                                                               \
                      "r"(idx), "n"(imm)                                                       \
                      : "memory")

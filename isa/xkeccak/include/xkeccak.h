@@ -31,37 +31,24 @@
 #define XK_KCHI_MASK 0xfffff07f
 #define XK_KROUND_MATCH 0x0000407b
 #define XK_KROUND_MASK 0xfff07fff
+#include "../../../crates/extensions/include/asip_insn.h"
 #ifdef __ASSEMBLER__
-.macro __xk_check op, name, v, lo, hi
-    .if (\v) < (\lo) || (\v) > (\hi)
-    .error "\op: \name must be in \lo\()..\hi"
-    .endif
-.endm
-.macro __xk_check0 op, name, v, lo, hi
-    .if (\v) != 0 && ((\v) < (\lo) || (\v) > (\hi))
-    .error "\op: \name must be 0 or in \lo\()..\hi"
-    .endif
-.endm
 .macro kput lane, rs1, rs2
-    __xk_check kput, lane, \lane, 0, 24
+    __asip_check kput, lane, \lane, 0, 24
     .insn r 0x7b, 0, 0, x\lane, \rs1, \rs2
 .endm
-.macro kgetlo rd, lane
-    __xk_check kgetlo, lane, \lane, 0, 24
-    .insn r 0x7b, 1, 0, \rd, x\lane, x0
+.macro __xk_layout_kgetlo op, funct7, rd, lane
+    __asip_check \op, lane, \lane, 0, 24
+    .insn r 0x7b, 1, \funct7, \rd, x\lane, x0
 .endm
-.macro kgethi rd, lane
-    __xk_check kgethi, lane, \lane, 0, 24
-    .insn r 0x7b, 1, 1, \rd, x\lane, x0
+__asip_op kgetlo, __xk_layout_kgetlo, kgetlo, 0
+__asip_op kgethi, __xk_layout_kgetlo, kgethi, 1
+.macro __xk_layout_ktrp op, funct3, lane
+    __asip_check \op, lane, \lane, 0, 24
+    .insn r 0x7b, \funct3, 0, x\lane, x0, x0
 .endm
-.macro ktrp lane
-    __xk_check ktrp, lane, \lane, 0, 24
-    .insn r 0x7b, 2, 0, x\lane, x0, x0
-.endm
-.macro kchi lane
-    __xk_check kchi, lane, \lane, 0, 24
-    .insn r 0x7b, 3, 0, x\lane, x0, x0
-.endm
+__asip_op ktrp, __xk_layout_ktrp, ktrp, 2
+__asip_op kchi, __xk_layout_ktrp, kchi, 3
 .macro kround rs1
     .insn r 0x7b, 4, 0, x0, \rs1, x0
 .endm

@@ -21,31 +21,22 @@
 #define XVK_VKROUND_MASK 0xf000707f
 #define XVK_VKIOTA_MATCH 0x0000707b
 #define XVK_VKIOTA_MASK 0xfff0707f
+#include "../../../crates/extensions/include/asip_insn.h"
 #ifdef __ASSEMBLER__
-.macro __xvk_check op, name, v, lo, hi
-    .if (\v) < (\lo) || (\v) > (\hi)
-    .error "\op: \name must be in \lo\()..\hi"
-    .endif
-.endm
-.macro __xvk_check0 op, name, v, lo, hi
-    .if (\v) != 0 && ((\v) < (\lo) || (\v) > (\hi))
-    .error "\op: \name must be 0 or in \lo\()..\hi"
-    .endif
-.endm
 .macro vktheta vd, vs2
-    __xvk_check vktheta, vd, \vd, 0, 31
-    __xvk_check vktheta, vs2, \vs2, 0, 31
+    __asip_check vktheta, vd, \vd, 0, 31
+    __asip_check vktheta, vs2, \vs2, 0, 31
     .insn r 0x7b, 5, 0, x\vd, x0, x\vs2
 .endm
 .macro vkround vd, vs2, vs1, plane
-    __xvk_check vkround, vd, \vd, 0, 31
-    __xvk_check vkround, vs2, \vs2, 0, 31
-    __xvk_check vkround, vs1, \vs1, 0, 31
-    __xvk_check vkround, plane, \plane, 0, 4
+    __asip_check vkround, vd, \vd, 0, 31
+    __asip_check vkround, vs2, \vs2, 0, 31
+    __asip_check vkround, vs1, \vs1, 0, 31
+    __asip_check vkround, plane, \plane, 0, 4
     .insn r 0x7b, 6, (0 | (((\plane) & 0x7) << 0)), x\vd, x\vs1, x\vs2
 .endm
 .macro vkiota vd, rs1
-    __xvk_check vkiota, vd, \vd, 0, 31
+    __asip_check vkiota, vd, \vd, 0, 31
     .insn r 0x7b, 7, 0, x\vd, \rs1, x0
 .endm
 #else

@@ -1,5 +1,5 @@
 //! Rewrite every generated block of the tree: each registered extension's files from its
-//! declaration (`isa/README.md`), and the SHA-3 parameter tables of the C firmware and the
+//! declaration (`isa/README.md`), the helper header they share (`crates/extensions/include/asip_insn.h`), and the SHA-3 parameter tables of the C firmware and the
 //! Python hardware scripts from the golden model (`sha3_golden::tables`). `--check`: only
 //! say which files are stale (exit 1).
 
@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         .iter()
         .map(|spec| gen::files(spec).map_err(|e| e.to_string()))
         .chain(std::iter::once(gen::other_unit_files(&root)))
+        .chain(std::iter::once(gen::common_files(&root)))
         .chain(std::iter::once(golden));
     for files in sets {
         let files = match files {
