@@ -135,10 +135,13 @@ def emit(scripts, caches, cli):
     return json.loads(r.stdout)
 
 
-def cached_result(caches, folder, key):
-    """The result.json of the cache folder (or of another target's folder with the same key:
-    asic.py and pnr.py share one run between twins), None without one."""
-    pattern = os.path.join(caches, os.path.dirname(folder), "*_" + key if "_" in os.path.basename(folder) else key)
+TWINS = ("asic", "pnr")  # flows whose targets with the same key share one folder (rv32-sw = rv32-ref)
+
+
+def cached_result(caches, flow, folder, key):
+    """(folder, its result.json) of a target's cache folder, or of another target's folder
+    with the same key in the flows that share them; (None, None) without one."""
+    pattern = os.path.join(caches, os.path.dirname(folder), "*_" + key) if flow in TWINS else os.path.join(caches, folder)
     for d in sorted(glob.glob(pattern)):
         p = os.path.join(d, "result.json")
         if os.path.exists(p):
@@ -173,14 +176,14 @@ def move(old_tree, caches, cli, dry_run):
         if (flow, name) not in newk:
             print(f"{flow:10s} {name}: not a target of the current scripts")
             continue
-        d, _ = cached_result(caches, folder, k)
+        d, _ = cached_result(caches, flow, folder, k)
         nfolder, nk = newk[(flow, name)]
         if d is None:
             none += 1
             print(f"{flow:10s} {name}: no cache")
             continue
         dest = os.path.join(os.path.dirname(d), os.path.basename(d)[:-len(k)] + nk)
-        if os.path.exists(os.path.join(dest, "result.json")) or cached_result(caches, nfolder, nk)[0]:
+        if os.path.exists(os.path.join(dest, "result.json")) or cached_result(caches, flow, nfolder, nk)[0]:
             present += 1
             print(f"{flow:10s} {name}: already at {os.path.relpath(dest, caches)}")
             continue
@@ -199,7 +202,7 @@ def status(scripts, caches, cli):
         entries = emit(scripts if tree == caches else view(tree, scripts, caches, tmp), caches, cli)
     out = []
     for flow, name, folder, k in entries:
-        d, r = cached_result(caches, folder, k)
+        d, r = cached_result(caches, flow, folder, k)
         if r:
             r = {x: y for x, y in r.items() if x not in ("cache", "key", "il", "name", "kind", "dir")}
         out.append({"flow": flow, "target": name, "key": k, "result": r})
