@@ -21,6 +21,17 @@
  */
 #include "dasip.h"
 
+/* Lane (x, y) of the rho-pi row loop: B'(y, 2x + 3y) = rotl(A(x, y) ^ D[x], amt) through
+ * ar5, with `next` (the next rho offset's load, alternating a4/t4) in the rotate's shadow. */
+.macro RHO_PI_LANE x, amt, next
+    ldlw32s5i 5, a0, a3, \x
+    ldhw32s5i_xor64 5, a0, a3, \x, 5, 5, \x
+    \next
+    rotl64  5, 5, \amt
+    stlw32m5i 5, a5, s1, (2 * \x)
+    sthw32m5i 5, a5, s1, (2 * \x)
+.endm
+
     .section .rodata.kdasip,"a"
     .p2align 3
 .Lrc:
@@ -94,43 +105,12 @@ kernel_permute:
     mv      a5, s0                  /* B' + 40y */
     la      t2, .Lrho               /* rho row y */
     lbu     a4, 0(t2)
-    .irp x,0,1,2,3,4
-    .endr
 .Lrp:
-    ldlw32s5i 5, a0, a3, 0
-    ldhw32s5i_xor64 5, a0, a3, 0, 5, 5, 0
-    lbu     t4, 1(t2)
-    rotl64  5, 5, a4
-    stlw32m5i 5, a5, s1, 0
-    sthw32m5i 5, a5, s1, 0
-
-    ldlw32s5i 5, a0, a3, 1
-    ldhw32s5i_xor64 5, a0, a3, 1, 5, 5, 1
-    lbu     a4, 2(t2)
-    rotl64  5, 5, t4
-    stlw32m5i 5, a5, s1, 2
-    sthw32m5i 5, a5, s1, 2
-
-    ldlw32s5i 5, a0, a3, 2
-    ldhw32s5i_xor64 5, a0, a3, 2, 5, 5, 2
-    lbu     t4, 3(t2)
-    rotl64  5, 5, a4
-    stlw32m5i 5, a5, s1, 4
-    sthw32m5i 5, a5, s1, 4
-
-    ldlw32s5i 5, a0, a3, 3
-    ldhw32s5i_xor64 5, a0, a3, 3, 5, 5, 3
-    lbu     a4, 4(t2)
-    rotl64  5, 5, t4
-    stlw32m5i 5, a5, s1, 6
-    sthw32m5i 5, a5, s1, 6
-
-    ldlw32s5i 5, a0, a3, 4
-    ldhw32s5i_xor64 5, a0, a3, 4, 5, 5, 4
-    addi    t2, t2, 5
-    rotl64  5, 5, a4
-    stlw32m5i 5, a5, s1, 8
-    sthw32m5i 5, a5, s1, 8
+    RHO_PI_LANE 0, a4, "lbu t4, 1(t2)"
+    RHO_PI_LANE 1, t4, "lbu a4, 2(t2)"
+    RHO_PI_LANE 2, a4, "lbu t4, 3(t2)"
+    RHO_PI_LANE 3, t4, "lbu a4, 4(t2)"
+    RHO_PI_LANE 4, a4, "addi t2, t2, 5"
     lbu     a4, 0(t2)               /* next row's first offset (one past the table at the end: harmless) */
     addi    a3, a3, 1
     addi    s1, s1, 3

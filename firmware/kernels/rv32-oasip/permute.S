@@ -18,6 +18,30 @@
  * are free (used as temporaries in chi). */
 #include "../../../isa/oasip/include/oasip.h"
 
+/* chi, lane x of the row held in registers (A[x] = l0:h0, A[x+1] = l1:h1, A[x+2] = l2:h2):
+ * S[x,y] at off(a3) = A[x] ^ (~A[x+1] & A[x+2]), word by word through a1. */
+.macro CHI_LANE off, l0, h0, l1, h1, l2, h2
+    not     a1, \l1
+    and     a1, a1, \l2
+    xor     a1, a1, \l0
+    sw      a1, \off(a3)
+    not     a1, \h1
+    and     a1, a1, \h2
+    xor     a1, a1, \h0
+    sw      a1, (\off + 4)(a3)
+.endm
+
+/* iota, bit j: the round constant's bit 2^j - 1 (bit sh of lane word w) is bit 0 of the
+ * LFSR before its j-th step of the round; then that step. */
+.macro IOTA_BIT w, sh
+    andi    t2, a7, 1
+    .if \sh
+    slli    t2, t2, \sh
+    .endif
+    xor     \w, \w, t2
+    OASIP_LFSR(a7, a7)
+.endm
+
     .text
     .globl  kernel_permute
     .type   kernel_permute, @function
@@ -170,79 +194,21 @@ kernel_permute:
     lw      a4, 28(a3)
     lw      a5, 32(a3)              /* A4 = a5:a6 */
     lw      a6, 36(a3)
-    not     a1, t2                  /* x = 0 */
-    and     a1, a1, t4
-    xor     a1, a1, t0
-    sw      a1, 0(a3)
-    not     a1, t3
-    and     a1, a1, t5
-    xor     a1, a1, t1
-    sw      a1, 4(a3)
-    not     a1, t4                  /* x = 1 */
-    and     a1, a1, t6
-    xor     a1, a1, t2
-    sw      a1, 8(a3)
-    not     a1, t5
-    and     a1, a1, a4
-    xor     a1, a1, t3
-    sw      a1, 12(a3)
-    not     a1, t6                  /* x = 2 */
-    and     a1, a1, a5
-    xor     a1, a1, t4
-    sw      a1, 16(a3)
-    not     a1, a4
-    and     a1, a1, a6
-    xor     a1, a1, t5
-    sw      a1, 20(a3)
-    not     a1, a5                  /* x = 3 */
-    and     a1, a1, t0
-    xor     a1, a1, t6
-    sw      a1, 24(a3)
-    not     a1, a6
-    and     a1, a1, t1
-    xor     a1, a1, a4
-    sw      a1, 28(a3)
-    not     a1, t0                  /* x = 4 */
-    and     a1, a1, t2
-    xor     a1, a1, a5
-    sw      a1, 32(a3)
-    not     a1, t1
-    and     a1, a1, t3
-    xor     a1, a1, a6
-    sw      a1, 36(a3)
+    CHI_LANE 0, t0, t1, t2, t3, t4, t5
+    CHI_LANE 8, t2, t3, t4, t5, t6, a4
+    CHI_LANE 16, t4, t5, t6, a4, a5, a6
+    CHI_LANE 24, t6, a4, a5, a6, t0, t1
+    CHI_LANE 32, a5, a6, t0, t1, t2, t3
 .Lchi_end:
     addi    a3, a3, 40
 
     /* iota: RC bit at lane position 2^j - 1 is bit 0 of the LFSR before step j */
     lw      t0, 0(a0)
     lw      t1, 4(a0)
-    andi    t2, a7, 1               /* j = 0: bit 0 */
-    xor     t0, t0, t2
-    OASIP_LFSR(a7, a7)
-    andi    t2, a7, 1               /* j = 1: bit 1 */
-    slli    t2, t2, 1
-    xor     t0, t0, t2
-    OASIP_LFSR(a7, a7)
-    andi    t2, a7, 1               /* j = 2: bit 3 */
-    slli    t2, t2, 3
-    xor     t0, t0, t2
-    OASIP_LFSR(a7, a7)
-    andi    t2, a7, 1               /* j = 3: bit 7 */
-    slli    t2, t2, 7
-    xor     t0, t0, t2
-    OASIP_LFSR(a7, a7)
-    andi    t2, a7, 1               /* j = 4: bit 15 */
-    slli    t2, t2, 15
-    xor     t0, t0, t2
-    OASIP_LFSR(a7, a7)
-    andi    t2, a7, 1               /* j = 5: bit 31 */
-    slli    t2, t2, 31
-    xor     t0, t0, t2
-    OASIP_LFSR(a7, a7)
-    andi    t2, a7, 1               /* j = 6: bit 63 */
-    slli    t2, t2, 31
-    xor     t1, t1, t2
-    OASIP_LFSR(a7, a7)
+    .irp j, 0, 1, 2, 3, 4, 5
+    IOTA_BIT t0, (1 << \j) - 1     /* j = 0..5: bits 0, 1, 3, 7, 15, 31 of the low word */
+    .endr
+    IOTA_BIT t1, 31                 /* j = 6: bit 63 */
     sw      t0, 0(a0)
 .Lround_end:
     sw      t1, 4(a0)
