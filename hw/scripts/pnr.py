@@ -70,7 +70,7 @@ def nextpnr():
 
 
 def tool_versions(pnr):
-    y = C.run(["yosys", "-V"]).stdout.strip()
+    y = C.yosys_version()
     r = C.run([pnr, "--version"])
     line = next((ln for ln in (r.stdout + r.stderr).splitlines() if "(Version" in ln), "")
     ver = line.split("(Version", 1)[1].strip(" )") if line else "unknown version"
