@@ -16,22 +16,11 @@
 use asip_flow::bench::{run_harness_argv, AeadArgs, Engine};
 use asip_flow::design::{self, Design};
 use sha3_golden::aead::Aead;
+use sha3_golden::kat::{unhex, KatFile};
 use std::path::PathBuf;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn unhex(s: &str) -> Vec<u8> {
-    let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex in a KAT file"))
-        .collect()
-}
-
-fn field(line: &str) -> Vec<u8> {
-    unhex(line.split_once(':').map(|x| x.1).unwrap_or(""))
 }
 
 /// One vector: the session's arguments, the plaintext, the expected ciphertext || tag.
@@ -64,68 +53,52 @@ struct Script {
     wraps: usize,
 }
 
-fn read(file: &str) -> String {
-    std::fs::read_to_string(root().join("testdata/kat/keyak-ketje").join(file)).expect("KAT file")
+fn read(file: &str) -> KatFile {
+    let text = std::fs::read_to_string(root().join("testdata/kat/keyak-ketje").join(file))
+        .expect("KAT file");
+    if file.starts_with("Ketje") {
+        KatFile::ketje(&text)
+    } else {
+        KatFile::keyak(&text)
+    }
 }
 
-/// Every instance of a Ketje file, every wrap.
+/// Every session of a Ketje file, every wrap.
 fn ketje_script(alg: Aead, file: &'static str) -> Script {
-    let mut sc = Script {
-        alg,
-        file,
-        sessions: Vec::new(),
-        wraps: 0,
-    };
-    let (mut key, mut a, mut b, mut c) = (vec![], vec![], vec![], vec![]);
-    for line in read(file).lines() {
-        if line.starts_with("> K (key)") {
-            key = field(line);
-        } else if line.starts_with("> N (nonce)") {
-            let items = vec![
-                format!("k={}", hex(&key)),
-                format!("n={}", hex(&field(line))),
+    let kat = read(file);
+    let sessions = kat
+        .sessions
+        .iter()
+        .map(|s| {
+            let mut items = vec![
+                format!("k={}", hex(&s.key)),
+                format!("n={}", hex(&s.nonce)),
                 "s=0".to_string(),
             ];
-            sc.sessions.push((items, vec![Out::Start(vec![])]));
-        } else if line.starts_with("> A ") {
-            a = field(line);
-        } else if line.starts_with("> B ") {
-            b = field(line);
-        } else if line.starts_with("< C ") {
-            c = field(line);
-        } else if line.starts_with("< T ") {
-            let t = field(line);
-            let (items, want) = sc.sessions.last_mut().expect("a wrap before K and N");
-            items.push(format!("a={}", hex(&a)));
-            items.push(format!("m={}", hex(&b)));
-            items.push(format!("w={}", t.len()));
-            want.push(Out::Wrap([c.clone(), t].concat()));
-            sc.wraps += 1;
-        }
+            let mut want = vec![Out::Start(vec![])];
+            for w in &s.wraps {
+                items.push(format!("a={}", hex(&w.ad)));
+                items.push(format!("m={}", hex(&w.plain)));
+                items.push(format!("w={}", w.tag.len()));
+                want.push(Out::Wrap([w.cipher.clone(), w.tag.clone()].concat()));
+            }
+            (items, want)
+        })
+        .collect();
+    Script {
+        alg,
+        file,
+        sessions,
+        wraps: kat.wraps(),
     }
-    sc
-}
-
-fn flag(line: &str, name: &str) -> bool {
-    let pat = format!("{name}=");
-    let at = line
-        .find(&pat)
-        .unwrap_or_else(|| panic!("no {name} in {line}"));
-    line[at + pat.len()..].starts_with("true")
 }
 
 /// Every StartEngine and Wrap of RiverKeyak.txt; then, as a last session, the global tag:
 /// empty key and nonce, one empty Wrap per start tag, ciphertext and tag (as metadata, in
 /// file order), and a final empty Wrap whose tag is the file's global tag.
 fn river_script() -> Script {
-    let mut sc = Script {
-        alg: Aead::RiverKeyak,
-        file: "RiverKeyak.txt",
-        sessions: Vec::new(),
-        wraps: 0,
-    };
-    let (mut key, mut nonce, mut a, mut i, mut o) = (vec![], vec![], vec![], vec![], vec![]);
-    let (mut tag_flag, mut forget, mut in_start) = (false, false, false);
+    let file = "RiverKeyak.txt";
+    let kat = read(file);
     let mut global = (
         vec!["k=".into(), "n=".into(), "s=0".into()],
         vec![Out::Start(vec![])],
@@ -135,67 +108,47 @@ fn river_script() -> Script {
         g.0.push("w=16".into());
         g.1.push(Out::Feed);
     };
-    let start = |key: &[u8], nonce: &[u8], tag_flag: bool, forget: bool, t: Vec<u8>| {
-        let flags = match (tag_flag, forget) {
+    let mut sessions = Vec::new();
+    for s in &kat.sessions {
+        let flags = match (s.tag_flag, s.forget) {
             (false, false) => "0",
             (true, false) => "t",
             (false, true) => "f",
             (true, true) => "tf",
         };
-        let items = vec![
-            format!("k={}", hex(key)),
-            format!("n={}", hex(nonce)),
+        let mut items = vec![
+            format!("k={}", hex(&s.key)),
+            format!("n={}", hex(&s.nonce)),
             format!("s={flags}"),
         ];
-        (items, vec![Out::Start(t)])
-    };
-    for line in read("RiverKeyak.txt").lines() {
-        if line.starts_with("StartEngine(") {
-            tag_flag = flag(line, "tagFlag");
-            forget = flag(line, "forgetFlag");
-            in_start = true;
-        } else if line.starts_with("> K:") {
-            key = field(line);
-        } else if line.starts_with("> N:") {
-            nonce = field(line);
-            if !tag_flag {
-                sc.sessions.push(start(&key, &nonce, false, forget, vec![]));
-                in_start = false;
-            }
-        } else if line.starts_with("< T (tag)") && in_start {
-            let t = field(line);
-            feed(&t, &mut global);
-            sc.sessions.push(start(&key, &nonce, true, forget, t));
-            in_start = false;
-        } else if line.starts_with("Wrap(") {
-            forget = flag(line, "forgetFlag");
-        } else if line.starts_with("> A ") {
-            a = field(line);
-        } else if line.starts_with("> I ") {
-            i = field(line);
-        } else if line.starts_with("< O ") {
-            o = field(line);
-        } else if line.starts_with("< T (tag)") {
-            let t = field(line);
-            let (items, want) = sc.sessions.last_mut().expect("a wrap before StartEngine");
-            items.push(format!("a={}", hex(&a)));
-            items.push(format!("m={}", hex(&i)));
-            items.push(format!("{}=16", if forget { "wf" } else { "w" }));
-            want.push(Out::Wrap([o.clone(), t.clone()].concat()));
-            feed(&o, &mut global);
-            feed(&t, &mut global);
-            sc.wraps += 1;
-        } else if line.starts_with("+++ Global tag") {
-            global.0.push("w=16".into());
-            global.1.push(Out::Wrap(field(line)));
+        let mut want = vec![Out::Start(s.start_tag.clone().unwrap_or_default())];
+        if let Some(t) = &s.start_tag {
+            feed(t, &mut global);
         }
+        for w in &s.wraps {
+            items.push(format!("a={}", hex(&w.ad)));
+            items.push(format!("m={}", hex(&w.plain)));
+            items.push(format!("{}=16", if w.forget { "wf" } else { "w" }));
+            want.push(Out::Wrap([w.cipher.clone(), w.tag.clone()].concat()));
+            feed(&w.cipher, &mut global);
+            feed(&w.tag, &mut global);
+        }
+        sessions.push((items, want));
     }
-    assert!(
-        matches!(global.1.last(), Some(Out::Wrap(t)) if t.len() == 16),
-        "RiverKeyak.txt: no global tag"
-    );
-    sc.sessions.push(global);
-    sc
+    let global_tag = kat
+        .global_tag
+        .clone()
+        .expect("RiverKeyak.txt: no global tag");
+    assert_eq!(global_tag.len(), 16, "RiverKeyak.txt: global tag");
+    global.0.push("w=16".into());
+    global.1.push(Out::Wrap(global_tag));
+    sessions.push(global);
+    Script {
+        alg: Aead::RiverKeyak,
+        file,
+        sessions,
+        wraps: kat.wraps(),
+    }
 }
 
 /// Run a script on a design, sessions batched into simulator runs of at most `MAX_ARGV`

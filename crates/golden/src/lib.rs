@@ -19,6 +19,7 @@ pub mod encoding;
 mod fast;
 pub mod functions;
 pub mod interleave;
+pub mod kat;
 pub mod keccak;
 mod sponge;
 pub mod tables;

@@ -9,60 +9,35 @@ mod common;
 
 use common::{read_kat, unhex};
 use sha3_golden::aead::{Aead, Ketje, Keyak, TAG_LEN};
+use sha3_golden::kat::KatFile;
 use sha3_golden::Error;
 
-/// The value after the first ':' of a line, as bytes.
-fn field(line: &str) -> Vec<u8> {
-    unhex(line.split_once(':').map(|x| x.1).unwrap_or(""))
-}
-
 fn ketje_file(alg: Aead, file: &str) -> usize {
-    let text = read_kat(&format!("keyak-ketje/{file}"));
+    let kat = KatFile::ketje(&read_kat(&format!("keyak-ketje/{file}")));
     let mut checksum_ad = Vec::new();
-    let mut key = Vec::new();
-    let mut wrap: Option<Ketje> = None;
-    let mut unwrap: Option<Ketje> = None;
-    let (mut a, mut b, mut c) = (Vec::new(), Vec::new(), Vec::new());
-    let mut wraps = 0;
-    let mut global = None;
-    for line in text.lines() {
-        if line == "***" {
-            wrap = None;
-        } else if line.starts_with("> K (key)") {
-            key = field(line);
-        } else if line.starts_with("> N (nonce)") {
-            let nonce = field(line);
-            wrap = Some(Ketje::new(alg, &key, &nonce).unwrap());
-            unwrap = Some(Ketje::new(alg, &key, &nonce).unwrap());
-        } else if line.starts_with("> A ") {
-            a = field(line);
-        } else if line.starts_with("> B ") {
-            b = field(line);
-        } else if line.starts_with("< C ") {
-            c = field(line);
-        } else if line.starts_with("< T ") {
-            let t = field(line);
-            let w = wrap.as_mut().expect("a wrap before any key and nonce");
-            let (c2, t2) = w.wrap(&a, &b, t.len());
+    for s in &kat.sessions {
+        let mut wrap = Ketje::new(alg, &s.key, &s.nonce).unwrap();
+        let mut unwrap = Ketje::new(alg, &s.key, &s.nonce).unwrap();
+        for (n, w) in s.wraps.iter().enumerate() {
+            let (c, t) = wrap.wrap(&w.ad, &w.plain, w.tag.len());
             assert_eq!(
-                (&c2, &t2),
                 (&c, &t),
-                "{file}: wrap {wraps} (A {a:02x?}, B {b:02x?})"
+                (&w.cipher, &w.tag),
+                "{file}: wrap {n} (A {:02x?}, B {:02x?})",
+                w.ad,
+                w.plain
             );
-            let p = unwrap.as_mut().unwrap().unwrap(&a, &c, &t).unwrap();
-            assert_eq!(p, b, "{file}: unwrap {wraps}");
-            checksum_ad.extend_from_slice(&c);
-            checksum_ad.extend_from_slice(&t);
-            wraps += 1;
-        } else if line.starts_with("+++ Global tag") {
-            global = Some(field(line));
+            let p = unwrap.unwrap(&w.ad, &w.cipher, &w.tag).unwrap();
+            assert_eq!(p, w.plain, "{file}: unwrap {n}");
+            checksum_ad.extend_from_slice(&w.cipher);
+            checksum_ad.extend_from_slice(&w.tag);
         }
     }
     let mut g = Ketje::new(alg, &[], &[]).unwrap();
     let (_, t) = g.wrap(&checksum_ad, &[], 16);
-    assert_eq!(Some(t), global, "{file}: global tag");
-    assert!(wraps > 0);
-    wraps
+    assert_eq!(Some(t), kat.global_tag, "{file}: global tag");
+    assert!(kat.wraps() > 0);
+    kat.wraps()
 }
 
 #[test]
@@ -76,15 +51,6 @@ fn ketje_kat_every_instance() {
         let n = ketje_file(alg, file);
         eprintln!("{alg}: {n} wraps");
     }
-}
-
-fn flag(line: &str, name: &str) -> bool {
-    let pat = format!("{name}=");
-    let v = &line[line
-        .find(&pat)
-        .unwrap_or_else(|| panic!("no {name} in {line}"))
-        + pat.len()..];
-    v.starts_with("true")
 }
 
 /// The global session of XKCP's Keyak test: empty key and nonce, every output fed as metadata.
@@ -105,72 +71,44 @@ impl Global {
 #[test]
 fn river_keyak_kat() {
     let alg = Aead::RiverKeyak;
-    let text = read_kat("keyak-ketje/RiverKeyak.txt");
+    let kat = KatFile::keyak(&read_kat("keyak-ketje/RiverKeyak.txt"));
     let mut global = Global::new(alg);
-    let (mut key, mut a, mut i) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut start_tag_flag, mut start_forget, mut wrap_forget) = (false, false, false);
-    let mut pending_start: Option<Vec<u8>> = None; // the nonce, until the start tag line (if any)
-    let mut sessions: Option<(Keyak, Keyak)> = None;
-    let mut out = Vec::new();
-    let (mut starts, mut wraps) = (0, 0);
-    let mut expected_global = None;
-    let start = |key: &[u8], nonce: &[u8], tag_flag, forget, expected: Option<Vec<u8>>| {
-        let (w, t) = Keyak::start(alg, key, nonce, tag_flag, forget).unwrap();
-        let (u, tu) = Keyak::start(alg, key, nonce, tag_flag, forget).unwrap();
-        assert_eq!(t, expected, "start tag (K {key:02x?}, N {nonce:02x?})");
-        assert_eq!(tu, expected);
-        (w, u)
-    };
-    for line in text.lines() {
-        if line.starts_with("StartEngine(") {
-            start_tag_flag = flag(line, "tagFlag");
-            start_forget = flag(line, "forgetFlag");
-        } else if line.starts_with("> K:") {
-            key = field(line);
-        } else if line.starts_with("> N:") {
-            let nonce = field(line);
-            if start_tag_flag {
-                pending_start = Some(nonce);
-            } else {
-                sessions = Some(start(&key, &nonce, false, start_forget, None));
-                starts += 1;
-            }
-        } else if line.starts_with("< T (tag)") && pending_start.is_some() {
-            let t = field(line);
-            let nonce = pending_start.take().unwrap();
-            sessions = Some(start(&key, &nonce, true, start_forget, Some(t.clone())));
-            global.feed(&t);
-            starts += 1;
-        } else if line.starts_with("Wrap(") {
-            wrap_forget = flag(line, "forgetFlag");
-        } else if line.starts_with("> A ") {
-            a = field(line);
-        } else if line.starts_with("> I ") {
-            i = field(line);
-        } else if line.starts_with("< O ") {
-            out = field(line);
-        } else if line.starts_with("< T (tag)") {
-            let t = field(line);
-            let (w, u) = sessions.as_mut().expect("a wrap before StartEngine");
-            let (o2, t2) = w.wrap(&a, &i, wrap_forget).unwrap();
+    let mut wraps = 0;
+    for s in &kat.sessions {
+        let start = || {
+            let (w, t) = Keyak::start(alg, &s.key, &s.nonce, s.tag_flag, s.forget).unwrap();
             assert_eq!(
-                (&o2, &t2),
-                (&out, &t),
-                "wrap {wraps} (A {a:02x?}, I {i:02x?})"
+                t, s.start_tag,
+                "start tag (K {:02x?}, N {:02x?})",
+                s.key, s.nonce
+            );
+            w
+        };
+        let (mut wr, mut un) = (start(), start());
+        if let Some(t) = &s.start_tag {
+            global.feed(t);
+        }
+        for w in &s.wraps {
+            let (o, t) = wr.wrap(&w.ad, &w.plain, w.forget).unwrap();
+            assert_eq!(
+                (&o, &t),
+                (&w.cipher, &w.tag),
+                "wrap {wraps} (A {:02x?}, I {:02x?})",
+                w.ad,
+                w.plain
             );
             assert_eq!(
-                u.unwrap(&a, &out, &t, wrap_forget).unwrap(),
-                i,
+                un.unwrap(&w.ad, &w.cipher, &w.tag, w.forget).unwrap(),
+                w.plain,
                 "unwrap {wraps}"
             );
-            global.feed(&out);
-            global.feed(&t);
+            global.feed(&w.cipher);
+            global.feed(&w.tag);
             wraps += 1;
-        } else if line.starts_with("+++ Global tag") {
-            expected_global = Some(field(line));
         }
     }
-    assert_eq!(Some(global.tag()), expected_global, "global tag");
+    assert_eq!(Some(global.tag()), kat.global_tag, "global tag");
+    let starts = kat.sessions.len();
     eprintln!("River Keyak: {starts} starts, {wraps} wraps");
     assert!(starts > 0 && wraps > 0);
 }
@@ -313,17 +251,10 @@ fn keyak_generated_global_tag(alg: Aead) -> (Vec<u8>, usize) {
 #[test]
 fn river_keyak_generator_port_reproduces_the_file() {
     // The port is checked on River Keyak, whose file is here: same global tag as the file.
-    let text = read_kat("keyak-ketje/RiverKeyak.txt");
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("+++ Global tag"))
-        .unwrap();
+    let kat = KatFile::keyak(&read_kat("keyak-ketje/RiverKeyak.txt"));
     let (tag, wraps) = keyak_generated_global_tag(Aead::RiverKeyak);
-    assert_eq!(tag, field(line));
-    assert_eq!(
-        wraps,
-        text.lines().filter(|l| l.starts_with("Wrap(")).count()
-    );
+    assert_eq!(Some(tag), kat.global_tag);
+    assert_eq!(wraps, kat.wraps());
 }
 
 /// Global tags embedded in XKCP's tests/UnitTests/testKeyakv2.c (CC0) for the default
