@@ -446,9 +446,8 @@ mod tests {
 
     #[test]
     fn every_design_is_in_the_figures_once_sorted_by_speed() {
-        use crate::results::test_support::{bench_rec, proc_area, results_of};
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let designs = crate::design::load_all(&root.join("designs")).unwrap();
+        use crate::results::test_support::{bench_rec, proc_area, results_of, tree_designs};
+        let designs = tree_designs();
         // every design benchmarked, at distinct speeds; only the first half has an area
         let mut recs = Vec::new();
         for (i, d) in designs.iter().enumerate() {

@@ -296,18 +296,11 @@ pub fn section(r: &Results, designs: &[Design], notes: &str, docs: &str) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::test_support::{bench_rec, proc_area, results_of};
+    use crate::results::test_support::{bench_rec, proc_area, results_of, tree, tree_designs};
     use crate::results::{ClassShare, ProfileRecord, Record};
-    use std::path::Path;
-
-    fn designs() -> Vec<Design> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        crate::design::load_all(&root.join("designs")).unwrap()
-    }
 
     fn notes() -> String {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        std::fs::read_to_string(root.join("docs/reproduction-notes.md")).unwrap()
+        std::fs::read_to_string(tree().join("docs/reproduction-notes.md")).unwrap()
     }
 
     fn today() -> Vec<Record> {
@@ -332,7 +325,7 @@ mod tests {
 
     #[test]
     fn fastest_follows_the_numbers() {
-        let ds = designs();
+        let ds = tree_designs();
         let f = fastest(&results_of(today()), &ds);
         assert!(
             f[0].starts_with("**Fastest:** `rv32-zbkb` (standard extension), 66.2"),
@@ -359,7 +352,7 @@ mod tests {
 
     #[test]
     fn standard_and_own_designs_are_weighed_against_the_best_seed_ise() {
-        let s = seed_ise_vs_others(&results_of(today()), &designs());
+        let s = seed_ise_vs_others(&results_of(today()), &tree_designs());
         assert_eq!(s.len(), 3, "{s:?}");
         assert_eq!(s[0], "**RV32, standard extension against seed ISE:** `rv32-zbkb` (standard extension, 66.2 c/B) is 1.17x as fast as `rv32-dasip` (seed ISE, 77.5 c/B).");
         assert!(s[1].starts_with("**RV32, our own against seed ISE:** `rv32-dasip` (seed ISE, 77.5 c/B) is 1.28x as fast as `rv32-sw` (our own, 99.5 c/B)"), "{s:?}");
@@ -368,7 +361,7 @@ mod tests {
 
     #[test]
     fn best_for_area_lists_the_front_and_unmeasured_designs() {
-        let s = best_for_area(&results_of(today()), &designs());
+        let s = best_for_area(&results_of(today()), &tree_designs());
         // rv32-ref ties rv32-sw in area and is slower: not on the front
         assert!(s[0].contains("Pareto front (no design both smaller and faster): `rv32-zbkb` (738 slices, 66.2 c/B), `rv32-sw` (615 slices, 99.5 c/B), `rv32-ref-eo` (592 slices, 629.7 c/B)."), "{s:?}");
         assert!(
@@ -379,7 +372,7 @@ mod tests {
         assert_eq!(s.len(), 1, "{s:?}");
         let mut recs = today();
         recs.push(proc_area("mips-ref", 726.0));
-        let s = best_for_area(&results_of(recs), &designs());
+        let s = best_for_area(&results_of(recs), &tree_designs());
         assert!(
             s[1].contains("Processor area not measured: `mips-sw`, `mips-coproc`."),
             "{s:?}"
@@ -420,7 +413,7 @@ mod tests {
             functions: Vec::new(),
             blocks: Vec::new(),
         }));
-        let s = baseline_costs(&results_of(recs), &designs());
+        let s = baseline_costs(&results_of(recs), &tree_designs());
         assert_eq!(s.len(), 1);
         assert!(s[0].starts_with("**Baseline `rv32-ref`** spends 49 % of its kernel cycles in mul/div/rem from 4.0 % of its instructions; the speed-ups of "), "{s:?}");
         assert!(s[0].contains("`rv32-dasip`"), "{s:?}");
@@ -428,7 +421,7 @@ mod tests {
 
     #[test]
     fn seed_gaps_link_the_documented_reason() {
-        let g = seed_gaps(&results_of(today()), &designs(), &notes(), "../docs");
+        let g = seed_gaps(&results_of(today()), &tree_designs(), &notes(), "../docs");
         let line = |d: &str| {
             g.iter()
                 .find(|l| l.starts_with(&format!("`{d}` ")))
@@ -459,7 +452,7 @@ mod tests {
         let mut recs = today();
         recs.retain(|r| !matches!(r, Record::Bench(b) if b.design == "rv32-oasip"));
         recs.push(bench_rec("rv32-oasip", 300.0));
-        let g = seed_gaps(&results_of(recs), &designs(), &notes(), "docs");
+        let g = seed_gaps(&results_of(recs), &tree_designs(), &notes(), "docs");
         assert!(
             g.last().unwrap().contains("`rv32-oasip` (OASIP, 1.03x)"),
             "{g:?}"

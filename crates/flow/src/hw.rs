@@ -67,10 +67,7 @@ pub fn script(root: &Path, name: &str) -> PathBuf {
 }
 
 fn python(root: &Path, name: &str, args: &[String]) -> Result<std::process::Output, FlowError> {
-    crate::project::require(crate::project::Tool {
-        program: "python3",
-        package: "python3",
-    })?;
+    crate::project::require(crate::project::PYTHON3)?;
     Command::new("python3")
         .arg(script(root, name))
         .args(args)

@@ -116,28 +116,21 @@ pub fn profile_scoped(
     mnemonics.sort_by(|a, b| b.cycles.cmp(&a.cycles).then(a.name.cmp(&b.name)));
     let in_scope = |a: u32| whole_program || (a >= lo && a < hi);
     let all = if whole_program { p.total_cycles } else { total }.max(1) as f64;
-    let functions = p
-        .functions
-        .iter()
-        .filter(|f| in_scope(f.addr))
-        .take(10)
-        .map(|f| Hotspot {
-            name: f.name.clone(),
-            cycles: f.cycles,
-            share: f.cycles as f64 / all,
-        })
-        .collect();
-    let blocks = p
-        .blocks
-        .iter()
-        .filter(|b| in_scope(b.start))
-        .take(10)
-        .map(|b| Hotspot {
-            name: format!("{}:{:#x}-{:#x}", b.function, b.start, b.end),
-            cycles: b.cycles,
-            share: b.cycles as f64 / all,
-        })
-        .collect();
+    let functions = hottest(
+        p.functions
+            .iter()
+            .map(|f| (f.addr, f.name.clone(), f.cycles)),
+        in_scope,
+        all,
+    );
+    let blocks = hottest(
+        p.blocks.iter().map(|b| {
+            let name = format!("{}:{:#x}-{:#x}", b.function, b.start, b.end);
+            (b.start, name, b.cycles)
+        }),
+        in_scope,
+        all,
+    );
     Ok(ProfileRecord {
         design: d.name.clone(),
         alg: alg.to_string(),
@@ -150,6 +143,24 @@ pub fn profile_scoped(
         functions,
         blocks,
     })
+}
+
+/// The first ten `(address, name, cycles)` of a profile list (hottest first) whose address
+/// is in scope, with their share of `all` cycles.
+fn hottest(
+    spots: impl Iterator<Item = (u32, String, u64)>,
+    in_scope: impl Fn(u32) -> bool,
+    all: f64,
+) -> Vec<Hotspot> {
+    spots
+        .filter(|s| in_scope(s.0))
+        .take(10)
+        .map(|(_, name, cycles)| Hotspot {
+            name,
+            cycles,
+            share: cycles as f64 / all,
+        })
+        .collect()
 }
 
 /// Hash `messages` random messages of `len` bytes (seeds 1..=messages) and compare the

@@ -29,30 +29,19 @@ pub struct Tool {
     pub package: &'static str,
 }
 
-pub const MAKE: Tool = Tool {
-    program: "make",
-    package: "make",
-};
-pub const RISCV_GCC: Tool = Tool {
-    program: "riscv64-unknown-elf-gcc",
-    package: "gcc-riscv64-unknown-elf",
-};
-pub const MIPSEL_GCC: Tool = Tool {
-    program: "mipsel-linux-gnu-gcc",
-    package: "gcc-mipsel-linux-gnu",
-};
-pub const PYTHON3: Tool = Tool {
-    program: "python3",
-    package: "python3",
-};
-pub const QEMU_RISCV32: Tool = Tool {
-    program: "qemu-riscv32",
-    package: "qemu-user",
-};
-pub const QEMU_MIPSEL: Tool = Tool {
-    program: "qemu-mipsel",
-    package: "qemu-user",
-};
+impl Tool {
+    /// The program `program`, installed by the Debian package `package`.
+    pub const fn new(program: &'static str, package: &'static str) -> Tool {
+        Tool { program, package }
+    }
+}
+
+pub const MAKE: Tool = Tool::new("make", "make");
+pub const RISCV_GCC: Tool = Tool::new("riscv64-unknown-elf-gcc", "gcc-riscv64-unknown-elf");
+pub const MIPSEL_GCC: Tool = Tool::new("mipsel-linux-gnu-gcc", "gcc-mipsel-linux-gnu");
+pub const PYTHON3: Tool = Tool::new("python3", "python3");
+pub const QEMU_RISCV32: Tool = Tool::new("qemu-riscv32", "qemu-user");
+pub const QEMU_MIPSEL: Tool = Tool::new("qemu-mipsel", "qemu-user");
 
 /// A required tool is not installed.
 #[derive(Debug, Clone)]
@@ -152,19 +141,12 @@ mod tests {
 
     #[test]
     fn missing_tool_says_what_to_install() {
-        let t = Tool {
-            program: "definitely-not-a-program-xyz",
-            package: "pkg-xyz",
-        };
+        let t = Tool::new("definitely-not-a-program-xyz", "pkg-xyz");
         let e = require(t).unwrap_err();
         assert_eq!(
             e.to_string(),
             "'definitely-not-a-program-xyz' not found on PATH: install it with 'apt-get install pkg-xyz' (or run scripts/setup as root)"
         );
-        assert!(require(Tool {
-            program: "sh",
-            package: "dash"
-        })
-        .is_ok());
+        assert!(require(Tool::new("sh", "dash")).is_ok());
     }
 }

@@ -1393,9 +1393,8 @@ pub fn html(md: &str, figs: &Rendered) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::test_support::{bench_rec, proc_area, results_of};
+    use crate::results::test_support::{bench_rec, proc_area, results_of, tree, tree_designs};
     use crate::results::{PnrRecord, Record};
-    use std::path::Path;
 
     /// The row of `design` in the table that follows `heading`.
     fn row<'a>(md: &'a str, heading: &str, design: &str) -> Vec<&'a str> {
@@ -1429,8 +1428,7 @@ mod tests {
 
     #[test]
     fn seed_tables_give_speedups_over_both_dividers_and_pnr_throughput() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let designs = crate::design::load_all(&root.join("designs")).unwrap();
+        let designs = tree_designs();
         let r = results_of(vec![
             bench_rec("rv32-ref", 1000.0),
             bench_rec("rv32-ref-eo", 600.0),
@@ -1497,8 +1495,7 @@ mod tests {
 
     #[test]
     fn asic_section_sets_the_flow_beside_seeds_001_and_004_with_scaling_apart() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let p = load_seed004_asic(&root.join("hw").join("seed004.json")).unwrap();
+        let p = load_seed004_asic(&tree().join("hw").join("seed004.json")).unwrap();
         let r = results_of(vec![
             bench_rec("rv32-ref", 100.0),
             bench_rec("rv32-dasip", 25.0),
@@ -1506,7 +1503,7 @@ mod tests {
             asic_rec("rv32-ref", 40_000.0, 200.0, None),
             asic_rec("rv32-dasip", 60_000.0, 180.0, None),
         ]);
-        let designs = crate::design::load_all(&root.join("designs")).unwrap();
+        let designs = tree_designs();
         let md = asic_section(&r, &designs, Some(&p));
         let t4 = &md[md.find("seed 004, Table IV").unwrap()..];
         let line = |t: &str, k: &str| t.lines().find(|l| l.contains(k)).unwrap().to_string();
@@ -1560,8 +1557,7 @@ mod tests {
 
     #[test]
     fn seed_000_silicon_table_shows_every_mips_processor_over_mips_ref() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let designs = crate::design::load_all(&root.join("designs")).unwrap();
+        let designs = tree_designs();
         let r = results_of(vec![
             bench_rec("mips-ref", 580.0),
             bench_rec("mips-native", 500.0),

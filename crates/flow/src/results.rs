@@ -254,68 +254,40 @@ pub struct Results {
     pub records: Vec<Record>,
 }
 
+/// `Results` methods that iterate over the records of one kind, one line per kind.
+macro_rules! records_of_kind {
+    ($($name:ident: $variant:ident => $ty:ty;)*) => {
+        $(
+            pub fn $name(&self) -> impl Iterator<Item = &$ty> {
+                self.records.iter().filter_map(|r| match r {
+                    Record::$variant(x) => Some(x),
+                    _ => None,
+                })
+            }
+        )*
+    };
+}
+
 impl Results {
-    pub fn benches(&self) -> impl Iterator<Item = &BenchRecord> {
-        self.records.iter().filter_map(|r| match r {
-            Record::Bench(b) => Some(b),
-            _ => None,
-        })
+    records_of_kind! {
+        benches: Bench => BenchRecord;
+        profiles: Profile => ProfileRecord;
+        areas: Area => AreaRecord;
+        hw_perfs: HwPerf => HwPerfRecord;
+        constant_times: ConstantTime => ConstantTimeRecord;
+        rtls: Rtl => RtlRecord;
+        pnrs: Pnr => PnrRecord;
+        asics: Asic => AsicRecord;
+        failures: Failure => FailureRecord;
     }
-    pub fn profiles(&self) -> impl Iterator<Item = &ProfileRecord> {
-        self.records.iter().filter_map(|r| match r {
-            Record::Profile(p) => Some(p),
-            _ => None,
-        })
-    }
-    pub fn areas(&self) -> impl Iterator<Item = &AreaRecord> {
-        self.records.iter().filter_map(|r| match r {
-            Record::Area(a) => Some(a),
-            _ => None,
-        })
-    }
-    pub fn hw_perfs(&self) -> impl Iterator<Item = &HwPerfRecord> {
-        self.records.iter().filter_map(|r| match r {
-            Record::HwPerf(h) => Some(h),
-            _ => None,
-        })
-    }
-    pub fn constant_times(&self) -> impl Iterator<Item = &ConstantTimeRecord> {
-        self.records.iter().filter_map(|r| match r {
-            Record::ConstantTime(c) => Some(c),
-            _ => None,
-        })
-    }
-    pub fn rtls(&self) -> impl Iterator<Item = &RtlRecord> {
-        self.records.iter().filter_map(|r| match r {
-            Record::Rtl(x) => Some(x),
-            _ => None,
-        })
-    }
-    pub fn pnrs(&self) -> impl Iterator<Item = &PnrRecord> {
-        self.records.iter().filter_map(|r| match r {
-            Record::Pnr(x) => Some(x),
-            _ => None,
-        })
-    }
+
     /// The P&R result of a target (`rv32-ref`, `case V`), if current.
     pub fn pnr(&self, target: &str) -> Option<&PnrRecord> {
         self.pnrs().find(|p| p.target == target)
     }
-    pub fn asics(&self) -> impl Iterator<Item = &AsicRecord> {
-        self.records.iter().filter_map(|r| match r {
-            Record::Asic(x) => Some(x),
-            _ => None,
-        })
-    }
     /// The ASIC-flow result of a target (`rv32-ref`, `case V`, `isa/oasip`).
     pub fn asic(&self, target: &str) -> Option<&AsicRecord> {
         self.asics().find(|a| a.target == target)
-    }
-    pub fn failures(&self) -> impl Iterator<Item = &FailureRecord> {
-        self.records.iter().filter_map(|r| match r {
-            Record::Failure(f) => Some(f),
-            _ => None,
-        })
     }
 
     /// Read a `results.json` written by `reproduce` (this schema only).
@@ -342,6 +314,18 @@ impl Results {
 #[cfg(test)]
 pub mod test_support {
     use super::*;
+    use crate::design::Design;
+    use std::path::{Path, PathBuf};
+
+    /// The source tree the crate was built from.
+    pub fn tree() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    }
+
+    /// Every design of the source tree's designs/.
+    pub fn tree_designs() -> Vec<Design> {
+        crate::design::load_all(&tree().join("designs")).unwrap()
+    }
 
     /// Results holding `records`, with empty metadata.
     pub fn results_of(records: Vec<Record>) -> Results {

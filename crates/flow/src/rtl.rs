@@ -18,14 +18,8 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-pub const VERILATOR: Tool = Tool {
-    program: "verilator",
-    package: "verilator",
-};
-pub const ICARUS: Tool = Tool {
-    program: "iverilog",
-    package: "iverilog",
-};
+pub const VERILATOR: Tool = Tool::new("verilator", "verilator");
+pub const ICARUS: Tool = Tool::new("iverilog", "iverilog");
 
 /// The HDL simulator that runs a processor: Verilator (the harness of every flow) or
 /// Icarus Verilog (a second, event-driven simulator: a smoke test that the RTL means the

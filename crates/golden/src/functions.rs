@@ -82,6 +82,37 @@ impl Hasher for SpongeHasher {
     }
 }
 
+/// L of SP 800-185: the output length in bits, or 0 for the XOF variants.
+fn output_bits(alg: Algorithm, out_len: usize) -> u128 {
+    if alg.is_xof() {
+        0
+    } else {
+        out_len as u128 * 8
+    }
+}
+
+/// The end of every SP 800-185 function (KMAC, TupleHash, ParallelHash) as [`Hasher`]
+/// methods: the type's `close(L)` (L from [`output_bits`]; 0 for the XOF reader), then the
+/// outer sponge, the field `$sponge`, is squeezed.
+macro_rules! sp800_185_finish {
+    ($sponge:ident) => {
+        fn finalize(mut self: Box<Self>, out: &mut [u8]) {
+            self.close(output_bits(self.alg, out.len()));
+            self.$sponge.squeeze(out);
+        }
+        fn try_finalize_xof(mut self: Box<Self>) -> Result<Box<dyn XofReader>, Error> {
+            if !self.alg.is_xof() {
+                return Err(Error::NotXof(self.alg));
+            }
+            self.close(0);
+            Ok(Box::new(self.$sponge))
+        }
+        fn algorithm(&self) -> Algorithm {
+            self.alg
+        }
+    };
+}
+
 /// KMAC128/256 and KMACXOF128/256 (SP 800-185 section 4).
 pub struct Kmac {
     alg: Algorithm,
@@ -95,31 +126,17 @@ impl Kmac {
         sponge.absorb(&bytepad(&encode_string(key), rb));
         Kmac { alg, sponge }
     }
+
+    fn close(&mut self, l_bits: u128) {
+        self.sponge.absorb(&right_encode(l_bits));
+    }
 }
 
 impl Hasher for Kmac {
     fn update(&mut self, data: &[u8]) {
         self.sponge.absorb(data);
     }
-    fn finalize(mut self: Box<Self>, out: &mut [u8]) {
-        let l = if self.alg.is_xof() {
-            0
-        } else {
-            out.len() as u128 * 8
-        };
-        self.sponge.absorb(&right_encode(l));
-        self.sponge.squeeze(out);
-    }
-    fn try_finalize_xof(mut self: Box<Self>) -> Result<Box<dyn XofReader>, Error> {
-        if !self.alg.is_xof() {
-            return Err(Error::NotXof(self.alg));
-        }
-        self.sponge.absorb(&right_encode(0));
-        Ok(Box::new(self.sponge))
-    }
-    fn algorithm(&self) -> Algorithm {
-        self.alg
-    }
+    sp800_185_finish!(sponge);
 }
 
 /// TupleHash128/256 and TupleHashXOF128/256 (SP 800-185 section 5).
@@ -197,12 +214,8 @@ impl TupleHash {
     /// for TupleHash, any length for TupleHashXOF).
     pub fn finish_tuple(mut self, out: &mut [u8]) {
         self.flush();
-        let l = if self.alg.is_xof() {
-            0
-        } else {
-            out.len() as u128 * 8
-        };
-        self.sponge.absorb(&right_encode(l));
+        self.sponge
+            .absorb(&right_encode(output_bits(self.alg, out.len())));
         self.sponge.squeeze(out);
     }
 
@@ -228,25 +241,7 @@ impl Hasher for TupleHash {
             .get_or_insert_with(Vec::new)
             .extend_from_slice(data);
     }
-    fn finalize(mut self: Box<Self>, out: &mut [u8]) {
-        let l = if self.alg.is_xof() {
-            0
-        } else {
-            out.len() as u128 * 8
-        };
-        self.close(l);
-        self.sponge.squeeze(out);
-    }
-    fn try_finalize_xof(mut self: Box<Self>) -> Result<Box<dyn XofReader>, Error> {
-        if !self.alg.is_xof() {
-            return Err(Error::NotXof(self.alg));
-        }
-        self.close(0);
-        Ok(Box::new(self.sponge))
-    }
-    fn algorithm(&self) -> Algorithm {
-        self.alg
-    }
+    sp800_185_finish!(sponge);
 }
 
 /// ParallelHash128/256 and ParallelHashXOF128/256 (SP 800-185 section 6), computed serially.
@@ -308,25 +303,7 @@ impl Hasher for ParallelHash {
             }
         }
     }
-    fn finalize(mut self: Box<Self>, out: &mut [u8]) {
-        let l = if self.alg.is_xof() {
-            0
-        } else {
-            out.len() as u128 * 8
-        };
-        self.close(l);
-        self.outer.squeeze(out);
-    }
-    fn try_finalize_xof(mut self: Box<Self>) -> Result<Box<dyn XofReader>, Error> {
-        if !self.alg.is_xof() {
-            return Err(Error::NotXof(self.alg));
-        }
-        self.close(0);
-        Ok(Box::new(self.outer))
-    }
-    fn algorithm(&self) -> Algorithm {
-        self.alg
-    }
+    sp800_185_finish!(outer);
 }
 
 /// KangarooTwelve KT128 / KT256 (RFC 9861 section 3), computed serially, streaming.

@@ -23,8 +23,9 @@ pub fn default_rounds(b: usize) -> usize {
     12 + 2 * log2_w(w)
 }
 
+/// The bits of a `w`-bit lane.
 #[inline]
-fn mask(w: usize) -> u64 {
+pub(crate) fn mask(w: usize) -> u64 {
     if w == 64 {
         u64::MAX
     } else {

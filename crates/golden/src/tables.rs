@@ -12,15 +12,14 @@ use std::path::{Path, PathBuf};
 /// The command that rewrites the generated blocks.
 pub const REGEN: &str = "cargo run -p asip-extensions --bin isa-gen";
 
-/// The plain sponge functions (SHA3-n, SHAKE), which the hardware cases run.
-pub const ALGS: &[Algorithm] = &[
-    Algorithm::Sha3_224,
-    Algorithm::Sha3_256,
-    Algorithm::Sha3_384,
-    Algorithm::Sha3_512,
-    Algorithm::Shake128,
-    Algorithm::Shake256,
-];
+/// The plain sponge functions (SHA3-n, SHAKE), which the hardware cases run: those with a
+/// padding suffix, in [`Algorithm::ALL`] order.
+pub fn algs() -> impl Iterator<Item = Algorithm> {
+    Algorithm::ALL
+        .iter()
+        .copied()
+        .filter(|a| a.suffix().is_some())
+}
 
 /// A generated file (relative to the project root) and the function giving its block.
 pub type GenFile = (&'static str, fn() -> String);
@@ -84,7 +83,7 @@ pub fn python_block() -> String {
         "# {}\nALGS = {{  # rate bytes, digest bytes, domain byte, sha3_top ALG index\n",
         note()
     );
-    for (i, a) in ALGS.iter().enumerate() {
+    for (i, a) in algs().enumerate() {
         s.push_str(&format!(
             "    \"{}\": ({}, {}, 0x{:02X}, {i}),\n",
             a.name(),

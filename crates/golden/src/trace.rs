@@ -2,7 +2,7 @@
 //! `KeccakF-<b>-IntermediateValues.txt` files.
 
 use crate::interleave::to_interleaved;
-use crate::keccak::{first_round_index, lane_width, state_to_bytes, steps};
+use crate::keccak::{first_round_index, lane_width, mask, state_to_bytes, steps};
 use std::fmt::Write;
 
 /// How lanes are printed in the five-line state blocks.
@@ -68,10 +68,9 @@ pub fn trace_with(b: usize, nr: usize, state: &[u64; 25], fmt: LaneFormat) -> St
     );
     let first = first_round_index(b, nr);
     assert!(first >= 0, "nr must be at most 12 + 2l");
-    let m = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
     let mut a = *state;
     for lane in a.iter_mut() {
-        *lane &= m;
+        *lane &= mask(w);
     }
     let mut out = String::new();
     out.push_str("Input of permutation:\n");
@@ -88,21 +87,20 @@ pub fn trace_with(b: usize, nr: usize, state: &[u64; 25], fmt: LaneFormat) -> St
     lanes_block(&mut out, &a, w, fmt);
     for ir in first..first + nr as i64 {
         let _ = write!(out, "\n--- Round {ir} ---\n\n");
-        steps::theta(&mut a, w);
-        out.push_str("After theta:\n");
-        lanes_block(&mut out, &a, w, fmt);
-        steps::rho(&mut a, w);
-        out.push_str("After rho:\n");
-        lanes_block(&mut out, &a, w, fmt);
-        steps::pi(&mut a, w);
-        out.push_str("After pi:\n");
-        lanes_block(&mut out, &a, w, fmt);
-        steps::chi(&mut a, w);
-        out.push_str("After chi:\n");
-        lanes_block(&mut out, &a, w, fmt);
-        steps::iota(&mut a, w, ir as usize);
-        out.push_str("After iota:\n");
-        lanes_block(&mut out, &a, w, fmt);
+        // the five step mappings, each followed by the state it leaves
+        type Step<'a> = (&'a str, &'a dyn Fn(&mut [u64; 25]));
+        let round: [Step; 5] = [
+            ("theta", &|a| steps::theta(a, w)),
+            ("rho", &|a| steps::rho(a, w)),
+            ("pi", &|a| steps::pi(a, w)),
+            ("chi", &|a| steps::chi(a, w)),
+            ("iota", &|a| steps::iota(a, w, ir as usize)),
+        ];
+        for (name, step) in round {
+            step(&mut a);
+            let _ = writeln!(out, "After {name}:");
+            lanes_block(&mut out, &a, w, fmt);
+        }
     }
     out.push_str("State after permutation:\n");
     bytes_line(&mut out, &a, b);
