@@ -4,6 +4,7 @@
 //!   harness on the simulator, check digests against the golden model, constant time
 //!   (all through `asip_flow`).
 //! - [`words`]: run a program given as raw instruction words on the simulator.
+//! - [`regs`]: register numbers by ABI name (RV32, MIPS o32).
 //! - [`rtl`]: Verilator lint, the Icarus RTL-vs-model harness, raw-word programs in
 //!   lockstep on a design's processor RTL and the simulator.
 //!
@@ -12,7 +13,9 @@
 
 pub mod firmware;
 pub mod mips;
+pub mod regs;
 pub mod rtl;
+pub mod suites;
 pub mod words;
 
 pub use firmware::{firmware, Firmware};

@@ -3,14 +3,12 @@
 //! halves, decode rejections and the aux load-use stall.
 
 use asip_sim::Trap;
+use asip_testkit::regs::rv32::{A0, A1, A2};
 use asip_testkit::words::{self, *};
 use isa_dasip::*;
 
 /// The ISA the unit tests run on.
 const ISA: &str = "rv32im_xdasip";
-const A0: u32 = 10;
-const A1: u32 = 11;
-const A2: u32 = 12;
 const DATA: u32 = BASE + 0x800; // inside the 4 KiB image, after the code
 
 fn lw_ar(reg: u32, lane_addr: u32) -> Vec<u32> {
@@ -323,26 +321,6 @@ fn reserved_encodings_do_not_decode() {
 #[test]
 fn disassembly() {
     let isa = isa(ISA);
-    assert_eq!(
-        isa.disasm(encode_logic(LogicOp::Xor, 1, 2, 3), 0),
-        "xor64 ar1, ar2, ar3"
-    );
-    assert_eq!(
-        isa.disasm(encode_logic(LogicOp::Rotl, 5, 5, 14), 0),
-        "rotl64 ar5, ar5, a4"
-    );
-    assert_eq!(
-        isa.disasm(encode_logic(LogicOp::NandXor, 0, 1, 2), 0),
-        "nandxor64 ar0, ar1, ar2"
-    );
-    assert_eq!(
-        isa.disasm(encode_logic(LogicOp::Mvar, 4, 0, 0), 0),
-        "mvar ar4, ar0"
-    );
-    assert_eq!(
-        isa.disasm(encode_mem(Mem::Sth, Mode::M5, 5, 15, 9, -3), 0),
-        "sthw32m5i ar5, a5, s1, -3"
-    );
     let p = Pair {
         store: false,
         mode: Mode::S5,
@@ -355,12 +333,27 @@ fn disassembly() {
         s0: 4,
         s1: 5,
     };
-    assert_eq!(
-        isa.disasm(encode_pair(&p), 0),
-        "ldhw32s5i ar5, a0, a3, 4 || xor64 ar4, ar4, ar5"
-    );
-    assert_eq!(
-        isa.disasm(encode_pair(&Pair { rs1f: 0, ..p }), 0),
-        "ldhw32s5i ar5, a0, zero, 4 || xor64 ar4, ar4, ar5"
-    );
+    for (w, text) in [
+        (encode_logic(LogicOp::Xor, 1, 2, 3), "xor64 ar1, ar2, ar3"),
+        (encode_logic(LogicOp::Rotl, 5, 5, 14), "rotl64 ar5, ar5, a4"),
+        (
+            encode_logic(LogicOp::NandXor, 0, 1, 2),
+            "nandxor64 ar0, ar1, ar2",
+        ),
+        (encode_logic(LogicOp::Mvar, 4, 0, 0), "mvar ar4, ar0"),
+        (
+            encode_mem(Mem::Sth, Mode::M5, 5, 15, 9, -3),
+            "sthw32m5i ar5, a5, s1, -3",
+        ),
+        (
+            encode_pair(&p),
+            "ldhw32s5i ar5, a0, a3, 4 || xor64 ar4, ar4, ar5",
+        ),
+        (
+            encode_pair(&Pair { rs1f: 0, ..p }),
+            "ldhw32s5i ar5, a0, zero, 4 || xor64 ar4, ar4, ar5",
+        ),
+    ] {
+        assert_eq!(isa.disasm(w, 0), text, "{w:#010x}");
+    }
 }

@@ -6,15 +6,10 @@
 //! cycle of every instruction, register and memory writes) on both engines.
 //! Skipped with a loud line when verilator is missing.
 
+use asip_testkit::regs::rv32::{A0, A1, A2, SP, T0};
 use asip_testkit::rtl::{lockstep_words, DATA_ADDR};
 use asip_testkit::words::*;
 use isa_dasip::{encode_logic, encode_mem, encode_pair, LogicOp, Mem, Mode, Pair};
-
-const A0: u32 = 10;
-const A1: u32 = 11;
-const A2: u32 = 12;
-const T0: u32 = 5;
-const SP: u32 = 2;
 
 const LANES: [u64; 4] = [
     0x0123_4567_89ab_cdef,

@@ -4,13 +4,8 @@
 
 asip_testkit::firmware_tests!("mips-coproc", 10_000);
 
-#[test]
-fn the_kernel_uses_the_extension() {
-    // the firmware really executes the custom instructions (not an emulation)
-    if let Some(fw) = asip_testkit::firmware("mips-coproc") {
-        fw.assert_uses(
-            &isa_mips_coproc::SPEC,
-            &["lwau", "xor5", "chi", "rot", "swleast"],
-        );
-    }
-}
+asip_testkit::kernel_uses_test!(
+    "mips-coproc",
+    isa_mips_coproc::SPEC,
+    ["lwau", "xor5", "chi", "rot", "swleast"]
+);

@@ -8,12 +8,9 @@
 
 use asip_sim::enc;
 use asip_testkit::mips::{li, lw};
+use asip_testkit::regs::mips::{T0, T1, T5};
 use asip_testkit::rtl::{lockstep_words, DATA_ADDR};
 use isa_mips_coproc::{chi, rot, xor5, SPEC};
-
-const T0: u32 = 8;
-const T1: u32 = 9;
-const T5: u32 = 13;
 
 const WORDS: [u32; 5] = [
     0x8123_4567,

@@ -4,13 +4,8 @@
 
 asip_testkit::firmware_tests!("mips-native", 10_000);
 
-#[test]
-fn the_kernel_uses_the_extension() {
-    // the firmware really executes the custom instructions (not an emulation)
-    if let Some(fw) = asip_testkit::firmware("mips-native") {
-        fw.assert_uses(
-            &isa_mips_native::SPEC,
-            &["andnot", "rot1", "rot2", "mfleast"],
-        );
-    }
-}
+asip_testkit::kernel_uses_test!(
+    "mips-native",
+    isa_mips_native::SPEC,
+    ["andnot", "rot1", "rot2", "mfleast"]
+);

@@ -6,16 +6,9 @@
 
 use asip_sim::enc;
 use asip_testkit::mips::{addiu, bne, li, lw, sw};
+use asip_testkit::regs::mips::{T0, T1, T2, T3, T4, T5, T6};
 use asip_testkit::rtl::{lockstep_words, DATA_ADDR};
 use isa_mips_native::{andnot, rot64, SPEC};
-
-const T0: u32 = 8;
-const T1: u32 = 9;
-const T2: u32 = 10;
-const T3: u32 = 11;
-const T4: u32 = 12;
-const T5: u32 = 13;
-const T6: u32 = 14;
 
 const HI: u32 = 0x8123_4567;
 const LO: u32 = 0x89ab_cdef;

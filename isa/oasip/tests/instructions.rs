@@ -3,6 +3,7 @@
 
 use asip_sim::enc;
 use asip_sim::SimError;
+use asip_testkit::regs::rv32::{A0, A1, T0, T1, T2, T3};
 use asip_testkit::words::{self, *};
 use isa_oasip::{OasipState, SPEC};
 
@@ -18,14 +19,6 @@ fn run_words(
 ) -> (Result<asip_sim::RunResult, SimError>, asip_sim::Machine) {
     words::run_words(ISA, w, regs)
 }
-
-// registers used below
-const T0: u32 = 5;
-const T1: u32 = 6;
-const T2: u32 = 7;
-const T3: u32 = 28;
-const A0: u32 = 10;
-const A1: u32 = 11;
 
 fn rot64(hi: u32, lo: u32, n: u32) -> (u32, u32) {
     let x = regs_after(

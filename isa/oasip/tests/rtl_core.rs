@@ -6,6 +6,7 @@
 //! Skipped with a loud line when verilator is missing.
 
 use asip_sim::enc;
+use asip_testkit::regs::rv32::{A1, A2, T0, T1};
 use asip_testkit::words::*;
 use isa_oasip::SPEC;
 
@@ -14,11 +15,6 @@ use isa_oasip::SPEC;
 fn both(words: &[u32]) -> Option<(u64, Vec<String>)> {
     asip_testkit::rtl::lockstep_words("rv32-oasip", words, &[])
 }
-
-const T0: u32 = 5;
-const T1: u32 = 6;
-const A1: u32 = 11;
-const A2: u32 = 12;
 
 fn count(log: &[String], reg: &str) -> usize {
     log.iter().filter(|l| l.contains(reg)).count()

@@ -5,14 +5,12 @@
 //! round gives Keccak-f[1600] and Keccak-p[1600, 12]; decode rejections and disassembly.
 
 use asip_sim::enc;
+use asip_testkit::regs::rv32::{A0, A1, A2};
 use asip_testkit::words::{self, *};
 use isa_xkeccak::*;
 use sha3_golden::steps;
 
 const ISA: &str = "rv32im_xkeccak";
-const A0: u32 = 10;
-const A1: u32 = 11;
-const A2: u32 = 12;
 
 /// Column order: x = 0..4, y = 0..4 in each column.
 fn column_order() -> impl Iterator<Item = usize> {

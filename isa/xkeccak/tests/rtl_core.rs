@@ -6,16 +6,11 @@
 //! cycle, nothing else). Skipped with a loud line when verilator is missing.
 
 use asip_sim::enc;
+use asip_testkit::regs::rv32::{A0, A1, A2, T0, T1};
 use asip_testkit::rtl::{lockstep_words, DATA_ADDR};
 use asip_testkit::words::*;
 use isa_xkeccak::*;
 use sha3_golden::steps;
-
-const A0: u32 = 10;
-const A1: u32 = 11;
-const A2: u32 = 12;
-const T0: u32 = 5;
-const T1: u32 = 6;
 
 fn reg_write(log: &[String], k: usize, name: &str, v: u32) {
     assert!(
