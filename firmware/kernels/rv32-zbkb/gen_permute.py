@@ -113,6 +113,20 @@ SAVED = ["ra", "gp", "tp", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8",
 PIN_CPREFIX = "C"
 
 
+def chi_out(G, t, b0, rc_off):
+    """A chi output word into a new value: t ^ b0, then (lane (0, 0), iota) ^ the
+    round-constant word at RCP + rc_off unless rc_off is None."""
+    o = G.new("o")
+    G.op("xor", o, [t, b0])
+    if rc_off is not None:
+        r = G.new("rc")
+        G.op("lw", r, ["RCP"], rc_off)
+        o2 = G.new("o")
+        G.op("xor", o2, [o, r])
+        o = o2
+    return o
+
+
 class Gen:
     def __init__(self):
         self.ops = []
@@ -311,17 +325,10 @@ def build(cfg):
                     last = (a, y) == (0, 0)
                     if s == 0 and res:
                         assert not first_row
-                        o = G.new("o")
-                        G.op("xor", o, [t, B0a])
-                        if last:
-                            r = G.new("rc")
-                            G.op("lw", r, ["RCP"], 4 * (2 * rnd + h))
-                            o2 = G.new("o")
-                            G.op("xor", o2, [o, r])
-                            o = o2
+                        o = chi_out(G, t, B0a, 4 * (2 * rnd + h) if last else None)
                         v = pinned("R%d" % pos)
                         G.op("mv", v, [o])
-                        G.op("xor", pinned(cq), [cur[cq] if False else Cv_acc[cq], v])
+                        G.op("xor", pinned(cq), [Cv_acc[cq], v])
                         Cv_acc[cq] = cur[cq]
                     elif first_row:
                         v = pinned(cq)
@@ -335,14 +342,7 @@ def build(cfg):
                         G.op("sw", None, [v, "S"], 8 * s + 4 * pos)
                         Cv_acc[cq] = v
                     else:
-                        o = G.new("o")
-                        G.op("xor", o, [t, B0a])
-                        if last:
-                            r = G.new("rc")
-                            G.op("lw", r, ["RCP"], 4 * (2 * rnd + h))
-                            o2 = G.new("o")
-                            G.op("xor", o2, [o, r])
-                            o = o2
+                        o = chi_out(G, t, B0a, 4 * (2 * rnd + h) if last else None)
                         G.op("sw", None, [o, "S"], 8 * s + 4 * pos)
                         G.op("xor", pinned(cq), [Cv_acc[cq], o])
                         Cv_acc[cq] = cur[cq]
