@@ -48,11 +48,7 @@ kernel_keccakp:
 	li t1, \nmax
 	bgeu t0, t1, 9b
 	addi sp, sp, -48
-	sw s0, 0(sp)
-	sw s1, 4(sp)
-	sw s2, 8(sp)
-	sw s3, 12(sp)
-	sw s4, 16(sp)
+	SPILL sw, s0, s1, s2, s3, s4
 	/* s0..s4: the scratch rows (each row stored twice, 10 elements); pi's strided loads
 	 * start at element 3Y % 5 = 0, 3, 1, 4, 2 with a stride of 11 elements */
 	la s0, .Lscratch
@@ -111,11 +107,7 @@ kernel_keccakp:
 	addi a7, a7, 5 * \eb
 	bne a7, t2, 1b
 	STATE_ROWS vse, \sew, \eb
-	lw s0, 0(sp)
-	lw s1, 4(sp)
-	lw s2, 8(sp)
-	lw s3, 12(sp)
-	lw s4, 16(sp)
+	SPILL lw, s0, s1, s2, s3, s4
 	addi sp, sp, 48
 	li a0, 0
 	ret

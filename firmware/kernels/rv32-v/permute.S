@@ -24,16 +24,7 @@
 /* void kernel_permute(keccak_state_t *s (a0), unsigned rounds (a1)) */
 kernel_permute:
 	addi sp, sp, -48
-	sw s0, 0(sp)
-	sw s1, 4(sp)
-	sw s2, 8(sp)
-	sw s3, 12(sp)
-	sw s4, 16(sp)
-	sw s5, 20(sp)
-	sw s6, 24(sp)
-	sw s7, 28(sp)
-	sw s8, 32(sp)
-	sw s9, 36(sp)
+	SPILL sw, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9
 	/* s0..s9: the ten 40-byte halves of the scratch rows (pi stores) */
 	la s0, .Lscratch
 	addi s1, s0, 40
@@ -107,16 +98,7 @@ kernel_permute:
 	bne a7, t2, 1b
 2:
 	STATE_ROWS vse, 64, 8
-	lw s0, 0(sp)
-	lw s1, 4(sp)
-	lw s2, 8(sp)
-	lw s3, 12(sp)
-	lw s4, 16(sp)
-	lw s5, 20(sp)
-	lw s6, 24(sp)
-	lw s7, 28(sp)
-	lw s8, 32(sp)
-	lw s9, 36(sp)
+	SPILL lw, s0, s1, s2, s3, s4, s5, s6, s7, s8, s9
 	addi sp, sp, 48
 	ret
 	.size kernel_permute, . - kernel_permute

@@ -19,6 +19,16 @@
 /* vandn.vv vd, vs2, vs1: vd = vs2 & ~vs1 */
 #define ANDN_V(vd, vs2, vs1) OPV(0x01, vs2, vs1, 0, vd)
 
+/* The callee-saved registers regs stored (op = sw) or reloaded (op = lw) at 0(sp), 4(sp),
+ * ... in order. */
+.macro SPILL op, regs:vararg
+	.set .Lspill_off, 0
+	.irp r, \regs
+	\op \r, .Lspill_off(sp)
+	.set .Lspill_off, .Lspill_off + 4
+	.endr
+.endm
+
 /* The vrgatherei16 index vectors x+1, x+2, x-1 (mod 5) into i1, i2, i3 (rvv_keccak_idx,
  * permute.S). */
 .macro LOAD_GATHER_INDICES i1, i2, i3
