@@ -11,12 +11,17 @@ void sponge_init(sponge_t *s, unsigned rate, unsigned rounds)
     s->pos = 0;
 }
 
+/* How many of len bytes the current block still takes (absorbed or squeezed). */
+static inline size_t block_room(const sponge_t *s, size_t len)
+{
+    size_t n = s->rate - s->pos;
+    return n > len ? len : n;
+}
+
 void sponge_absorb(sponge_t *s, const uint8_t *in, size_t len)
 {
     while (len > 0) {
-        size_t n = s->rate - s->pos;
-        if (n > len)
-            n = len;
+        size_t n = block_room(s, len);
         kernel_xor_bytes(&s->st, s->pos, in, n);
         s->pos += n;
         in += n;
@@ -54,9 +59,7 @@ void sponge_squeeze(sponge_t *s, uint8_t *out, size_t len)
             kernel_permute(&s->st, s->rounds);
             s->pos = 0;
         }
-        size_t n = s->rate - s->pos;
-        if (n > len)
-            n = len;
+        size_t n = block_room(s, len);
         kernel_extract_bytes(&s->st, s->pos, out, n);
         s->pos += n;
         out += n;
