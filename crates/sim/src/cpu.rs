@@ -89,96 +89,78 @@ impl Memory {
     }
 
     /// Byte slice `[addr, addr+len)`, if inside memory.
+    #[inline(always)]
     pub fn slice(&self, addr: u32, len: usize) -> Option<&[u8]> {
         let o = self.off(addr, len)?;
         self.data.get(o..o + len)
     }
 
     /// Mutable byte slice `[addr, addr+len)`, if inside memory.
+    #[inline(always)]
     pub fn slice_mut(&mut self, addr: u32, len: usize) -> Option<&mut [u8]> {
         let o = self.off(addr, len)?;
         self.data.get_mut(o..o + len)
     }
 
+    /// The `N` bytes at the naturally aligned `addr` (N = 1, 2 or 4), little-endian,
+    /// zero-extended.
+    #[inline(always)]
+    pub(crate) fn load<const N: usize>(&self, addr: u32) -> Result<u32, Trap> {
+        if addr as usize & (N - 1) != 0 {
+            return Err(Trap::LoadMisaligned(addr));
+        }
+        let b = self.slice(addr, N).ok_or(Trap::LoadFault(addr))?;
+        let mut w = [0u8; 4];
+        w[..N].copy_from_slice(b);
+        Ok(u32::from_le_bytes(w))
+    }
+
+    /// Store the `N` low-order bytes of `v` at the naturally aligned `addr` (N = 1, 2 or 4).
+    #[inline(always)]
+    pub(crate) fn store<const N: usize>(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
+        if addr as usize & (N - 1) != 0 {
+            return Err(Trap::StoreMisaligned(addr));
+        }
+        self.slice_mut(addr, N)
+            .ok_or(Trap::StoreFault(addr))?
+            .copy_from_slice(&v.to_le_bytes()[..N]);
+        Ok(())
+    }
+
     /// Load a byte.
     #[inline(always)]
     pub fn load8(&self, addr: u32) -> Result<u8, Trap> {
-        match self.off(addr, 1) {
-            Some(o) => Ok(self.data[o]),
-            None => Err(Trap::LoadFault(addr)),
-        }
+        self.load::<1>(addr).map(|v| v as u8)
     }
 
     /// Load a naturally aligned halfword.
     #[inline(always)]
     pub fn load16(&self, addr: u32) -> Result<u16, Trap> {
-        if addr & 1 != 0 {
-            return Err(Trap::LoadMisaligned(addr));
-        }
-        match self.off(addr, 2) {
-            Some(o) => Ok(u16::from_le_bytes([self.data[o], self.data[o + 1]])),
-            None => Err(Trap::LoadFault(addr)),
-        }
+        self.load::<2>(addr).map(|v| v as u16)
     }
 
     /// Load a naturally aligned word.
     #[inline(always)]
     pub fn load32(&self, addr: u32) -> Result<u32, Trap> {
-        if addr & 3 != 0 {
-            return Err(Trap::LoadMisaligned(addr));
-        }
-        let o = addr.wrapping_sub(self.base) as usize;
-        match self
-            .data
-            .get(o..o + 4)
-            .and_then(|b| <[u8; 4]>::try_from(b).ok())
-        {
-            Some(b) => Ok(u32::from_le_bytes(b)),
-            None => Err(Trap::LoadFault(addr)),
-        }
+        self.load::<4>(addr)
     }
 
     /// Store a byte.
     #[inline(always)]
     pub fn store8(&mut self, addr: u32, v: u8) -> Result<(), Trap> {
-        match self.off(addr, 1) {
-            Some(o) => {
-                self.data[o] = v;
-                Ok(())
-            }
-            None => Err(Trap::StoreFault(addr)),
-        }
+        self.store::<1>(addr, v as u32)
     }
 
     /// Store a naturally aligned halfword.
     #[inline(always)]
     pub fn store16(&mut self, addr: u32, v: u16) -> Result<(), Trap> {
-        if addr & 1 != 0 {
-            return Err(Trap::StoreMisaligned(addr));
-        }
-        match self.off(addr, 2) {
-            Some(o) => {
-                self.data[o..o + 2].copy_from_slice(&v.to_le_bytes());
-                Ok(())
-            }
-            None => Err(Trap::StoreFault(addr)),
-        }
+        self.store::<2>(addr, v as u32)
     }
 
     /// Store a naturally aligned word.
     #[inline(always)]
     pub fn store32(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
-        if addr & 3 != 0 {
-            return Err(Trap::StoreMisaligned(addr));
-        }
-        let o = addr.wrapping_sub(self.base) as usize;
-        match self.data.get_mut(o..o + 4) {
-            Some(b) => {
-                b.copy_from_slice(&v.to_le_bytes());
-                Ok(())
-            }
-            None => Err(Trap::StoreFault(addr)),
-        }
+        self.store::<4>(addr, v)
     }
 }
 
@@ -343,30 +325,31 @@ impl Cpu {
         self.fetch_hooks.push(hook);
     }
 
+    /// Load `N` bytes (misaligned: trap, or performed when [`Cpu::misaligned_ok`]).
+    #[inline(always)]
+    fn load<const N: usize>(&self, addr: u32) -> Result<u32, Trap> {
+        match self.mem.load::<N>(addr) {
+            Err(Trap::LoadMisaligned(_)) if self.misaligned_ok => self.load_bytes(addr, N as u32),
+            r => r,
+        }
+    }
+
     /// Load a byte.
     #[inline(always)]
     pub fn load8(&self, addr: u32) -> Result<u8, Trap> {
-        self.mem.load8(addr)
+        self.load::<1>(addr).map(|v| v as u8)
     }
 
     /// Load a halfword (misaligned: trap, or performed when [`Cpu::misaligned_ok`]).
     #[inline(always)]
     pub fn load16(&self, addr: u32) -> Result<u16, Trap> {
-        match self.mem.load16(addr) {
-            Err(Trap::LoadMisaligned(_)) if self.misaligned_ok => {
-                self.load_bytes(addr, 2).map(|v| v as u16)
-            }
-            r => r,
-        }
+        self.load::<2>(addr).map(|v| v as u16)
     }
 
     /// Load a word (misaligned: trap, or performed when [`Cpu::misaligned_ok`]).
     #[inline(always)]
     pub fn load32(&self, addr: u32) -> Result<u32, Trap> {
-        match self.mem.load32(addr) {
-            Err(Trap::LoadMisaligned(_)) if self.misaligned_ok => self.load_bytes(addr, 4),
-            r => r,
-        }
+        self.load::<4>(addr)
     }
 
     #[inline(never)]
@@ -416,40 +399,37 @@ impl Cpu {
         Ok(())
     }
 
+    /// Store the `N` low-order bytes of `v` (watches `tohost` and the decoded text;
+    /// misaligned: trap, or performed when [`Cpu::misaligned_ok`]).
+    #[inline(always)]
+    fn store<const N: usize>(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
+        if addr as usize & (N - 1) != 0 {
+            if !self.misaligned_ok {
+                return Err(Trap::StoreMisaligned(addr));
+            }
+            return self.store_bytes(addr, N as u32, v);
+        }
+        self.check_writable(addr, N as u32)?;
+        self.mem.store::<N>(addr, v)?;
+        self.after_store(addr, N as u32, v)
+    }
+
     /// Store a byte (watches `tohost` and the decoded text).
     #[inline(always)]
     pub fn store8(&mut self, addr: u32, v: u8) -> Result<(), Trap> {
-        self.check_writable(addr, 1)?;
-        self.mem.store8(addr, v)?;
-        self.after_store(addr, 1, v as u32)
+        self.store::<1>(addr, v as u32)
     }
 
     /// Store a halfword.
     #[inline(always)]
     pub fn store16(&mut self, addr: u32, v: u16) -> Result<(), Trap> {
-        if addr & 1 != 0 {
-            if !self.misaligned_ok {
-                return Err(Trap::StoreMisaligned(addr));
-            }
-            return self.store_bytes(addr, 2, v as u32);
-        }
-        self.check_writable(addr, 2)?;
-        self.mem.store16(addr, v)?;
-        self.after_store(addr, 2, v as u32)
+        self.store::<2>(addr, v as u32)
     }
 
     /// Store a word.
     #[inline(always)]
     pub fn store32(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
-        if addr & 3 != 0 {
-            if !self.misaligned_ok {
-                return Err(Trap::StoreMisaligned(addr));
-            }
-            return self.store_bytes(addr, 4, v);
-        }
-        self.check_writable(addr, 4)?;
-        self.mem.store32(addr, v)?;
-        self.after_store(addr, 4, v)
+        self.store::<4>(addr, v)
     }
 
     /// Store the `n` low-order bytes of `v` at `addr` .. `addr + n - 1`, any alignment

@@ -2,19 +2,12 @@
 
 use crate::isa::Base;
 use std::collections::HashMap;
-use std::fmt;
 
-/// Why an ELF file was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ElfError(pub String);
-
-impl fmt::Display for ElfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad ELF: {}", self.0)
-    }
-}
-
-impl std::error::Error for ElfError {}
+message_error!(
+    /// Why an ELF file was refused.
+    ElfError,
+    "bad ELF: "
+);
 
 /// A loadable segment.
 #[derive(Clone, Debug)]

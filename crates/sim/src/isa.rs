@@ -420,17 +420,11 @@ pub fn builtin_extensions() -> Vec<Arc<dyn Extension>> {
     ]
 }
 
-/// Error from parsing an ISA string.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IsaError(pub String);
-
-impl fmt::Display for IsaError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for IsaError {}
+message_error!(
+    /// Error from parsing an ISA string.
+    IsaError,
+    ""
+);
 
 /// A set of known extensions from which ISA strings are parsed.
 #[derive(Clone)]
@@ -737,20 +731,57 @@ macro_rules! define_ops {
     };
 }
 
-/// Define an R-type semantics function `fn $f(cpu, insn)` computing `rd = expr(a, b)`
-/// with `a = x[rs1]`, `b = x[rs2]` (u32).
+/// Semantics of an instruction that does nothing here (fence, wfi, MIPS sync, pref).
+pub fn exec_nop(_c: &mut Cpu, _d: &DecodedInsn) -> Result<(), Trap> {
+    Ok(())
+}
+
+/// Semantics of an environment call (RISC-V `ecall`, MIPS `syscall`).
+pub fn exec_ecall(_c: &mut Cpu, _d: &DecodedInsn) -> Result<(), Trap> {
+    Err(Trap::Ecall)
+}
+
+/// Semantics of a breakpoint (RISC-V `ebreak`, MIPS `break`).
+pub fn exec_ebreak(_c: &mut Cpu, _d: &DecodedInsn) -> Result<(), Trap> {
+    Err(Trap::Ebreak)
+}
+
+/// The second operand of an R-type instruction: `x[rs2]`.
+#[inline(always)]
+pub fn operand_rs2(c: &Cpu, d: &DecodedInsn) -> u32 {
+    c.reg(d.rs2)
+}
+
+/// The second operand of an I-type instruction: the immediate as u32.
+#[inline(always)]
+pub fn operand_imm(_c: &Cpu, d: &DecodedInsn) -> u32 {
+    d.imm as u32
+}
+
+/// Define a semantics function `fn $f(cpu, insn)` computing `rd = expr(a, b)` with
+/// `a = x[rs1]` and `b = $second(cpu, insn)` ([`operand_rs2`] or [`operand_imm`]);
+/// the expression may use `?` to trap. See [`r_op`](crate::r_op), [`i_op`](crate::i_op).
 #[macro_export]
-macro_rules! r_op {
-    ($f:ident, |$a:ident, $b:ident| $e:expr) => {
+macro_rules! alu_op {
+    ($f:ident, $second:path, |$a:ident, $b:ident| $e:expr) => {
         fn $f(
             c: &mut $crate::cpu::Cpu,
             d: &$crate::isa::DecodedInsn,
         ) -> Result<(), $crate::cpu::Trap> {
             let $a: u32 = c.reg(d.rs1);
-            let $b: u32 = c.reg(d.rs2);
+            let $b: u32 = $second(c, d);
             c.set_reg(d.rd, $e);
             Ok(())
         }
+    };
+}
+
+/// Define an R-type semantics function `fn $f(cpu, insn)` computing `rd = expr(a, b)`
+/// with `a = x[rs1]`, `b = x[rs2]` (u32).
+#[macro_export]
+macro_rules! r_op {
+    ($f:ident, |$a:ident, $b:ident| $e:expr) => {
+        $crate::alu_op!($f, $crate::isa::operand_rs2, |$a, $b| $e);
     };
 }
 
@@ -759,14 +790,6 @@ macro_rules! r_op {
 #[macro_export]
 macro_rules! i_op {
     ($f:ident, |$a:ident, $i:ident| $e:expr) => {
-        fn $f(
-            c: &mut $crate::cpu::Cpu,
-            d: &$crate::isa::DecodedInsn,
-        ) -> Result<(), $crate::cpu::Trap> {
-            let $a: u32 = c.reg(d.rs1);
-            let $i: u32 = d.imm as u32;
-            c.set_reg(d.rd, $e);
-            Ok(())
-        }
+        $crate::alu_op!($f, $crate::isa::operand_imm, |$a, $i| $e);
     };
 }

@@ -21,6 +21,39 @@
 
 #![deny(missing_docs)]
 
+/// Declare `#[inline] pub fn $name(w: u32) -> u32` accessors of instruction-word fields,
+/// each `$name = hi:lo, "what"` (bits hi down to lo, unsigned; documented as "what, bits
+/// hi:lo.").
+macro_rules! bit_fields {
+    ($($name:ident = $hi:literal : $lo:literal, $what:literal;)*) => {
+        $(
+            #[doc = concat!($what, ", bits ", $hi, ":", $lo, ".")]
+            #[inline]
+            pub fn $name(w: u32) -> u32 {
+                (w >> $lo) & (u32::MAX >> (31 - $hi + $lo))
+            }
+        )*
+    };
+}
+
+/// Declare an error type that is one message: `$name(pub String)`, displayed as `$prefix`
+/// followed by the message.
+macro_rules! message_error {
+    ($(#[$doc:meta])* $name:ident, $prefix:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $name(pub String);
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, concat!($prefix, "{}"), self.0)
+            }
+        }
+
+        impl std::error::Error for $name {}
+    };
+}
+
 pub mod bench;
 pub mod cpu;
 pub mod elf;

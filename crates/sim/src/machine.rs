@@ -181,21 +181,16 @@ impl SimError {
     }
 }
 
-impl From<ElfError> for SimError {
-    fn from(e: ElfError) -> Self {
-        SimError::Elf(e)
-    }
+macro_rules! from_error {
+    ($($variant:ident($ty:ty)),*) => {
+        $(impl From<$ty> for SimError {
+            fn from(e: $ty) -> Self {
+                SimError::$variant(e)
+            }
+        })*
+    };
 }
-impl From<IsaError> for SimError {
-    fn from(e: IsaError) -> Self {
-        SimError::Isa(e)
-    }
-}
-impl From<TimingError> for SimError {
-    fn from(e: TimingError) -> Self {
-        SimError::Timing(e)
-    }
-}
+from_error!(Elf(ElfError), Isa(IsaError), Timing(TimingError));
 
 /// How the program ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,7 +16,6 @@
 use crate::isa::{Base, DecodedInsn, Isa, TimingClass};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// Latencies per timing class, in cycles.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -309,17 +308,11 @@ pub enum Misaligned {
     Perform,
 }
 
-/// Error in timing parameters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TimingError(pub String);
-
-impl fmt::Display for TimingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for TimingError {}
+message_error!(
+    /// Error in timing parameters.
+    TimingError,
+    ""
+);
 
 /// Named presets: (name, TOML source).
 pub const PRESETS: &[(&str, &str)] = &[

@@ -13,7 +13,10 @@ use super::disasm::*;
 use super::fields::*;
 use super::HILO;
 use crate::cpu::{Cpu, Trap};
-use crate::isa::{Base, DecodedInsn, Extension, OpInfo};
+use crate::isa::{
+    exec_ebreak, exec_ecall, exec_nop, operand_imm, operand_rs2, Base, DecodedInsn, Extension,
+    OpInfo,
+};
 use crate::mem_ops::*;
 use crate::timing::{Event, EventKind};
 use crate::{define_ops, i_op, r_op};
@@ -31,8 +34,8 @@ define_ops! { OPS, Id;
     JALR = "jalr", exec_jalr, Custom(fmt_jalr), CompareBranchJump, Jalr;
     MOVZ = "movz", exec_movz, Custom(fmt_r), Other, Alu;
     MOVN = "movn", exec_movn, Custom(fmt_r), Other, Alu;
-    SYSCALL = "syscall", exec_syscall, Custom(fmt_bare), Other, System;
-    BREAK = "break", exec_break, Custom(fmt_bare), Other, System;
+    SYSCALL = "syscall", exec_ecall, Custom(fmt_bare), Other, System;
+    BREAK = "break", exec_ebreak, Custom(fmt_bare), Other, System;
     SYNC = "sync", exec_nop, Custom(fmt_bare), Other, System;
     MFHI = "mfhi", exec_mfhi, Custom(fmt_rd), MulDivRem, Alu;
     MTHI = "mthi", exec_mthi, Custom(fmt_rs), MulDivRem, Alu;
@@ -148,27 +151,19 @@ fn exec_clo(c: &mut Cpu, d: &DecodedInsn) -> R {
     c.set_reg(d.rd, c.reg(d.rs1).leading_ones());
     Ok(())
 }
-fn exec_add(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = (c.reg(d.rs1) as i32)
-        .checked_add(c.reg(d.rs2) as i32)
-        .ok_or(Trap::Overflow)?;
-    c.set_reg(d.rd, v as u32);
-    Ok(())
+/// The result of a trapping add/subtract: `Overflow` when it does not fit in i32.
+fn no_overflow(v: Option<i32>) -> Result<u32, Trap> {
+    v.map(|v| v as u32).ok_or(Trap::Overflow)
 }
-fn exec_sub(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = (c.reg(d.rs1) as i32)
-        .checked_sub(c.reg(d.rs2) as i32)
-        .ok_or(Trap::Overflow)?;
-    c.set_reg(d.rd, v as u32);
-    Ok(())
-}
-fn exec_addi(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = (c.reg(d.rs1) as i32)
-        .checked_add(d.imm)
-        .ok_or(Trap::Overflow)?;
-    c.set_reg(d.rd, v as u32);
-    Ok(())
-}
+r_op!(exec_add, |a, b| no_overflow(
+    (a as i32).checked_add(b as i32)
+)?);
+r_op!(exec_sub, |a, b| no_overflow(
+    (a as i32).checked_sub(b as i32)
+)?);
+i_op!(exec_addi, |a, i| no_overflow(
+    (a as i32).checked_add(i as i32)
+)?);
 // movz/movn: rd = rs if rt ==/!= 0; rd is also read (kept when the condition fails),
 // which the timing engine does not need: the old value is not forwarded from a producer
 // in flight more often than not, and both sources are tracked.
@@ -213,36 +208,32 @@ fn set_hilo(c: &mut Cpu, v: u64) {
 fn hilo(c: &Cpu) -> u64 {
     ((c.hi as u64) << 32) | c.lo as u64
 }
-fn exec_mult(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.reg(d.rs1) as i32 as i64 * c.reg(d.rs2) as i32 as i64;
-    set_hilo(c, v as u64);
-    Ok(())
+/// The 64-bit product of `x[rs]` and `x[rt]`, signed or unsigned.
+fn product(c: &Cpu, d: &DecodedInsn, signed: bool) -> u64 {
+    let (a, b) = (c.reg(d.rs1), c.reg(d.rs2));
+    if signed {
+        (a as i32 as i64 * b as i32 as i64) as u64
+    } else {
+        a as u64 * b as u64
+    }
 }
-fn exec_multu(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.reg(d.rs1) as u64 * c.reg(d.rs2) as u64;
-    set_hilo(c, v);
-    Ok(())
+/// `HI:LO = expr(acc, p)` with `acc` = HI:LO and `p` the product (mult, madd, msub).
+macro_rules! hilo_op {
+    ($f:ident, signed: $signed:literal, |$acc:ident, $p:ident| $e:expr) => {
+        fn $f(c: &mut Cpu, d: &DecodedInsn) -> R {
+            let $p = product(c, d, $signed);
+            let $acc = hilo(c);
+            set_hilo(c, $e);
+            Ok(())
+        }
+    };
 }
-fn exec_madd(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.reg(d.rs1) as i32 as i64 * c.reg(d.rs2) as i32 as i64;
-    set_hilo(c, hilo(c).wrapping_add(v as u64));
-    Ok(())
-}
-fn exec_maddu(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.reg(d.rs1) as u64 * c.reg(d.rs2) as u64;
-    set_hilo(c, hilo(c).wrapping_add(v));
-    Ok(())
-}
-fn exec_msub(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.reg(d.rs1) as i32 as i64 * c.reg(d.rs2) as i32 as i64;
-    set_hilo(c, hilo(c).wrapping_sub(v as u64));
-    Ok(())
-}
-fn exec_msubu(c: &mut Cpu, d: &DecodedInsn) -> R {
-    let v = c.reg(d.rs1) as u64 * c.reg(d.rs2) as u64;
-    set_hilo(c, hilo(c).wrapping_sub(v));
-    Ok(())
-}
+hilo_op!(exec_mult, signed: true, |_acc, p| p);
+hilo_op!(exec_multu, signed: false, |_acc, p| p);
+hilo_op!(exec_madd, signed: true, |acc, p| acc.wrapping_add(p));
+hilo_op!(exec_maddu, signed: false, |acc, p| acc.wrapping_add(p));
+hilo_op!(exec_msub, signed: true, |acc, p| acc.wrapping_sub(p));
+hilo_op!(exec_msubu, signed: false, |acc, p| acc.wrapping_sub(p));
 /// Signed division as this simulator (and qemu-mipsel) defines the UNPREDICTABLE cases:
 /// a divisor of 0 (or `INT_MIN / -1`) divides by 1: `(quotient LO, remainder HI)`.
 pub fn div(a: i32, b: i32) -> (i32, i32) {
@@ -299,43 +290,33 @@ fn annul_slot(c: &mut Cpu) {
     c.charge(&ANNULLED_SLOT);
 }
 
+/// A conditional branch on `a = x[rs]`, `b = x[rt]`; `likely`: a not-taken branch annuls
+/// its delay slot (skipped; the fetched slot costs one cycle); `link`: ra = pc + 8 whether
+/// or not the branch is taken.
 macro_rules! branch {
-    ($f:ident, |$a:ident, $b:ident| $cond:expr) => {
+    (@ $f:ident, likely: $likely:literal, link: $link:literal, |$a:ident, $b:ident| $cond:expr) => {
         fn $f(c: &mut Cpu, d: &DecodedInsn) -> R {
             let $a = c.reg(d.rs1);
             let $b = c.reg(d.rs2);
-            if $cond {
-                c.delayed_jump(c.pc.wrapping_add(d.imm as u32))?;
-            }
-            Ok(())
-        }
-    };
-    // branch-likely: a not-taken branch annuls its delay slot (skipped; the fetched slot
-    // costs one cycle)
-    (likely $f:ident, |$a:ident, $b:ident| $cond:expr) => {
-        fn $f(c: &mut Cpu, d: &DecodedInsn) -> R {
-            let $a = c.reg(d.rs1);
-            let $b = c.reg(d.rs2);
-            if $cond {
-                c.delayed_jump(c.pc.wrapping_add(d.imm as u32))?;
-            } else {
-                annul_slot(c);
-            }
-            Ok(())
-        }
-    };
-    // and-link forms: ra = pc + 8 whether or not the branch is taken
-    (link $f:ident, $likely:literal, |$a:ident| $cond:expr) => {
-        fn $f(c: &mut Cpu, d: &DecodedInsn) -> R {
-            let $a = c.reg(d.rs1);
             if $cond {
                 c.delayed_jump(c.pc.wrapping_add(d.imm as u32))?;
             } else if $likely {
                 annul_slot(c);
             }
-            c.set_reg(31, c.pc.wrapping_add(8));
+            if $link {
+                c.set_reg(31, c.pc.wrapping_add(8));
+            }
             Ok(())
         }
+    };
+    ($f:ident, |$a:ident, $b:ident| $cond:expr) => {
+        branch!(@ $f, likely: false, link: false, |$a, $b| $cond);
+    };
+    (likely $f:ident, |$a:ident, $b:ident| $cond:expr) => {
+        branch!(@ $f, likely: true, link: false, |$a, $b| $cond);
+    };
+    (link $f:ident, $likely:literal, |$a:ident| $cond:expr) => {
+        branch!(@ $f, likely: $likely, link: true, |$a, _b| $cond);
     };
 }
 branch!(exec_beq, |a, b| a == b);
@@ -355,50 +336,30 @@ branch!(link exec_bgezal, false, |a| (a as i32) >= 0);
 branch!(link exec_bltzall, true, |a| (a as i32) < 0);
 branch!(link exec_bgezall, true, |a| (a as i32) >= 0);
 
+/// A conditional trap: its register form (`b = x[rt]`) and its immediate form (`b = imm`).
 macro_rules! trap {
-    ($f:ident, |$a:ident, $b:ident| $cond:expr) => {
+    (@ $f:ident, $second:path, |$a:ident, $b:ident| $cond:expr) => {
         fn $f(c: &mut Cpu, d: &DecodedInsn) -> R {
             let $a = c.reg(d.rs1);
-            let $b = c.reg(d.rs2);
+            let $b = $second(c, d);
             if $cond {
                 return Err(Trap::TrapInstr);
             }
             Ok(())
         }
     };
-    (imm $f:ident, |$a:ident, $b:ident| $cond:expr) => {
-        fn $f(c: &mut Cpu, d: &DecodedInsn) -> R {
-            let $a = c.reg(d.rs1);
-            let $b = d.imm as u32;
-            if $cond {
-                return Err(Trap::TrapInstr);
-            }
-            Ok(())
-        }
+    ($reg:ident, $imm:ident, |$a:ident, $b:ident| $cond:expr) => {
+        trap!(@ $reg, operand_rs2, |$a, $b| $cond);
+        trap!(@ $imm, operand_imm, |$a, $b| $cond);
     };
 }
-trap!(exec_tge, |a, b| (a as i32) >= (b as i32));
-trap!(exec_tgeu, |a, b| a >= b);
-trap!(exec_tlt, |a, b| (a as i32) < (b as i32));
-trap!(exec_tltu, |a, b| a < b);
-trap!(exec_teq, |a, b| a == b);
-trap!(exec_tne, |a, b| a != b);
-trap!(imm exec_tgei, |a, b| (a as i32) >= (b as i32));
-trap!(imm exec_tgeiu, |a, b| a >= b);
-trap!(imm exec_tlti, |a, b| (a as i32) < (b as i32));
-trap!(imm exec_tltiu, |a, b| a < b);
-trap!(imm exec_teqi, |a, b| a == b);
-trap!(imm exec_tnei, |a, b| a != b);
+trap!(exec_tge, exec_tgei, |a, b| (a as i32) >= (b as i32));
+trap!(exec_tgeu, exec_tgeiu, |a, b| a >= b);
+trap!(exec_tlt, exec_tlti, |a, b| (a as i32) < (b as i32));
+trap!(exec_tltu, exec_tltiu, |a, b| a < b);
+trap!(exec_teq, exec_teqi, |a, b| a == b);
+trap!(exec_tne, exec_tnei, |a, b| a != b);
 
-fn exec_nop(_c: &mut Cpu, _d: &DecodedInsn) -> R {
-    Ok(())
-}
-fn exec_syscall(_c: &mut Cpu, _d: &DecodedInsn) -> R {
-    Err(Trap::Ecall)
-}
-fn exec_break(_c: &mut Cpu, _d: &DecodedInsn) -> R {
-    Err(Trap::Ebreak)
-}
 /// Every read of the cycle counter (`rdhwr $2`) in a run, in program order: the cycle
 /// count it returned (all 64 bits) and the instructions retired before it. MIPS32 has no
 /// user-readable instruction counter, so the firmware harness prints 0; the flow pairs

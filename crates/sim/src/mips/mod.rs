@@ -84,35 +84,13 @@ fn syscall_return(c: &mut crate::cpu::Cpu, ret: u32) {
 
 /// Instruction-field helpers for MIPS32 encodings.
 pub mod fields {
-    /// Major opcode, bits 31:26.
-    #[inline]
-    pub fn opcode(w: u32) -> u32 {
-        w >> 26
-    }
-    /// rs, bits 25:21.
-    #[inline]
-    pub fn rs(w: u32) -> u32 {
-        (w >> 21) & 31
-    }
-    /// rt, bits 20:16.
-    #[inline]
-    pub fn rt(w: u32) -> u32 {
-        (w >> 16) & 31
-    }
-    /// rd, bits 15:11.
-    #[inline]
-    pub fn rd(w: u32) -> u32 {
-        (w >> 11) & 31
-    }
-    /// sa (shift amount), bits 10:6.
-    #[inline]
-    pub fn sa(w: u32) -> u32 {
-        (w >> 6) & 31
-    }
-    /// funct, bits 5:0.
-    #[inline]
-    pub fn funct(w: u32) -> u32 {
-        w & 63
+    bit_fields! {
+        opcode = 31:26, "Major opcode";
+        rs = 25:21, "rs";
+        rt = 20:16, "rt";
+        rd = 15:11, "rd";
+        sa = 10:6, "sa (shift amount)";
+        funct = 5:0, "funct";
     }
     /// Sign-extended 16-bit immediate.
     #[inline]

@@ -2,7 +2,7 @@
 
 use super::fields::*;
 use crate::cpu::{Cpu, Trap};
-use crate::isa::{DecodedInsn, Extension, OpInfo};
+use crate::isa::{exec_ebreak, exec_ecall, exec_nop, DecodedInsn, Extension, OpInfo};
 use crate::mem_ops::*;
 use crate::{define_ops, i_op, r_op};
 
@@ -114,15 +114,6 @@ r_op!(exec_sra, |a, b| ((a as i32) >> (b & 31)) as u32);
 r_op!(exec_or, |a, b| a | b);
 r_op!(exec_and, |a, b| a & b);
 
-fn exec_nop(_c: &mut Cpu, _d: &DecodedInsn) -> R {
-    Ok(())
-}
-fn exec_ecall(_c: &mut Cpu, _d: &DecodedInsn) -> R {
-    Err(Trap::Ecall)
-}
-fn exec_ebreak(_c: &mut Cpu, _d: &DecodedInsn) -> R {
-    Err(Trap::Ebreak)
-}
 fn exec_mret(c: &mut Cpu, _d: &DecodedInsn) -> R {
     // MPIE -> MIE, MPIE = 1 (no interrupts are modelled, kept for software that reads it)
     let s = super::zicsr::csrs(c);

@@ -81,35 +81,13 @@ fn opcode_name(op: u32) -> &'static str {
 /// Instruction-field helpers shared by the RV32 decoders (and usable by custom
 /// extensions in custom-0..3 opcodes).
 pub mod fields {
-    /// Major opcode, bits 6:0.
-    #[inline]
-    pub fn opcode(w: u32) -> u32 {
-        w & 0x7f
-    }
-    /// rd, bits 11:7.
-    #[inline]
-    pub fn rd(w: u32) -> u32 {
-        (w >> 7) & 31
-    }
-    /// funct3, bits 14:12.
-    #[inline]
-    pub fn funct3(w: u32) -> u32 {
-        (w >> 12) & 7
-    }
-    /// rs1, bits 19:15.
-    #[inline]
-    pub fn rs1(w: u32) -> u32 {
-        (w >> 15) & 31
-    }
-    /// rs2, bits 24:20.
-    #[inline]
-    pub fn rs2(w: u32) -> u32 {
-        (w >> 20) & 31
-    }
-    /// funct7, bits 31:25.
-    #[inline]
-    pub fn funct7(w: u32) -> u32 {
-        w >> 25
+    bit_fields! {
+        opcode = 6:0, "Major opcode";
+        rd = 11:7, "rd";
+        funct3 = 14:12, "funct3";
+        rs1 = 19:15, "rs1";
+        rs2 = 24:20, "rs2";
+        funct7 = 31:25, "funct7";
     }
     /// I-type immediate.
     #[inline]
