@@ -193,6 +193,9 @@ const HARNESS: &str = "hw/cores/tb/core_harness.cpp";
 /// The Icarus harness of every core (`-D<define>` selects the system and its ABI).
 const ICARUS_TB: &str = "hw/cores/tb/tb_sys.v";
 const ICARUS_TOP: &str = "tb_sys";
+/// The headers (`*.vh`) the simulation systems include: the port declarations they share
+/// (host calls and debug access, the commit record). The simulators get it as `-I`.
+pub const CORE_INCLUDE_DIR: &str = "hw/cores/include";
 
 /// What a design's processor is made of.
 #[derive(Debug, Clone)]
@@ -421,6 +424,11 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
             .map(|p| format!("      - {}\n", rel(p)))
             .collect::<String>()
     };
+    // the systems' headers (FuseSoC adds their folders to the include path)
+    let includes: String = headers(&[root.join(CORE_INCLUDE_DIR)])?
+        .iter()
+        .map(|p| format!("      - {}: {{is_include_file: true}}\n", rel(p)))
+        .collect();
     let sys: Vec<PathBuf> = core_of(d)?.sys_files.iter().map(|p| root.join(p)).collect();
     let tb = vec![root.join(ICARUS_TB)];
     let params: Vec<&str> = f.params.iter().map(|(k, _)| k.as_str()).collect();
@@ -449,7 +457,7 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
         n = d.name,
         title = d.title,
         rtl = list(&f.files),
-        sys = list(&sys),
+        sys = list(&sys) + &includes,
         tb = list(&tb),
         top = f.top,
         plist = params.join(", "),
@@ -486,10 +494,29 @@ fn fnv(h: &mut u64, bytes: &[u8]) {
     }
 }
 
+/// The headers (`*.vh`) in the include directories, sorted.
+fn headers(dirs: &[PathBuf]) -> Result<Vec<PathBuf>, FlowError> {
+    let mut v = Vec::new();
+    for d in dirs {
+        let list = std::fs::read_dir(d)
+            .map_err(|e| FlowError::Io(format!("reading {}", d.display()), e))?;
+        for e in list.flatten() {
+            if e.path().extension().is_some_and(|x| x == "vh") {
+                v.push(e.path());
+            }
+        }
+    }
+    v.sort();
+    Ok(v)
+}
+
 /// The sources, parameters and cache folder of a design's simulation model: everything
-/// that goes into it is hashed (file names and contents, parameters, the tool's version).
+/// that goes into it is hashed (file names and contents, the headers of the include
+/// directories, parameters, the tool's version).
 struct SimBuild {
     files: Vec<PathBuf>,
+    /// `-I<dir>` of every include directory (Verilator and Icarus alike).
+    include_args: Vec<String>,
     params: Vec<(String, u64)>,
     dir: PathBuf,
 }
@@ -501,7 +528,8 @@ fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBu
     all.extend(core.sys_files.iter().map(|p| root.join(p)));
     all.push(root.join(harness));
     let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for p in &all {
+    let include_dirs = [root.join(CORE_INCLUDE_DIR)];
+    for p in all.iter().chain(&headers(&include_dirs)?) {
         let bytes =
             std::fs::read(p).map_err(|e| FlowError::Io(format!("reading {}", p.display()), e))?;
         fnv(&mut h, p.file_name().unwrap_or_default().as_encoded_bytes());
@@ -516,6 +544,10 @@ fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBu
     let prefix = if tool == "verilator" { "obj" } else { tool };
     Ok(SimBuild {
         files: all,
+        include_args: include_dirs
+            .iter()
+            .map(|i| format!("-I{}", i.display()))
+            .collect(),
         params,
         dir: gen_dir(root, d).join(format!("{prefix}-{h:016x}")),
     })
@@ -559,7 +591,7 @@ pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     for (k, v) in &b.params {
         cmd.arg(format!("-G{k}={v}"));
     }
-    cmd.args(&b.files);
+    cmd.args(&b.include_args).args(&b.files);
     let out = cmd
         .output()
         .map_err(|e| FlowError::Io("running verilator".into(), e))?;
@@ -593,7 +625,7 @@ pub fn build_icarus(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     for (k, v) in &b.params {
         cmd.arg(format!("-P{ICARUS_TOP}.{k}={v}"));
     }
-    cmd.args(&b.files);
+    cmd.args(&b.include_args).args(&b.files);
     let out = cmd
         .output()
         .map_err(|e| FlowError::Io("running iverilog".into(), e))?;

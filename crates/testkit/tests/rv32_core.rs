@@ -325,6 +325,8 @@ fn fusesoc_core_of_a_processor_lists_its_sources() {
     let listed: Vec<std::path::PathBuf> = text
         .lines()
         .filter_map(|l| l.trim().strip_prefix("- "))
+        // a file with options: `- header.vh: {is_include_file: true}`
+        .map(|f| f.split(": {").next().unwrap_or(f))
         .map(|f| dir.join(f).canonicalize().expect("listed file exists"))
         .collect();
     let f = rtl::files(&root, &d).unwrap();

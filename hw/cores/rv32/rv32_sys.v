@@ -10,26 +10,8 @@ module rv32_sys #(
     input  wire        rst_ni,
     input  wire [31:0] mem_base_i,
     input  wire [31:0] boot_addr_i,
-    output wire        host_call_o,
-    input  wire [31:0] host_wdata_i,
-    input  wire [4:0]  dbg_raddr_i,
-    output wire [31:0] dbg_rdata_o,
-    input  wire        dbg_we_i,
-    input  wire [4:0]  dbg_waddr_i,
-    input  wire [31:0] dbg_wdata_i,
-    output wire        rvfi_valid,
-    output wire [63:0] rvfi_order,
-    output wire [31:0] rvfi_insn,
-    output wire        rvfi_trap,
-    output wire [4:0]  rvfi_rd_addr,
-    output wire [31:0] rvfi_rd_wdata,
-    output wire [31:0] rvfi_pc_rdata,
-    output wire [31:0] rvfi_pc_wdata,
-    output wire [31:0] rvfi_mem_addr,
-    output wire [3:0]  rvfi_mem_wmask,
-    output wire [31:0] rvfi_mem_wdata,
-    output wire [31:0] commit_cause_o,
-    output wire [31:0] commit_tval_o
+`include "core_host_ports.vh"
+`include "core_commit_ports.vh"
 );
     wire [31:0] imem_addr, imem_rdata, dmem_addr, dmem_wdata, dmem_rdata;
     wire        imem_err, dmem_req, dmem_we, dmem_err;
