@@ -17,6 +17,7 @@
 
 use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::mips::disasm::REG_NAMES;
 use asip_sim::spec::{mips, op, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
 
 // ---------------------------------------------------------------------------------------
@@ -86,15 +87,8 @@ fn exec_swleast(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
     c.store32(a, v)
 }
 
-/// o32 ABI register names, as objdump prints them.
-pub const MIPS_REG_NAMES: [&str; 32] = [
-    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "t0", "t1", "t2", "t3", "t4", "t5", "t6",
-    "t7", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8",
-    "ra",
-];
-
 fn mem(d: &DecodedInsn) -> String {
-    format!("{}({})", d.imm, MIPS_REG_NAMES[(d.rs1 & 31) as usize])
+    format!("{}({})", d.imm, REG_NAMES[(d.rs1 & 31) as usize])
 }
 fn dis_lwau(d: &DecodedInsn, _pc: u32) -> String {
     format!("lwau au{},{}", d.aux, mem(d))
@@ -277,15 +271,16 @@ mod tests {
 
     #[test]
     fn decode_roundtrip() {
-        for (w, n, aux) in [
-            (enc!(SPEC, "lwau", 3, -8, 29), "lwau", 3),
-            (enc!(SPEC, "xor5", 16, 4), "xor5", 0),
-            (enc!(SPEC, "chi", 4, 0, 4), "chi", 4),
-            (enc!(SPEC, "rot", 4, 5), "rot", 0),
-            (enc!(SPEC, "swleast", 0, 5), "swleast", 0),
+        for (w, n, aux, text) in [
+            (enc!(SPEC, "lwau", 3, -8, 29), "lwau", 3, "lwau au3,-8(sp)"),
+            (enc!(SPEC, "xor5", 16, 4), "xor5", 0, "xor5 16(a0)"),
+            (enc!(SPEC, "chi", 4, 0, 4), "chi", 4, "chi 4,0(a0)"),
+            (enc!(SPEC, "rot", 4, 5), "rot", 0, "rot 4(a1)"),
+            (enc!(SPEC, "swleast", 0, 5), "swleast", 0, "swleast 0(a1)"),
         ] {
             let d = decode(w).expect("decodes");
             assert_eq!((d.name(), d.aux), (n, aux), "{w:#010x}");
+            assert_eq!(d.disasm(0), text);
         }
         // index 5 (rt[2:0] = 0b101) does not decode; the encoder refuses it too
         assert!(decode(enc!(SPEC, "lwau", 4, 0, 4) | (1 << 16)).is_none());

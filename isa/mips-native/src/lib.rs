@@ -17,6 +17,7 @@
 
 use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::mips::disasm;
 use asip_sim::spec::{mips, op, Encoding, ExtSpec, Fixed, Operand, Slot};
 
 /// SPECIAL2 function codes MIPS32 (Release 1/2) defines: madd, maddu, mul, msub, msubu,
@@ -100,7 +101,7 @@ pub fn rot64(hi: u32, lo: u32, n: u32) -> (u32, u32) {
 }
 
 // ---------------------------------------------------------------------------------------
-// Executors and disassembly.
+// Executors. Disassembly: the base's layouts (`andnot rd,rs,rt`, `rot1 rs,rt`, `mfleast rd`).
 
 fn exec_andnot(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
     let v = andnot(c.reg(d.rs1), c.reg(d.rs2));
@@ -129,30 +130,6 @@ fn exec_mfleast(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
     Ok(())
 }
 
-/// o32 ABI register names, as objdump prints them.
-pub const MIPS_REG_NAMES: [&str; 32] = [
-    "zero", "at", "v0", "v1", "a0", "a1", "a2", "a3", "t0", "t1", "t2", "t3", "t4", "t5", "t6",
-    "t7", "s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "t8", "t9", "k0", "k1", "gp", "sp", "s8",
-    "ra",
-];
-
-fn rn(r: u8) -> &'static str {
-    MIPS_REG_NAMES[(r & 31) as usize]
-}
-
-fn dis_andnot(d: &DecodedInsn, _pc: u32) -> String {
-    format!("andnot {},{},{}", rn(d.rd), rn(d.rs1), rn(d.rs2))
-}
-fn dis_rot1(d: &DecodedInsn, _pc: u32) -> String {
-    format!("rot1 {},{}", rn(d.rs1), rn(d.rs2))
-}
-fn dis_rot2(d: &DecodedInsn, _pc: u32) -> String {
-    format!("rot2 {},{},{}", rn(d.rd), rn(d.rs1), rn(d.rs2))
-}
-fn dis_mfleast(d: &DecodedInsn, _pc: u32) -> String {
-    format!("mfleast {}", rn(d.rd))
-}
-
 const SPECIAL2: Fixed = mips::opcode(0x1c);
 const RD: Operand = mips::rd("rd", Slot::Rd);
 const RS: Operand = mips::rs("rs", Slot::Rs1);
@@ -167,7 +144,7 @@ pub static OPS: &[OpInfo] = &[
     op(
         "andnot",
         exec_andnot,
-        Format::Custom(dis_andnot),
+        Format::Custom(disasm::fmt_r),
         InstrClass::Custom,
         TimingClass::Alu,
         &Encoding::new(
@@ -180,7 +157,7 @@ pub static OPS: &[OpInfo] = &[
     op(
         "rot1",
         exec_rot1,
-        Format::Custom(dis_rot1),
+        Format::Custom(disasm::fmt_rs_rt),
         InstrClass::Custom,
         TimingClass::Shift,
         &Encoding::new(
@@ -193,7 +170,7 @@ pub static OPS: &[OpInfo] = &[
     op(
         "rot2",
         exec_rot2,
-        Format::Custom(dis_rot2),
+        Format::Custom(disasm::fmt_r),
         InstrClass::Custom,
         TimingClass::Shift,
         &Encoding::new(
@@ -206,7 +183,7 @@ pub static OPS: &[OpInfo] = &[
     op(
         "mfleast",
         exec_mfleast,
-        Format::Custom(dis_mfleast),
+        Format::Custom(disasm::fmt_rd),
         InstrClass::Custom,
         TimingClass::Alu,
         &Encoding::new(
@@ -274,14 +251,15 @@ mod tests {
     }
 
     #[test]
-    fn decode_roundtrip() {
-        for (w, n) in [
-            (enc!(SPEC, "andnot", 2, 4, 5), "andnot"),
-            (enc!(SPEC, "rot1", 4, 5), "rot1"),
-            (enc!(SPEC, "rot2", 2, 4, 5), "rot2"),
-            (enc!(SPEC, "mfleast", 3), "mfleast"),
+    fn decode_roundtrip_and_disassembly() {
+        for (w, n, text) in [
+            (enc!(SPEC, "andnot", 2, 4, 5), "andnot", "andnot v0,a0,a1"),
+            (enc!(SPEC, "rot1", 4, 5), "rot1", "rot1 a0,a1"),
+            (enc!(SPEC, "rot2", 2, 4, 5), "rot2", "rot2 v0,a0,a1"),
+            (enc!(SPEC, "mfleast", 3), "mfleast", "mfleast v1"),
         ] {
-            assert_eq!(decode(w).map(|d| d.name()), Some(n), "{w:#010x}");
+            let d = decode(w).expect("decodes");
+            assert_eq!((d.name(), d.disasm(0).as_str()), (n, text), "{w:#010x}");
         }
     }
 }
