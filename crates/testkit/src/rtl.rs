@@ -29,6 +29,12 @@ pub fn testbench(ext: &str, file: &str) -> PathBuf {
     rtl_dir(ext).join("tb").join(file)
 }
 
+/// The include path of the unit testbenches (`-I`): `hw/units`, the folder of their shared
+/// header `tb_vectors.vh`.
+pub fn include_arg() -> String {
+    format!("-I{}", crate::root().join("hw").join("units").display())
+}
+
 fn stem(p: &Path) -> &str {
     p.file_stem().and_then(|n| n.to_str()).expect("file name")
 }
@@ -54,8 +60,9 @@ pub fn verilator_lint(files: &[PathBuf], tops: &[&str]) -> bool {
     true
 }
 
-/// Compile `files` with `iverilog -g2005 -Wall` in the scratch folder `work`, write each of
-/// `inputs` (plusarg name, file contents) there and run `vvp -n sim +name=<file> ... args`.
+/// Compile `files` with `iverilog -g2005 -Wall` ([`include_arg`]) in the scratch folder
+/// `work`, write each of `inputs` (plusarg name, file contents) there and run
+/// `vvp -n sim +name=<file> ... args`.
 /// Returns the simulation's standard output; `None` after a loud SKIPPED line when
 /// iverilog/vvp are missing.
 pub fn icarus(
@@ -72,7 +79,9 @@ pub fn icarus(
     let bin = dir.join("sim.vvp");
     crate::run_ok(
         Command::new("iverilog")
-            .args(["-g2005", "-Wall", "-o"])
+            .args(["-g2005", "-Wall"])
+            .arg(include_arg())
+            .arg("-o")
             .arg(&bin)
             .args(files),
         "iverilog",

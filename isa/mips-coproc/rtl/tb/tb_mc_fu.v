@@ -11,23 +11,15 @@ module tb_mc_fu;
     wire [31:0]  st, least;
     wire [159:0] au;
     reg  [31:0]  t_wr, t_widx, t_valid, t_op, t_idx, e_st, e0, e1, e2, e3, e4, e_least;
-    integer      fd, n, lines, fails, checks_st;
-    reg [1023:0] path;
+    integer      n, lines, checks_st;
+    `include "tb_vectors.vh"
 
     mc_fu dut (.clk_i(clk), .rst_ni(rst_n), .wr_i(wr), .wr_idx_i(widx), .ld_data_i(ld),
                .valid_i(valid), .op_i(op), .idx_i(idx), .st_data_o(st), .au_o(au),
                .least_o(least));
 
     initial begin
-        if (!$value$plusargs("vec=%s", path)) begin
-            $display("ERROR: no +vec=<file>");
-            $finish;
-        end
-        fd = $fopen(path, "r");
-        if (fd == 0) begin
-            $display("ERROR: cannot open vectors");
-            $finish;
-        end
+        open_vectors;
         wr = 0; widx = 0; valid = 0; op = 0; idx = 0; ld = 0;
         #5 clk = 1; #5 clk = 0;
         rst_n = 1;
@@ -42,16 +34,11 @@ module tb_mc_fu;
                 #1;
                 if (valid && op != 3'd0) begin
                     checks_st = checks_st + 1;
-                    if (st !== e_st) begin
-                        fails = fails + 1;
-                        if (fails < 10) $display("line %0d: op %0d st %h want %h", lines, op, st, e_st);
-                    end
+                    if (st !== e_st) `TB_FAIL(("line %0d: op %0d st %h want %h", lines, op, st, e_st))
                 end
                 #4 clk = 1; #1;
-                if (au !== {e4, e3, e2, e1, e0} || least !== e_least) begin
-                    fails = fails + 1;
-                    if (fails < 10) $display("line %0d: au %h least %h", lines, au, least);
-                end
+                if (au !== {e4, e3, e2, e1, e0} || least !== e_least)
+                    `TB_FAIL(("line %0d: au %h least %h", lines, au, least))
                 #4 clk = 0;
                 lines = lines + 1;
             end

@@ -9,22 +9,14 @@ module tb_mn_fu;
     reg  [31:0] rs, rt;
     wire [31:0] rd, most, least;
     reg  [31:0] t_valid, t_op, e_rd, e_most, e_least;
-    integer     fd, n, lines, fails, checks_rd;
-    reg [1023:0] path;
+    integer     n, lines, checks_rd;
+    `include "tb_vectors.vh"
 
     mn_fu dut (.clk_i(clk), .rst_ni(rst_n), .valid_i(valid), .op_i(op), .rs_i(rs), .rt_i(rt),
                .rd_o(rd), .most_o(most), .least_o(least));
 
     initial begin
-        if (!$value$plusargs("vec=%s", path)) begin
-            $display("ERROR: no +vec=<file>");
-            $finish;
-        end
-        fd = $fopen(path, "r");
-        if (fd == 0) begin
-            $display("ERROR: cannot open vectors");
-            $finish;
-        end
+        open_vectors;
         valid = 0; op = 0; rs = 0; rt = 0;
         #5 clk = 1; #5 clk = 0;
         rst_n = 1;
@@ -36,16 +28,11 @@ module tb_mn_fu;
                 #1;
                 if (valid && op != 2'd1) begin
                     checks_rd = checks_rd + 1;
-                    if (rd !== e_rd) begin
-                        fails = fails + 1;
-                        if (fails < 10) $display("line %0d: op %0d rd %h want %h", lines, op, rd, e_rd);
-                    end
+                    if (rd !== e_rd) `TB_FAIL(("line %0d: op %0d rd %h want %h", lines, op, rd, e_rd))
                 end
                 #4 clk = 1; #1;
-                if (most !== e_most || least !== e_least) begin
-                    fails = fails + 1;
-                    if (fails < 10) $display("line %0d: most/least %h %h want %h %h", lines, most, least, e_most, e_least);
-                end
+                if (most !== e_most || least !== e_least)
+                    `TB_FAIL(("line %0d: most/least %h %h want %h %h", lines, most, least, e_most, e_least))
                 #4 clk = 0;
                 lines = lines + 1;
             end

@@ -14,8 +14,8 @@ module tb_oasip_fu;
     wire [63:0] start, endv, count;
     reg  [31:0] e_rd, e_next, t_valid, t_op, t_imm, t_retire, e_err, e_armed;
     reg  [63:0] e_start, e_end, e_count;
-    integer     fd, n, lines, fails, checks_rd;
-    reg [1023:0] path;
+    integer     n, lines, checks_rd;
+    `include "tb_vectors.vh"
 
     oasip_fu dut (.clk_i(clk), .rst_ni(rst_n), .valid_i(valid), .op_i(op), .a_i(a), .b_i(b),
                   .imm_i(imm), .retire_i(retire), .pc_i(pc), .npc_i(npc), .rd_o(rd),
@@ -23,15 +23,7 @@ module tb_oasip_fu;
                   .end_o(endv), .count_o(count));
 
     initial begin
-        if (!$value$plusargs("vec=%s", path)) begin
-            $display("ERROR: no +vec=<file>");
-            $finish;
-        end
-        fd = $fopen(path, "r");
-        if (fd == 0) begin
-            $display("ERROR: cannot open vectors");
-            $finish;
-        end
+        open_vectors;
         valid = 0; retire = 0; op = 0; a = 0; b = 0; imm = 0; pc = 0; npc = 0;
         #5 clk = 1; #5 clk = 0;   // reset cycle
         rst_n = 1;
@@ -43,31 +35,21 @@ module tb_oasip_fu;
             if (n == 15) begin
                 valid = t_valid[0]; op = t_op[2:0]; imm = t_imm[12:0]; retire = t_retire[0];
                 #1;
-                if (err !== e_err[0]) begin
-                    fails = fails + 1;
-                    if (fails < 10) $display("line %0d: err %b want %b", lines, err, e_err[0]);
-                end
+                if (err !== e_err[0]) `TB_FAIL(("line %0d: err %b want %b", lines, err, e_err[0]))
                 if (valid && !e_err[0] && (op == 0 || op == 1 || op == 3 || op == 4 || op == 5)) begin
                     checks_rd = checks_rd + 1;
-                    if (rd !== e_rd) begin
-                        fails = fails + 1;
-                        if (fails < 10) $display("line %0d: op %0d rd %h want %h", lines, op, rd, e_rd);
-                    end
+                    if (rd !== e_rd) `TB_FAIL(("line %0d: op %0d rd %h want %h", lines, op, rd, e_rd))
                 end
-                if (retire && next_pc !== e_next) begin
-                    fails = fails + 1;
-                    if (fails < 10) $display("line %0d: next_pc %h want %h", lines, next_pc, e_next);
-                end
+                if (retire && next_pc !== e_next)
+                    `TB_FAIL(("line %0d: next_pc %h want %h", lines, next_pc, e_next))
                 #4 clk = 1; #1;
                 if (armed !== e_armed[1:0] ||
                     (armed[0] && (start[31:0] !== e_start[31:0] || endv[31:0] !== e_end[31:0] ||
                                   count[31:0] !== e_count[31:0])) ||
                     (armed[1] && (start[63:32] !== e_start[63:32] || endv[63:32] !== e_end[63:32] ||
-                                  count[63:32] !== e_count[63:32]))) begin
-                    fails = fails + 1;
-                    if (fails < 10) $display("line %0d: loop state armed %b start %h end %h count %h want %b %h %h %h",
-                                             lines, armed, start, endv, count, e_armed[1:0], e_start, e_end, e_count);
-                end
+                                  count[63:32] !== e_count[63:32])))
+                    `TB_FAIL(("line %0d: loop state armed %b start %h end %h count %h want %b %h %h %h",
+                              lines, armed, start, endv, count, e_armed[1:0], e_start, e_end, e_count))
                 #4 clk = 0;
                 lines = lines + 1;
             end

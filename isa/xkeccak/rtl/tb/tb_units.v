@@ -13,8 +13,8 @@ module tb_units;
     wire [2:0]  row;
     wire [4:0]  pi, s1, s2;
     wire [63:0] trp, chi;
-    integer n, i, fails;
-    reg [1023:0] f;
+    integer n, i;
+    `include "tb_vectors.vh"
 
     xkeccak_dp u_dp (
         .lane_i(lane), .round_i(round), .a_i(a), .r4_i(r4), .r1_i(r1), .b0_i(b0), .b1_i(b1),
@@ -24,12 +24,7 @@ module tb_units;
     initial begin
         fails = 0;
         n = 0;
-        for (i = 0; i < MAXV; i = i + 1) v[i] = {560{1'bx}};
-        if (!$value$plusargs("vec=%s", f)) begin
-            $display("RESULT vectors=0 fails=1 (no +vec)");
-            $finish;
-        end
-        $readmemh(f, v);
+        `TB_READ_VECTORS(v, 560)
         for (i = 0; i < MAXV && v[i][0] !== 1'bx; i = i + 1) begin
             lane     = v[i][556:552];
             round    = v[i][548:544];
@@ -43,13 +38,10 @@ module tb_units;
             #1;
             n = n + 1;
             if (row !== want_row || pi !== want_pi || s1 !== want_s1 || s2 !== want_s2 ||
-                trp !== want_trp || chi !== want_chi) begin
-                fails = fails + 1;
-                if (fails < 10)
-                    $display("MISMATCH %0d lane=%0d round=%0d row=%0d/%0d pi=%0d/%0d s1=%0d/%0d s2=%0d/%0d trp=%h/%h chi=%h/%h",
-                             i, lane, round, row, want_row, pi, want_pi, s1, want_s1, s2,
-                             want_s2, trp, want_trp, chi, want_chi);
-            end
+                trp !== want_trp || chi !== want_chi)
+                `TB_FAIL(("MISMATCH %0d lane=%0d round=%0d row=%0d/%0d pi=%0d/%0d s1=%0d/%0d s2=%0d/%0d trp=%h/%h chi=%h/%h",
+                          i, lane, round, row, want_row, pi, want_pi, s1, want_s1, s2,
+                          want_s2, trp, want_trp, chi, want_chi))
         end
         $display("RESULT vectors=%0d fails=%0d", n, fails);
         $finish;

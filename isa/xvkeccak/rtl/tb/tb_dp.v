@@ -13,8 +13,8 @@ module tb_dp;
     reg [63:0] cm0, cp0, cm1, cp1, a0, da0, a1, da1, b0, b1, b2, b3;
     reg [63:0] w_d0, w_d1, w_r0, w_r1, w_c0, w_c1;
     wire [63:0] d0, d1, r0, r1, c0, c1;
-    integer n, i, fails;
-    reg [1023:0] f;
+    integer n, i;
+    `include "tb_vectors.vh"
 
     xvkeccak_dp u_dp (
         .lw_i(lw), .cm0_i(cm0), .cp0_i(cp0), .cm1_i(cm1), .cp1_i(cp1), .d0_o(d0), .d1_o(d1),
@@ -26,12 +26,7 @@ module tb_dp;
     initial begin
         fails = 0;
         n = 0;
-        for (i = 0; i < MAXV; i = i + 1) v[i] = {W{1'bx}};
-        if (!$value$plusargs("vec=%s", f)) begin
-            $display("RESULT vectors=0 fails=1 (no +vec)");
-            $finish;
-        end
-        $readmemh(f, v);
+        `TB_READ_VECTORS(v, W)
         for (i = 0; i < MAXV && v[i][0] !== 1'bx; i = i + 1) begin
             lw   = v[i][W-7:W-8];
             l0   = v[i][W-12:W-16];
@@ -43,13 +38,10 @@ module tb_dp;
             #1;
             n = n + 1;
             if (d0 !== w_d0 || d1 !== w_d1 || r0 !== w_r0 || r1 !== w_r1 || c0 !== w_c0 ||
-                c1 !== w_c1) begin
-                fails = fails + 1;
-                if (fails < 10)
-                    $display("MISMATCH %0d lw=%0d l0=%0d l1=%0d idx=%0d d=%h/%h %h/%h r=%h/%h %h/%h c=%h/%h %h/%h",
-                             i, lw, l0, l1, idx, d0, w_d0, d1, w_d1, r0, w_r0, r1, w_r1,
-                             c0, w_c0, c1, w_c1);
-            end
+                c1 !== w_c1)
+                `TB_FAIL(("MISMATCH %0d lw=%0d l0=%0d l1=%0d idx=%0d d=%h/%h %h/%h r=%h/%h %h/%h c=%h/%h %h/%h",
+                          i, lw, l0, l1, idx, d0, w_d0, d1, w_d1, r0, w_r0, r1, w_r1,
+                          c0, w_c0, c1, w_c1))
         end
         $display("RESULT vectors=%0d fails=%0d", n, fails);
         $finish;
