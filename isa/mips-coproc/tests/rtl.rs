@@ -3,7 +3,6 @@
 //! Chi index, an lwau's word forwarded to the op in the same cycle), replayed by an Icarus
 //! testbench; Verilator lint. Skips loudly without the tools.
 
-use asip_testkit::rtl;
 use asip_testkit::Rng;
 use isa_mips_coproc::{chi, rot, xor5, CopState};
 use std::fmt::Write as _;
@@ -11,8 +10,9 @@ use std::fmt::Write as _;
 /// One line per cycle: a write-channel lwau (Au index, load word) and a compute-channel op
 /// (xor5 / chi / rot / swleast, or none), as the MIPS core drives them when an lwau in WB
 /// is directly followed by an op in MEM: the op sees the loaded word. per_op\[0\] counts
-/// writes, per_op\[1..5\] ops, per_op\[5\] ops reading a register written that cycle.
-fn vectors(n: usize, seed: u64) -> (String, [usize; 6]) {
+/// writes, per_op\[1..5\] ops, per_op\[5\] ops reading a register written that cycle:
+/// each more than 5000 times in `n` vectors.
+fn vectors(n: usize, seed: u64) -> String {
     let mut g = Rng(seed);
     let mut st = CopState::default();
     let mut out = String::new();
@@ -56,19 +56,13 @@ fn vectors(n: usize, seed: u64) -> (String, [usize; 6]) {
             a[0], a[1], a[2], a[3], a[4], st.least
         );
     }
-    (out, per_op)
-}
-
-#[test]
-fn verilator_lint_is_clean() {
-    let srcs = rtl::modules("mips-coproc");
-    assert!(srcs.len() >= 3, "{srcs:?}");
-    rtl::verilator_lint(&srcs, &[]);
-}
-
-#[test]
-fn rtl_matches_the_model_on_random_vectors() {
-    let (vec, per_op) = vectors(40_000, 0xc0_9e0c);
     assert!(per_op.iter().all(|&n| n > 5000), "{per_op:?}");
-    rtl::check_unit_vectors("mips-coproc", "tb_mc_fu.v", "mips-coproc-rtl", &vec, 40000);
+    out
 }
+
+asip_testkit::unit_rtl_tests!(
+    "mips-coproc",
+    modules >= 3,
+    "tb_mc_fu.v",
+    vectors(40_000, 0xc0_9e0c)
+);

@@ -2,12 +2,12 @@
 //! operand vectors from the model (amounts biased to 0, 1, 31, 32, 33, 63 and >= 64),
 //! replayed by an Icarus testbench; Verilator lint. Skips loudly without the tools.
 
-use asip_testkit::rtl;
 use asip_testkit::Rng;
 use isa_mips_native::{andnot, rot1, rot2, NativeState};
 use std::fmt::Write as _;
 
-fn vectors(n: usize, seed: u64) -> (String, [usize; 4]) {
+/// `n` vectors, one a line; every op more than 5000 times.
+fn vectors(n: usize, seed: u64) -> String {
     let mut g = Rng(seed);
     let mut st = NativeState::default();
     let mut out = String::new();
@@ -41,19 +41,13 @@ fn vectors(n: usize, seed: u64) -> (String, [usize; 4]) {
             st.most, st.least
         );
     }
-    (out, per_op)
-}
-
-#[test]
-fn verilator_lint_is_clean() {
-    let srcs = rtl::modules("mips-native");
-    assert!(srcs.len() >= 2, "{srcs:?}");
-    rtl::verilator_lint(&srcs, &[]);
-}
-
-#[test]
-fn rtl_matches_the_model_on_random_vectors() {
-    let (vec, per_op) = vectors(40_000, 0x3a7e_0001);
     assert!(per_op.iter().all(|&n| n > 5000), "{per_op:?}");
-    rtl::check_unit_vectors("mips-native", "tb_mn_fu.v", "mips-native-rtl", &vec, 40000);
+    out
 }
+
+asip_testkit::unit_rtl_tests!(
+    "mips-native",
+    modules >= 2,
+    "tb_mn_fu.v",
+    vectors(40_000, 0x3a7e_0001)
+);

@@ -2,15 +2,16 @@
 //! operand/result vectors from the model, replayed by an Icarus testbench; Verilator lint.
 //! Skips loudly without iverilog / verilator.
 
-use asip_testkit::rtl;
 use asip_testkit::Rng;
 use isa_oasip::{hmask, lfsr, pack, remv, rotl, OasipState};
 use std::fmt::Write as _;
 
 const OPS: [&str; 7] = ["remv", "hmask", "pack", "rotl", "extlw", "lfsr", "doloop"];
 
-/// Random event stream and the model's expected outputs, one line per event.
-fn vectors(n: usize, seed: u64) -> (String, [usize; 7], usize) {
+/// Random event stream and the model's expected outputs, one line per event; the stream
+/// exercises every op (more than 1000 times) and the loop controller (more than 100
+/// loop-backs).
+fn vectors(n: usize, seed: u64) -> String {
     let mut g = Rng(seed);
     let mut st = OasipState::default();
     let mut out = String::new();
@@ -95,25 +96,18 @@ fn vectors(n: usize, seed: u64) -> (String, [usize; 7], usize) {
             w64(&|l| l.count),
         );
     }
-    (out, per_op, loopbacks)
-}
-
-#[test]
-fn verilator_lint_is_clean() {
-    let srcs = rtl::modules("oasip");
-    assert!(srcs.len() >= 6, "{srcs:?}");
-    rtl::verilator_lint(&srcs, &[]);
-}
-
-#[test]
-fn rtl_matches_the_model_on_random_vectors() {
-    let (vec, per_op, loopbacks) = vectors(60_000, 0x0a51_9000);
-    // the stream exercises every op and the loop controller
     assert!(
         per_op.iter().all(|&n| n > 1000),
         "{:?}",
         OPS.iter().zip(per_op).collect::<Vec<_>>()
     );
     assert!(loopbacks > 100, "only {loopbacks} loop-backs");
-    rtl::check_unit_vectors("oasip", "tb_oasip_fu.v", "oasip-rtl", &vec, 60000);
+    out
 }
+
+asip_testkit::unit_rtl_tests!(
+    "oasip",
+    modules >= 6,
+    "tb_oasip_fu.v",
+    vectors(60_000, 0x0a51_9000)
+);

@@ -5,7 +5,6 @@
 //! Icarus testbench (loud skip without iverilog). Also `verilator --lint-only -Wall` on
 //! every module (loud skip without verilator).
 
-use asip_testkit::rtl;
 use asip_testkit::Rng;
 use isa_xvkeccak::{chi_lane, d_lane, rc, rho_lane};
 use std::fmt::Write as _;
@@ -35,24 +34,22 @@ fn vector(out: &mut String, lw: u32, l: [usize; 2], idx: u32, iota: bool, x: [u6
     out.push('\n');
 }
 
-#[test]
-fn datapath_matches_rust_model() {
+/// The datapath vectors, one a line: every lane width with lane pairs of every lane,
+/// single-bit and all-ones operands, then random ones.
+fn datapath_vectors() -> String {
     let mut rng = Rng(0x0078_6b0c_0015);
     let mut v = String::new();
-    let mut n = 0;
     for lw in 0..4 {
         for l in 0..25 {
             let x = std::array::from_fn(|_| rng.next());
             vector(&mut v, lw, [l, 24 - l], l as u32, l.is_multiple_of(2), x);
             vector(&mut v, lw, [l, l], 31 - l as u32, true, x);
-            n += 2;
         }
         for k in 0..12 {
             for one in [1u64, 1 << 7, 1 << 15, 1 << 31, 1 << 63, u64::MAX] {
                 let mut x = [0u64; 12];
                 x[k] = one;
                 vector(&mut v, lw, [k, 2 * k], k as u32, true, x);
-                n += 1;
             }
         }
     }
@@ -68,12 +65,8 @@ fn datapath_matches_rust_model() {
             rng.u32().is_multiple_of(2),
             x,
         );
-        n += 1;
     }
-    rtl::check_unit_vectors("xvkeccak", "tb_dp.v", "xvkeccak-dp", &v, n);
+    v
 }
 
-#[test]
-fn modules_lint_clean() {
-    rtl::verilator_lint(&rtl::modules("xvkeccak"), &[]);
-}
+asip_testkit::unit_rtl_tests!("xvkeccak", modules >= 2, "tb_dp.v", datapath_vectors());
