@@ -35,6 +35,28 @@ fn err(o: &Output) -> String {
     e
 }
 
+/// Run with `args`, expect success, and parse what it printed as JSON.
+fn run_json(args: &[&str]) -> serde_json::Value {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", err(&o));
+    serde_json::from_slice(&o.stdout).expect("JSON")
+}
+
+/// The elements of the JSON array `v[key]`.
+fn items<'a>(v: &'a serde_json::Value, key: &str) -> impl Iterator<Item = &'a serde_json::Value> {
+    v[key].as_array().unwrap().iter()
+}
+
+/// Run with `args` and expect a usage error (exit 2) whose message says each of `want`.
+fn usage_error(args: &[&str], want: &[&str]) {
+    let o = run(args);
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+    for w in want {
+        assert!(e.contains(w), "{args:?}: {w:?} missing from {e}");
+    }
+}
+
 #[test]
 fn run_prints_program_output_and_returns_its_exit_code() {
     let elf = root().join("crates/sim/tests/data/hello.elf");
@@ -70,12 +92,12 @@ fn run_stops_a_runaway_program() {
 
 #[test]
 fn unknown_design_lists_the_known_ones() {
-    let o = run(&["bench", "--design", "no-such-design"]);
-    assert_eq!(o.status.code(), Some(2));
-    let e = err(&o);
-    assert!(
-        e.contains("unknown design 'no-such-design'; known designs:") && e.contains("rv32-ref"),
-        "{e}"
+    usage_error(
+        &["bench", "--design", "no-such-design"],
+        &[
+            "unknown design 'no-such-design'; known designs:",
+            "rv32-ref",
+        ],
     );
 }
 
@@ -93,16 +115,11 @@ fn unknown_isa_extension_is_reported() {
 
 #[test]
 fn bench_json_reports_checked_digests_and_the_kernel_size() {
-    let o = run(&["bench", "--design", "rv32-ref", "--len", "0,64", "--json"]);
-    assert!(o.status.success(), "{}", err(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let v = run_json(&["bench", "--design", "rv32-ref", "--len", "0,64", "--json"]);
     assert_eq!(v["design"], "rv32-ref");
     assert_eq!(v["alg"], "sha3-256");
     assert_eq!(v["digest_ok"], true);
-    let lens: Vec<u64> = v["runs"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let lens: Vec<u64> = items(&v, "runs")
         .map(|r| r["len"].as_u64().unwrap())
         .collect();
     assert_eq!(
@@ -120,20 +137,12 @@ fn bench_json_reports_checked_digests_and_the_kernel_size() {
 
 #[test]
 fn profile_shares_add_up_to_one() {
-    let o = run(&["profile", "--design", "rv32-sw", "--len", "200", "--json"]);
-    assert!(o.status.success(), "{}", err(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
-    let total: f64 = v["classes"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let v = run_json(&["profile", "--design", "rv32-sw", "--len", "200", "--json"]);
+    let total: f64 = items(&v, "classes")
         .map(|c| c["share"].as_f64().unwrap())
         .sum();
     assert!((total - 1.0).abs() < 1e-9, "shares sum to {total}");
-    let cycles: u64 = v["classes"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let cycles: u64 = items(&v, "classes")
         .map(|c| c["cycles"].as_u64().unwrap())
         .sum();
     assert_eq!(cycles, v["total_cycles"].as_u64().unwrap());
@@ -141,24 +150,22 @@ fn profile_shares_add_up_to_one() {
 
 #[test]
 fn hw_unknown_case_lists_the_cases() {
-    let o = run(&["hw", "synth", "--case", "XIII"]);
-    assert_eq!(o.status.code(), Some(2));
-    let e = err(&o);
-    assert!(
-        e.contains("unknown case 'XIII'; known cases: I, II, III, IV, V"),
-        "{e}"
+    usage_error(
+        &["hw", "synth", "--case", "XIII"],
+        &["unknown case 'XIII'; known cases: I, II, III, IV, V"],
     );
 }
 
 #[test]
 fn hw_asic_unknown_target_is_a_usage_error() {
-    let o = run(&["hw", "asic", "--case", "XIII", "--json"]);
-    assert_eq!(o.status.code(), Some(2));
-    let e = err(&o);
-    assert!(e.contains("unknown case 'XIII' (known: I, II"), "{e}");
-    let o = run(&["hw", "asic", "--unit", "no-such-ext"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("isa/no-such-ext/rtl/units.json not found"));
+    usage_error(
+        &["hw", "asic", "--case", "XIII", "--json"],
+        &["unknown case 'XIII' (known: I, II"],
+    );
+    usage_error(
+        &["hw", "asic", "--unit", "no-such-ext"],
+        &["isa/no-such-ext/rtl/units.json not found"],
+    );
 }
 
 #[path = "../../sim/tests/common/mod.rs"]
@@ -270,13 +277,7 @@ fn max_cycles_zero_is_an_error() {
         if cmd.len() == 2 {
             args.extend(["--design", "rv32-ref"]);
         }
-        let o = run(&args);
-        assert_eq!(o.status.code(), Some(2));
-        assert!(
-            err(&o).contains("0 is not a limit: give a positive cycle count"),
-            "{}",
-            err(&o)
-        );
+        usage_error(&args, &["0 is not a limit: give a positive cycle count"]);
     }
 }
 
@@ -293,17 +294,14 @@ fn design_accepts_a_path_to_a_toml_file() {
     let by_name = run(&["run", elf.to_str().unwrap(), "--design", "rv32-ref"]);
     assert_eq!(by_path.status.code(), Some(3));
     assert_eq!(err(&by_path), err(&by_name));
-    let o = run(&[
-        "run",
-        elf.to_str().unwrap(),
-        "--design",
-        "no/such/file.toml",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        err(&o).contains("--design no/such/file.toml: no such design file"),
-        "{}",
-        err(&o)
+    usage_error(
+        &[
+            "run",
+            elf.to_str().unwrap(),
+            "--design",
+            "no/such/file.toml",
+        ],
+        &["--design no/such/file.toml: no such design file"],
     );
 }
 
@@ -366,12 +364,9 @@ fn the_official_riscv_tests_pass_on_the_rtl_processors() {
              rv32uzbkb  engine rtl: 5/5 passed on rv32-zbkb\n"
         )
     );
-    let o = run(&["riscv-tests", "--engine", "rtl", "--misaligned", "perform"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        err(&o).contains("--misaligned applies to the simulator only"),
-        "{}",
-        err(&o)
+    usage_error(
+        &["riscv-tests", "--engine", "rtl", "--misaligned", "perform"],
+        &["--misaligned applies to the simulator only"],
     );
 }
 
@@ -476,9 +471,7 @@ fn designs_lists_every_file_with_a_header_and_as_json() {
     let mut listed: Vec<&str> = lines.filter_map(|l| l.split_whitespace().next()).collect();
     listed.sort();
     assert_eq!(listed, files);
-    let o = run(&["designs", "--json"]);
-    assert!(o.status.success(), "{}", err(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let v = run_json(&["designs", "--json"]);
     let mut names: Vec<&str> = v
         .as_array()
         .unwrap()
@@ -524,9 +517,7 @@ fn hw_help_names_every_case_and_both_commands_default_to_sha3_512() {
 
 #[test]
 fn profile_counts_each_mnemonic_and_keeps_hotspots_in_the_kernel_by_default() {
-    let o = run(&["profile", "--design", "rv32-oasip", "--len", "64", "--json"]);
-    assert!(o.status.success(), "{}", err(&o));
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let v = run_json(&["profile", "--design", "rv32-oasip", "--len", "64", "--json"]);
     let ops = v["mnemonics"].as_array().unwrap();
     let count = |n: &str| {
         ops.iter()
@@ -537,22 +528,16 @@ fn profile_counts_each_mnemonic_and_keeps_hotspots_in_the_kernel_by_default() {
     // OASIP's custom instructions run, and the mnemonic counts add up to the classes'
     assert!(count("remv") > 0 && count("doloop") > 0, "{ops:?}");
     let by_ops: u64 = ops.iter().map(|m| m["count"].as_u64().unwrap()).sum();
-    let by_class: u64 = v["classes"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let by_class: u64 = items(&v, "classes")
         .map(|c| c["instructions"].as_u64().unwrap())
         .sum();
     assert_eq!(by_ops, by_class);
     assert_eq!(v["hotspot_scope"], "kernel");
-    let fns: Vec<&str> = v["functions"]
-        .as_array()
-        .unwrap()
-        .iter()
+    let fns: Vec<&str> = items(&v, "functions")
         .map(|f| f["name"].as_str().unwrap())
         .collect();
     assert!(fns.iter().all(|f| f.starts_with("kernel_")), "{fns:?}");
-    let o = run(&[
+    let v = run_json(&[
         "profile",
         "--design",
         "rv32-oasip",
@@ -561,14 +546,9 @@ fn profile_counts_each_mnemonic_and_keeps_hotspots_in_the_kernel_by_default() {
         "--whole-program",
         "--json",
     ]);
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
     assert_eq!(v["hotspot_scope"], "program");
     assert!(
-        v["functions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|f| f["name"] == "_start"),
+        items(&v, "functions").any(|f| f["name"] == "_start"),
         "start-up code counted with --whole-program"
     );
 }
