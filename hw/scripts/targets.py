@@ -185,21 +185,33 @@ def source_key(t, extra=""):
 # elaborated, and stripped of source positions, so that only the hardware is left. `proc` is
 # needed: without it the processes' case rules keep `src` attributes that setattr does not
 # reach (472 on rv32-dasip), so a moved comment would change the key; it costs ~0.2 s.
+# Yosys' results are not independent of the positions, though: its automatic names carry
+# file:line ($and$f.v:12$3) and some passes order by name. With the same stripped design,
+# rv32-oasip shifted by whole lines mapped to 3689 LUTs instead of 3858 (Yosys 0.23). So
+# the key also holds, per module, the order of those names as Yosys compares them (byte
+# order of the full names): moved lines keep the key only where they keep that order.
 CANON = ["proc", "setattr -unset src", "setattr -mod -unset src"]
 AUTO_SRC = re.compile(r"\$[^$ ]*\.s?vh?:[0-9.-]+\$")  # file:line in auto names ($and$f.v:12$3)
+AUTO_NAME = re.compile(r"\S*\$[^$ ]*\.s?vh?:[0-9.-]+\$\S*")
 INCLUDE = re.compile(r'`include\s+("([^"]*)")?')
 READMEM = re.compile(r'\$readmem[hb]\s*\(\s*("([^"]*)")?')
 
 
 def canonical(t, tmp):
-    """The canonical RTLIL text of a target (Yosys runs in tmp)."""
+    """The canonical RTLIL text of a target and, per module, the order of its automatic names
+    (Yosys runs in tmp)."""
     with open(os.path.join(tmp, "canon.ys"), "w") as f:
         f.write("\n".join(yosys_read(t) + [f"hierarchy -top {t['top']}"] + CANON + ["write_rtlil canon.il"]) + "\n")
     r = C.run(["yosys", "-q", "canon.ys"], cwd=tmp)
     if r.returncode != 0:
         C.die(f"{t['name']}: yosys could not elaborate it: {(r.stderr + r.stdout).strip()[-800:]}")
     with open(os.path.join(tmp, "canon.il")) as f:
-        return AUTO_SRC.sub("$", f.read())
+        text = f.read()
+    order = []
+    for mod in text.split("\nmodule ")[1:]:
+        names = sorted(set(AUTO_NAME.findall(mod)), key=lambda n: n.encode())
+        order.append(f"# order in {mod.split(None, 1)[0]}: " + " ".join(AUTO_SRC.sub("$", n) for n in names))
+    return AUTO_SRC.sub("$", text) + "\n".join(order) + "\n"
 
 
 def elaboration_inputs(t):
@@ -242,10 +254,11 @@ def design_hash(t):
     """Hash of the target's canonical elaborated design and of the data files it reads
     ($readmemh: content hashes). Memoized in hw/build/keys/<source_key>.json with the content
     hash of every file the elaboration may read: the memo is used only when the source text,
-    Yosys and this recipe are the same and none of those files changed (a stale memo cannot
+    Yosys and this file are the same and none of those files changed (a stale memo cannot
     be used); it spares a status query over every target one Yosys run per target."""
     where = json.dumps([t["files"], t["include_dirs"]])  # the places its includes are looked up
-    memo = os.path.join(C.BUILD, "keys", source_key(t, C.yosys_version() + "\n".join(CANON) + where) + ".json")
+    recipe = C.src_hash([os.path.abspath(__file__)], C.yosys_version())  # this file: how it is computed
+    memo = os.path.join(C.BUILD, "keys", source_key(t, recipe + where) + ".json")
     try:
         with open(memo) as f:
             m = json.load(f)

@@ -78,6 +78,20 @@ class Targets(unittest.TestCase):
         write(os.path.join(self.tmp, "m_ports.vh"), ports.replace("input [W-1:0] c", "input [W:0] c"))
         self.assertNotEqual(k, T.key(t))  # the header is part of the hardware
 
+    def test_key_holds_the_order_of_yosys_automatic_names(self):
+        # two XORs on lines 9 and 10: Yosys names them $xor$o.v:9$N and $xor$o.v:10$M, which
+        # compare (as bytes) line 10 first; one line more above them and line 10 (now the
+        # first XOR) comes first: the order flips, and Yosys passes that order by name may
+        # map the design differently (docs/hardware.md "Caching"), so the key changes
+        body = "module o(input a, b, c, output x, y);\n" + "\n" * 7 + "assign x = a ^ b;\nassign y = b ^ c;\nendmodule\n"
+        v = write(os.path.join(self.tmp, "o.v"), body)
+        t = T.explicit_target("o", [v])
+        k = T.key(t)
+        write(v, body.replace("\n\n", "\n\n\n", 1))
+        self.assertNotEqual(k, T.key(t))
+        write(v, body.replace("assign x = a ^ b;", "assign x = a ^ b; // a comment on the line"))
+        self.assertEqual(k, T.key(t))  # nothing moved
+
     def test_stale_memo_is_not_used(self):
         # part.v is included but is not a header of the include dirs: the memo's own key (the
         # source text) stays the same when it changes; its recorded content hash does not
