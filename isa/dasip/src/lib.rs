@@ -492,11 +492,6 @@ pub static SPEC: ExtSpec = ExtSpec {
     generated: &["README.md", "include/dasip.h", "rtl/dasip_port.v"],
 };
 
-/// Decode one word (None if it is not an `xdasip` instruction).
-pub fn decode(w: u32) -> Option<DecodedInsn> {
-    SPEC.decode(w)
-}
-
 // ---- typed encoders for tests (the bits come from the declaration) ----------------------
 
 impl LogicOp {

@@ -83,7 +83,7 @@ fn every_op_has_a_distinct_encoding() {
     }
     let names: Vec<&str> = words
         .iter()
-        .map(|&w| decode(w).unwrap_or_else(|| panic!("{w:#010x}")).name())
+        .map(|&w| SPEC.decode(w).unwrap_or_else(|| panic!("{w:#010x}")).name())
         .collect();
     let mut sorted = names.clone();
     sorted.sort();

@@ -210,7 +210,9 @@ pub static OPS: &[OpInfo] = &[
     ),
 ];
 
-/// The declaration of xmipscop (generated files: `isa/README.md`).
+/// The declaration of xmipscop (generated files: `isa/README.md`); its decoder
+/// ([`ExtSpec::decode`]) refuses Au / Chi indices above 4 and non-zero index bits of
+/// xor5/rot/swleast.
 pub static SPEC: ExtSpec = ExtSpec {
     name: "xmipscop",
     base: Base::Mips32,
@@ -232,12 +234,6 @@ pub static SPEC: ExtSpec = ExtSpec {
         "rtl/mc_port.v",
     ],
 };
-
-/// Decode one word (the extension's whole decoder). Au / Chi indices above 4 and
-/// non-zero index bits of xor5/rot/swleast are not instructions.
-pub fn decode(w: u32) -> Option<DecodedInsn> {
-    SPEC.decode(w)
-}
 
 /// The `xmipscop` extension.
 pub struct MipsCop;
@@ -278,13 +274,17 @@ mod tests {
             (enc!(SPEC, "rot", 4, 5), "rot", 0, "rot 4(a1)"),
             (enc!(SPEC, "swleast", 0, 5), "swleast", 0, "swleast 0(a1)"),
         ] {
-            let d = decode(w).expect("decodes");
+            let d = SPEC.decode(w).expect("decodes");
             assert_eq!((d.name(), d.aux), (n, aux), "{w:#010x}");
             assert_eq!(d.disasm(0), text);
         }
         // index 5 (rt[2:0] = 0b101) does not decode; the encoder refuses it too
-        assert!(decode(enc!(SPEC, "lwau", 4, 0, 4) | (1 << 16)).is_none());
-        assert!(decode(enc!(SPEC, "chi", 4, 0, 4) | (1 << 16)).is_none());
+        assert!(SPEC
+            .decode(enc!(SPEC, "lwau", 4, 0, 4) | (1 << 16))
+            .is_none());
+        assert!(SPEC
+            .decode(enc!(SPEC, "chi", 4, 0, 4) | (1 << 16))
+            .is_none());
         assert!(asip_sim::spec::encode(OPS, "chi", &[5, 0, 4]).is_err());
     }
 }

@@ -5,7 +5,7 @@
 
 use asip_sim::enc;
 use asip_sim::Registry;
-use isa_mips_coproc::{decode, SPEC};
+use isa_mips_coproc::SPEC;
 use std::sync::Arc;
 
 /// The two major opcodes, from the declaration.
@@ -35,7 +35,7 @@ fn canonical() -> Vec<(u32, &'static str, u32)> {
 #[test]
 fn canonical_words_decode_with_their_operands() {
     for (w, name, idx) in canonical() {
-        let d = decode(w).expect("decodes");
+        let d = SPEC.decode(w).expect("decodes");
         assert_eq!((d.name(), d.aux), (name, idx), "{w:#010x}");
         assert_eq!(d.rs1 as u32, (w >> 21) & 31);
         assert_eq!(d.imm, (w & 0xffff) as u16 as i16 as i32);
@@ -51,22 +51,24 @@ fn canonical_words_decode_with_their_operands() {
 fn reserved_index_values_are_not_instructions() {
     for idx in 5..8u32 {
         assert!(
-            decode((lwc2() << 26) | (idx << 16)).is_none(),
+            SPEC.decode((lwc2() << 26) | (idx << 16)).is_none(),
             "lwau Au{idx}"
         );
         assert!(
-            decode((swc2() << 26) | ((8 + idx) << 16)).is_none(),
+            SPEC.decode((swc2() << 26) | ((8 + idx) << 16)).is_none(),
             "chi #{idx}"
         );
     }
     for sel in [0u32, 2, 3] {
         for idx in 1..8u32 {
-            assert!(decode((swc2() << 26) | ((sel << 3 | idx) << 16)).is_none());
+            assert!(SPEC
+                .decode((swc2() << 26) | ((sel << 3 | idx) << 16))
+                .is_none());
         }
     }
     for rt in 8..32u32 {
         assert!(
-            decode((lwc2() << 26) | (rt << 16)).is_none(),
+            SPEC.decode((lwc2() << 26) | (rt << 16)).is_none(),
             "lwc2 rt {rt}"
         );
     }

@@ -212,11 +212,6 @@ pub static SPEC: ExtSpec = ExtSpec {
     ],
 };
 
-/// Decode one word (the extension's whole decoder).
-pub fn decode(w: u32) -> Option<DecodedInsn> {
-    SPEC.decode(w)
-}
-
 /// The `xmipsnative` extension.
 pub struct MipsNative;
 
@@ -258,7 +253,7 @@ mod tests {
             (enc!(SPEC, "rot2", 2, 4, 5), "rot2", "rot2 v0,a0,a1"),
             (enc!(SPEC, "mfleast", 3), "mfleast", "mfleast v1"),
         ] {
-            let d = decode(w).expect("decodes");
+            let d = SPEC.decode(w).expect("decodes");
             assert_eq!((d.name(), d.disasm(0).as_str()), (n, text), "{w:#010x}");
         }
     }

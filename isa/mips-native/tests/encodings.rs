@@ -3,7 +3,7 @@
 //! decodes as xmipsnative; reserved fields must be zero.
 
 use asip_sim::enc;
-use isa_mips_native::{decode, MIPS32_SPECIAL2_FUNCTS, SPEC};
+use isa_mips_native::{MIPS32_SPECIAL2_FUNCTS, SPEC};
 
 /// Our allocation: (function code, mnemonic), from the declaration.
 fn ours() -> Vec<(u32, &'static str)> {
@@ -32,22 +32,24 @@ fn function_codes_are_distinct_and_unused_by_mips32() {
 #[test]
 fn canonical_words_decode_with_their_operands() {
     for (rd, rs, rt) in [(1, 2, 3), (31, 31, 31), (0, 0, 0), (2, 4, 5), (8, 9, 10)] {
-        let d = decode(enc!(SPEC, "andnot", rd, rs, rt)).expect("andnot");
+        let d = SPEC
+            .decode(enc!(SPEC, "andnot", rd, rs, rt))
+            .expect("andnot");
         assert_eq!(
             (d.name(), d.rd, d.rs1, d.rs2),
             ("andnot", rd as u8, rs as u8, rt as u8)
         );
-        let d = decode(enc!(SPEC, "rot1", rs, rt)).expect("rot1");
+        let d = SPEC.decode(enc!(SPEC, "rot1", rs, rt)).expect("rot1");
         assert_eq!(
             (d.name(), d.rd, d.rs1, d.rs2),
             ("rot1", 0, rs as u8, rt as u8)
         );
-        let d = decode(enc!(SPEC, "rot2", rd, rs, rt)).expect("rot2");
+        let d = SPEC.decode(enc!(SPEC, "rot2", rd, rs, rt)).expect("rot2");
         assert_eq!(
             (d.name(), d.rd, d.rs1, d.rs2),
             ("rot2", rd as u8, rs as u8, rt as u8)
         );
-        let d = decode(enc!(SPEC, "mfleast", rd)).expect("mfleast");
+        let d = SPEC.decode(enc!(SPEC, "mfleast", rd)).expect("mfleast");
         assert_eq!((d.name(), d.rd, d.rs1, d.rs2), ("mfleast", rd as u8, 0, 0));
     }
     // the words GNU as produces for udi0..udi3 (see include/mips_native.h)
@@ -60,19 +62,20 @@ fn canonical_words_decode_with_their_operands() {
 #[test]
 fn reserved_fields_must_be_zero() {
     assert!(
-        decode(enc!(SPEC, "andnot", 1, 2, 3) | (1 << 6)).is_none(),
+        SPEC.decode(enc!(SPEC, "andnot", 1, 2, 3) | (1 << 6))
+            .is_none(),
         "sa != 0"
     );
     assert!(
-        decode(enc!(SPEC, "rot1", 2, 3) | (5 << 11)).is_none(),
+        SPEC.decode(enc!(SPEC, "rot1", 2, 3) | (5 << 11)).is_none(),
         "rot1 rd != 0"
     );
     assert!(
-        decode(enc!(SPEC, "mfleast", 3) | (4 << 21)).is_none(),
+        SPEC.decode(enc!(SPEC, "mfleast", 3) | (4 << 21)).is_none(),
         "mfleast rs != 0"
     );
     assert!(
-        decode(enc!(SPEC, "mfleast", 3) | (4 << 16)).is_none(),
+        SPEC.decode(enc!(SPEC, "mfleast", 3) | (4 << 16)).is_none(),
         "mfleast rt != 0"
     );
 }
@@ -89,18 +92,20 @@ fn no_mips32_word_decodes_as_xmipsnative() {
             }
             for fields in [0u32, 0x0109_5000, 0x03ff_f800, 0x0085_1000] {
                 let w = (op << 26) | fields | f;
-                assert!(decode(w).is_none(), "{w:#010x}");
+                assert!(SPEC.decode(w).is_none(), "{w:#010x}");
                 n += 1;
             }
         }
     }
     for f in MIPS32_SPECIAL2_FUNCTS {
-        assert!(decode((0x1c << 26) | (4 << 21) | (5 << 16) | (2 << 11) | f).is_none());
+        assert!(SPEC
+            .decode((0x1c << 26) | (4 << 21) | (5 << 16) | (2 << 11) | f)
+            .is_none());
     }
     assert_eq!(n, 64 * 64 * 4 - 16);
     // the other UDI slots (udi4..udi15) are free
     for f in 0x14..=0x1fu32 {
-        assert!(decode((0x1c << 26) | f).is_none());
+        assert!(SPEC.decode((0x1c << 26) | f).is_none());
     }
 }
 

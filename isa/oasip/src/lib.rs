@@ -287,11 +287,6 @@ pub static SPEC: ExtSpec = ExtSpec {
     ],
 };
 
-/// Decode one word (the extension's whole decoder).
-pub fn decode(w: u32) -> Option<DecodedInsn> {
-    SPEC.decode(w)
-}
-
 /// The `xoasip` extension.
 pub struct Oasip;
 
@@ -338,10 +333,16 @@ mod tests {
             (enc!(SPEC, "doloop", 6, 40), "doloop"),
         ];
         for (w, n) in cases {
-            assert_eq!(decode(w).map(|d| d.name()), Some(n), "{w:#010x}");
+            assert_eq!(SPEC.decode(w).map(|d| d.name()), Some(n), "{w:#010x}");
         }
-        assert_eq!(decode(enc!(SPEC, "doloop", 6, 40)).map(|d| d.imm), Some(40));
-        assert_eq!(decode(enc!(SPEC, "doloop", 6, -8)).map(|d| d.imm), Some(-8));
+        assert_eq!(
+            SPEC.decode(enc!(SPEC, "doloop", 6, 40)).map(|d| d.imm),
+            Some(40)
+        );
+        assert_eq!(
+            SPEC.decode(enc!(SPEC, "doloop", 6, -8)).map(|d| d.imm),
+            Some(-8)
+        );
         assert_eq!(asip_sim::spec::check(&SPEC), Vec::<String>::new());
     }
 }

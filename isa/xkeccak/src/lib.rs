@@ -232,11 +232,6 @@ pub static SPEC: ExtSpec = ExtSpec {
     generated: &["README.md", "include/xkeccak.h", "rtl/xkeccak_port.v"],
 };
 
-/// Decode one word (None if it is not an `xkeccak` instruction).
-pub fn decode(w: u32) -> Option<DecodedInsn> {
-    SPEC.decode(w)
-}
-
 /// The `xkeccak` extension.
 pub struct Xkeccak;
 

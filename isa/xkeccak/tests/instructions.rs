@@ -182,24 +182,29 @@ fn decode_and_disassembly() {
         (enc!(SPEC, "kround", A2), "kround a2"),
     ];
     for (w, text) in cases {
-        let d = decode(w).unwrap_or_else(|| panic!("{w:#010x} does not decode"));
+        let d = SPEC
+            .decode(w)
+            .unwrap_or_else(|| panic!("{w:#010x} does not decode"));
         assert_eq!(isa.disasm(w, 0), text);
         assert_eq!(d.name(), text.split(' ').next().unwrap());
     }
     // lanes 25..31 and non-zero reserved fields do not decode
     let ktrp = enc!(SPEC, "ktrp", 0);
     for l in 25..32u32 {
-        assert!(decode(ktrp | l << 7).is_none(), "ktrp {l}");
+        assert!(SPEC.decode(ktrp | l << 7).is_none(), "ktrp {l}");
         assert!(
-            decode(enc!(SPEC, "kgetlo", A0, 0) | l << 15).is_none(),
+            SPEC.decode(enc!(SPEC, "kgetlo", A0, 0) | l << 15).is_none(),
             "kgetlo {l}"
         );
     }
-    assert!(decode(ktrp | 1 << 15).is_none(), "ktrp with rs1 != 0");
-    assert!(decode(ktrp | 1 << 25).is_none(), "ktrp with funct7 != 0");
+    assert!(SPEC.decode(ktrp | 1 << 15).is_none(), "ktrp with rs1 != 0");
     assert!(
-        decode(enc!(SPEC, "kround", A2) | 1 << 7).is_none(),
+        SPEC.decode(ktrp | 1 << 25).is_none(),
+        "ktrp with funct7 != 0"
+    );
+    assert!(
+        SPEC.decode(enc!(SPEC, "kround", A2) | 1 << 7).is_none(),
         "kround with rd != 0"
     );
-    assert!(decode(ktrp | 5 << 12).is_none(), "funct3 5 is free");
+    assert!(SPEC.decode(ktrp | 5 << 12).is_none(), "funct3 5 is free");
 }

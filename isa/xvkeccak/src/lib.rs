@@ -274,11 +274,6 @@ pub static SPEC: ExtSpec = ExtSpec {
     generated: &["README.md", "include/xvkeccak.h", "rtl/xvkeccak_unit.v"],
 };
 
-/// Decode one word (None if it is not an `xvkeccak` instruction).
-pub fn decode(w: u32) -> Option<DecodedInsn> {
-    SPEC.decode(w)
-}
-
 /// The `xvkeccak` extension (needs a vector extension in the ISA string for its state).
 pub struct Xvkeccak;
 

@@ -21,7 +21,7 @@ fn cpu(w: u32) -> Cpu {
 }
 
 fn exec(c: &mut Cpu, word: u32) -> Result<(), Trap> {
-    let d = decode(word).expect("decodes");
+    let d = SPEC.decode(word).expect("decodes");
     (d.info.exec)(c, &d)
 }
 
@@ -215,7 +215,7 @@ fn overlapping_or_oversized_blocks_are_illegal() {
 #[test]
 fn decode_and_disassembly() {
     let w = enc!(SPEC, "vkround", 16, 0, 13, 4);
-    let d = decode(w).unwrap();
+    let d = SPEC.decode(w).unwrap();
     assert_eq!(
         (d.rd, d.rs2, d.rs1, d.imm),
         (32 + 16, 32, 32 + 13, 4),
@@ -223,15 +223,16 @@ fn decode_and_disassembly() {
     );
     assert_eq!(d.disasm(0), "vkround v16, v0, v13, 4");
     // planes 5..7 and nonzero bits 31:28 do not decode
-    assert!(decode(w | (1 << 25)).is_none(), "plane 5");
-    assert!(decode(w | (1 << 28)).is_none());
-    let t = decode(enc!(SPEC, "vktheta", 13, 0)).unwrap();
+    assert!(SPEC.decode(w | (1 << 25)).is_none(), "plane 5");
+    assert!(SPEC.decode(w | (1 << 28)).is_none());
+    let t = SPEC.decode(enc!(SPEC, "vktheta", 13, 0)).unwrap();
     assert_eq!(t.disasm(0), "vktheta v13, v0");
-    let i = decode(enc!(SPEC, "vkiota", 0, 11)).unwrap();
+    let i = SPEC.decode(enc!(SPEC, "vkiota", 0, 11)).unwrap();
     assert_eq!((i.rd, i.rs1), (32, 11));
     assert_eq!(i.disasm(0), "vkiota v0, a1");
     assert!(
-        decode(enc!(SPEC, "vkiota", 0, 11) | (1 << 20)).is_none(),
+        SPEC.decode(enc!(SPEC, "vkiota", 0, 11) | (1 << 20))
+            .is_none(),
         "rs2 must be 0"
     );
 }
