@@ -294,9 +294,12 @@ def main(argv=None):
             tl = select(a, log=quiet)
         out = {"method": method_text(v, cfg) if v else None, "results": [], "missing": []}
         for t in tl:
-            r = None
+            r, miss = None, "ASIC flow not run for the current RTL (make asic)" if v else f"ASIC tools missing: {why}"
             if v:
-                same = glob.glob(os.path.join(L.ASIC_BUILD, f"*_{cache_key(t, v, man)}", "result.json"))
+                try:
+                    same = glob.glob(os.path.join(L.ASIC_BUILD, f"*_{cache_key(t, v, man)}", "result.json"))
+                except SystemExit as e:  # the RTL does not elaborate
+                    same, miss = [], str(e.code)
                 if same:
                     with open(same[0]) as f:
                         r = dict(json.load(f), name=t["name"], kind=t["kind"])
@@ -305,8 +308,7 @@ def main(argv=None):
             if r:
                 out["results"].append(r)
             else:
-                out["missing"].append({"name": t["name"], "why": "ASIC flow not run for the current RTL (make asic)"
-                                       if v else f"ASIC tools missing: {why}"})
+                out["missing"].append({"name": t["name"], "why": miss})
         print(json.dumps(out))
         return 0
     if not v and a.if_available:

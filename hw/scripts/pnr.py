@@ -261,7 +261,11 @@ class Flow:
     def run(self, tlist):
         results, todo = {}, []
         for t in tlist:
-            c = self.cached(t)
+            try:
+                c = self.cached(t)
+            except SystemExit as e:  # the RTL does not elaborate
+                self.failed.append((t["name"], str(e.code)))
+                continue
             if c:
                 results[t["name"]] = c
                 print(f"[pnr] {t['name']}: cached, Fmax {fmt(c['fmax_mhz'])} MHz, {c['lut4']} LUT4", file=self.log)
@@ -467,12 +471,15 @@ def status_of(flow, tl, freq, seeds):
     other targets with the reason. flow=None: nextpnr is not installed."""
     out = {"method": method_text(freq, seeds), "results": [], "missing": []}
     for t in tl:
-        r = flow.cached(t) if flow else None
+        why = ("P&R not run for the current RTL (make pnr)" if flow else
+               "P&R not run: nextpnr-ecp5 not installed (make pnr)")
+        try:
+            r = flow.cached(t) if flow else None
+        except SystemExit as e:  # the RTL does not elaborate
+            r, why = None, str(e.code)
         if r:
             out["results"].append(r)
         else:
-            why = ("P&R not run for the current RTL (make pnr)" if flow else
-                   "P&R not run: nextpnr-ecp5 not installed (make pnr)")
             out["missing"].append({"name": t["name"], "why": why})
     return out
 

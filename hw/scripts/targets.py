@@ -203,8 +203,8 @@ def canonical(t, tmp):
     with open(os.path.join(tmp, "canon.ys"), "w") as f:
         f.write("\n".join(yosys_read(t) + [f"hierarchy -top {t['top']}"] + CANON + ["write_rtlil canon.il"]) + "\n")
     r = C.run(["yosys", "-q", "canon.ys"], cwd=tmp)
-    if r.returncode != 0:
-        C.die(f"{t['name']}: yosys could not elaborate it: {(r.stderr + r.stdout).strip()[-800:]}")
+    if r.returncode != 0:  # a message, not C.die's exit code: the --status lists carry it
+        raise SystemExit(f"error: {t['name']}: Yosys cannot elaborate it: {(r.stderr + r.stdout).strip()[-800:]}")
     with open(os.path.join(tmp, "canon.il")) as f:
         text = f.read()
     order = []

@@ -269,6 +269,10 @@ EOF
         self.assertEqual(len(read(count).split()), runs, "--status must not run nextpnr")
         self.assertEqual(pnr.status_of(None, [t2], 200, (1, 2, 3))["missing"][0]["why"],
                          "P&R not run: nextpnr-ecp5 not installed (make pnr)")
+        write(v, "module m; wire; endmodule\n")  # does not elaborate: listed, with Yosys' reason
+        t3 = T.explicit_target("m", [v], [], {}, name="fake")
+        why = pnr.status_of(self.fake_flow(self.tmp)[0], [t3], 200, (1, 2, 3))["missing"][0]["why"]
+        self.assertIn("fake: Yosys cannot elaborate it", why)
 
     def test_failed_pnr_is_reported(self):
         flow, _ = self.fake_flow(self.tmp)
