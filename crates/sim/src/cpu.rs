@@ -2,6 +2,44 @@
 
 use std::any::{Any, TypeId};
 
+/// The public byte, halfword and word accesses of an impl that has `fn load<const N>` and
+/// `fn store<const N>` (N bytes, little-endian, in a u32); the notes say what a misaligned
+/// address does.
+macro_rules! sized_accesses {
+    ($load_note:literal, $store_note:literal) => {
+        /// Load a byte.
+        #[inline(always)]
+        pub fn load8(&self, addr: u32) -> Result<u8, Trap> {
+            self.load::<1>(addr).map(|v| v as u8)
+        }
+        #[doc = concat!("Load a halfword (", $load_note, ").")]
+        #[inline(always)]
+        pub fn load16(&self, addr: u32) -> Result<u16, Trap> {
+            self.load::<2>(addr).map(|v| v as u16)
+        }
+        #[doc = concat!("Load a word (", $load_note, ").")]
+        #[inline(always)]
+        pub fn load32(&self, addr: u32) -> Result<u32, Trap> {
+            self.load::<4>(addr)
+        }
+        #[doc = concat!("Store a byte (", $store_note, ").")]
+        #[inline(always)]
+        pub fn store8(&mut self, addr: u32, v: u8) -> Result<(), Trap> {
+            self.store::<1>(addr, v as u32)
+        }
+        #[doc = concat!("Store a halfword (", $store_note, ").")]
+        #[inline(always)]
+        pub fn store16(&mut self, addr: u32, v: u16) -> Result<(), Trap> {
+            self.store::<2>(addr, v as u32)
+        }
+        #[doc = concat!("Store a word (", $store_note, ").")]
+        #[inline(always)]
+        pub fn store32(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
+            self.store::<4>(addr, v)
+        }
+    };
+}
+
 /// A synchronous event raised by an instruction's semantics. The machine turns it into
 /// a trap to `mtvec`, a syscall, the end of the run, or a [`crate::SimError`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,41 +165,7 @@ impl Memory {
         Ok(())
     }
 
-    /// Load a byte.
-    #[inline(always)]
-    pub fn load8(&self, addr: u32) -> Result<u8, Trap> {
-        self.load::<1>(addr).map(|v| v as u8)
-    }
-
-    /// Load a naturally aligned halfword.
-    #[inline(always)]
-    pub fn load16(&self, addr: u32) -> Result<u16, Trap> {
-        self.load::<2>(addr).map(|v| v as u16)
-    }
-
-    /// Load a naturally aligned word.
-    #[inline(always)]
-    pub fn load32(&self, addr: u32) -> Result<u32, Trap> {
-        self.load::<4>(addr)
-    }
-
-    /// Store a byte.
-    #[inline(always)]
-    pub fn store8(&mut self, addr: u32, v: u8) -> Result<(), Trap> {
-        self.store::<1>(addr, v as u32)
-    }
-
-    /// Store a naturally aligned halfword.
-    #[inline(always)]
-    pub fn store16(&mut self, addr: u32, v: u16) -> Result<(), Trap> {
-        self.store::<2>(addr, v as u32)
-    }
-
-    /// Store a naturally aligned word.
-    #[inline(always)]
-    pub fn store32(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
-        self.store::<4>(addr, v)
-    }
+    sized_accesses!("a misaligned address traps", "a misaligned address traps");
 }
 
 /// Called after an instruction retires while [`Cpu::attention`] is set: given the next
@@ -334,23 +338,11 @@ impl Cpu {
         }
     }
 
-    /// Load a byte.
-    #[inline(always)]
-    pub fn load8(&self, addr: u32) -> Result<u8, Trap> {
-        self.load::<1>(addr).map(|v| v as u8)
-    }
-
-    /// Load a halfword (misaligned: trap, or performed when [`Cpu::misaligned_ok`]).
-    #[inline(always)]
-    pub fn load16(&self, addr: u32) -> Result<u16, Trap> {
-        self.load::<2>(addr).map(|v| v as u16)
-    }
-
-    /// Load a word (misaligned: trap, or performed when [`Cpu::misaligned_ok`]).
-    #[inline(always)]
-    pub fn load32(&self, addr: u32) -> Result<u32, Trap> {
-        self.load::<4>(addr)
-    }
+    sized_accesses!(
+        "misaligned: trap, or performed when [`Cpu::misaligned_ok`]",
+        "watches `tohost` and the decoded text; misaligned: trap, or performed when \
+         [`Cpu::misaligned_ok`]"
+    );
 
     #[inline(never)]
     fn load_bytes(&self, addr: u32, n: u32) -> Result<u32, Trap> {
@@ -412,24 +404,6 @@ impl Cpu {
         self.check_writable(addr, N as u32)?;
         self.mem.store::<N>(addr, v)?;
         self.after_store(addr, N as u32, v)
-    }
-
-    /// Store a byte (watches `tohost` and the decoded text).
-    #[inline(always)]
-    pub fn store8(&mut self, addr: u32, v: u8) -> Result<(), Trap> {
-        self.store::<1>(addr, v as u32)
-    }
-
-    /// Store a halfword.
-    #[inline(always)]
-    pub fn store16(&mut self, addr: u32, v: u16) -> Result<(), Trap> {
-        self.store::<2>(addr, v as u32)
-    }
-
-    /// Store a word.
-    #[inline(always)]
-    pub fn store32(&mut self, addr: u32, v: u32) -> Result<(), Trap> {
-        self.store::<4>(addr, v)
     }
 
     /// Store the `n` low-order bytes of `v` at `addr` .. `addr + n - 1`, any alignment

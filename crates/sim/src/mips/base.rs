@@ -30,7 +30,7 @@ define_ops! { OPS, Id;
     SLLV = "sllv", exec_sllv, Custom(fmt_shiftv), ShiftRotate, Shift;
     SRLV = "srlv", exec_srlv, Custom(fmt_shiftv), ShiftRotate, Shift;
     SRAV = "srav", exec_srav, Custom(fmt_shiftv), ShiftRotate, Shift;
-    JR = "jr", exec_jr, Custom(fmt_jr), CompareBranchJump, Jalr;
+    JR = "jr", exec_jr, Custom(fmt_rs), CompareBranchJump, Jalr;
     JALR = "jalr", exec_jalr, Custom(fmt_jalr), CompareBranchJump, Jalr;
     MOVZ = "movz", exec_movz, Custom(fmt_r), Other, Alu;
     MOVN = "movn", exec_movn, Custom(fmt_r), Other, Alu;

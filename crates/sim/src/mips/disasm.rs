@@ -27,6 +27,12 @@ fn g(r: u32) -> &'static str {
     REG_NAMES[(r & 31) as usize]
 }
 
+/// `op r1,r2,...`: the mnemonic and the o32 names of the word's register `fields`.
+fn regs(d: &DecodedInsn, fields: &[fn(u32) -> u32]) -> String {
+    let names: Vec<&str> = fields.iter().map(|f| g(f(d.word))).collect();
+    format!("{} {}", d.info.name, names.join(","))
+}
+
 /// `op rd,rs,rt` (addu/or with rt = zero print as `move rd,rs`, subu rd,zero,rt as
 /// `negu rd,rt`).
 pub fn fmt_r(d: &DecodedInsn, _pc: u32) -> String {
@@ -38,28 +44,49 @@ pub fn fmt_r(d: &DecodedInsn, _pc: u32) -> String {
     if n == "subu" && rs(w) == 0 {
         return format!("negu {},{}", g(rd(w)), g(rt(w)));
     }
-    format!("{n} {},{},{}", g(rd(w)), g(rs(w)), g(rt(w)))
+    regs(d, &[rd, rs, rt])
+}
+
+/// Declare formats that print the mnemonic and register fields: `name = [fields], "doc"`.
+macro_rules! reg_formats {
+    ($($name:ident = [$($field:ident),*], $doc:literal;)*) => {
+        $(
+            #[doc = $doc]
+            pub fn $name(d: &DecodedInsn, _pc: u32) -> String {
+                regs(d, &[$($field),*])
+            }
+        )*
+    };
+}
+
+reg_formats! {
+    fmt_shiftv = [rd, rt, rs], "`op rd,rt,rs` (variable shifts).";
+    fmt_rs_rt = [rs, rt], "`op rs,rt` (mult/div family, conditional traps).";
+    fmt_rd = [rd], "`op rd` (mfhi, mflo).";
+    fmt_rs = [rs], "`op rs` (mthi, mtlo, jr).";
+    fmt_rd_rs = [rd, rs], "`op rd,rs` (clz, clo).";
+}
+
+/// `op rt,rs,imm` with the immediate printed as `imm` (`li_op` from zero prints as
+/// `li rt,imm`).
+fn rt_rs_imm(d: &DecodedInsn, li_op: &str, imm: &str) -> String {
+    let w = d.word;
+    let n = d.info.name;
+    if n == li_op && rs(w) == 0 {
+        return format!("li {},{imm}", g(rt(w)));
+    }
+    format!("{n} {},{},{imm}", g(rt(w)), g(rs(w)))
 }
 
 /// `op rt,rs,imm` with the signed immediate in decimal (`addiu` from zero prints as
 /// `li rt,imm`).
 pub fn fmt_i(d: &DecodedInsn, _pc: u32) -> String {
-    let w = d.word;
-    let n = d.info.name;
-    if n == "addiu" && rs(w) == 0 {
-        return format!("li {},{}", g(rt(w)), simm(w));
-    }
-    format!("{n} {},{},{}", g(rt(w)), g(rs(w)), simm(w))
+    rt_rs_imm(d, "addiu", &simm(d.word).to_string())
 }
 
 /// `op rt,rs,0xuimm` (zero-extended logic immediates; `ori` from zero prints as `li`).
 pub fn fmt_iu(d: &DecodedInsn, _pc: u32) -> String {
-    let w = d.word;
-    let n = d.info.name;
-    if n == "ori" && rs(w) == 0 {
-        return format!("li {},{:#x}", g(rt(w)), uimm(w));
-    }
-    format!("{n} {},{},{:#x}", g(rt(w)), g(rs(w)), uimm(w))
+    rt_rs_imm(d, "ori", &format!("{:#x}", uimm(d.word)))
 }
 
 /// `lui rt,0xuimm`.
@@ -74,12 +101,6 @@ pub fn fmt_shift(d: &DecodedInsn, _pc: u32) -> String {
         return "nop".into();
     }
     format!("{} {},{},{}", d.info.name, g(rd(w)), g(rt(w)), sa(w))
-}
-
-/// `op rd,rt,rs` (variable shifts).
-pub fn fmt_shiftv(d: &DecodedInsn, _pc: u32) -> String {
-    let w = d.word;
-    format!("{} {},{},{}", d.info.name, g(rd(w)), g(rt(w)), g(rs(w)))
 }
 
 /// `op rt,imm(rs)` (loads and stores).
@@ -115,47 +136,19 @@ pub fn fmt_j(d: &DecodedInsn, pc: u32) -> String {
     format!("{} {:#x}", d.info.name, super::jump_target(pc, d.imm))
 }
 
-/// `jr rs`.
-pub fn fmt_jr(d: &DecodedInsn, _pc: u32) -> String {
-    format!("{} {}", d.info.name, g(rs(d.word)))
-}
-
 /// `jalr rs` (rd = ra) or `jalr rd,rs`.
 pub fn fmt_jalr(d: &DecodedInsn, _pc: u32) -> String {
-    let w = d.word;
-    if rd(w) == 31 {
-        format!("{} {}", d.info.name, g(rs(w)))
+    if rd(d.word) == 31 {
+        regs(d, &[rs])
     } else {
-        format!("{} {},{}", d.info.name, g(rd(w)), g(rs(w)))
+        regs(d, &[rd, rs])
     }
-}
-
-/// `op rs,rt` (mult/div family, conditional traps).
-pub fn fmt_rs_rt(d: &DecodedInsn, _pc: u32) -> String {
-    let w = d.word;
-    format!("{} {},{}", d.info.name, g(rs(w)), g(rt(w)))
 }
 
 /// `op rs,imm` (trap-immediate forms).
 pub fn fmt_rs_imm(d: &DecodedInsn, _pc: u32) -> String {
     let w = d.word;
     format!("{} {},{}", d.info.name, g(rs(w)), simm(w))
-}
-
-/// `op rd` (mfhi, mflo).
-pub fn fmt_rd(d: &DecodedInsn, _pc: u32) -> String {
-    format!("{} {}", d.info.name, g(rd(d.word)))
-}
-
-/// `op rs` (mthi, mtlo).
-pub fn fmt_rs(d: &DecodedInsn, _pc: u32) -> String {
-    format!("{} {}", d.info.name, g(rs(d.word)))
-}
-
-/// `op rd,rs` (clz, clo).
-pub fn fmt_rd_rs(d: &DecodedInsn, _pc: u32) -> String {
-    let w = d.word;
-    format!("{} {},{}", d.info.name, g(rd(w)), g(rs(w)))
 }
 
 /// `rdhwr rt,$rd` (hardware register number in decimal).

@@ -221,52 +221,50 @@ const GENERATED: &[&str] = &[
     "../../firmware/include/bitmanip.h",
 ];
 
-/// The declaration of Zbb (its generated blocks, keyed `zbb`, share files with the other
-/// bit-manipulation extension's).
-pub static ZBB_SPEC: ExtSpec = ExtSpec {
-    name: "zbb",
-    base: Base::Rv32,
-    dir: env!("CARGO_MANIFEST_DIR"),
-    prefix: "ZBB",
-    ops: ZBB_OPS,
-    columns: rv::COLUMNS,
-    asm_macros: false,
-    generated: GENERATED,
-};
+/// Declare a bit-manipulation extension: its declaration `$spec` (its generated blocks,
+/// keyed by its name, share files with the other bit-manipulation extension's) and the
+/// extension type `$ty`.
+macro_rules! bitmanip_extension {
+    ($ty:ident, $spec:ident, $name:literal, $prefix:literal, $ops:ident, $description:literal) => {
+        #[doc = concat!("The declaration of ", stringify!($ty), ".")]
+        pub static $spec: ExtSpec = ExtSpec {
+            name: $name,
+            base: Base::Rv32,
+            dir: env!("CARGO_MANIFEST_DIR"),
+            prefix: $prefix,
+            ops: $ops,
+            columns: rv::COLUMNS,
+            asm_macros: false,
+            generated: GENERATED,
+        };
 
-/// The declaration of Zbkb (its generated blocks, keyed `zbkb`, share files with the other
-/// bit-manipulation extension's).
-pub static ZBKB_SPEC: ExtSpec = ExtSpec {
-    name: "zbkb",
-    base: Base::Rv32,
-    dir: env!("CARGO_MANIFEST_DIR"),
-    prefix: "ZBKB",
-    ops: ZBKB_OPS,
-    columns: rv::COLUMNS,
-    asm_macros: false,
-    generated: GENERATED,
-};
+        #[doc = concat!(stringify!($ty), " (`", $name, "`).")]
+        pub struct $ty;
 
-/// Zbb (`zbb`).
-pub struct Zbb;
-
-impl Extension for Zbb {
-    fn description(&self) -> &'static str {
-        "basic bit manipulation"
-    }
-    fn spec(&self) -> Option<&'static ExtSpec> {
-        Some(&ZBB_SPEC)
-    }
+        impl Extension for $ty {
+            fn description(&self) -> &'static str {
+                $description
+            }
+            fn spec(&self) -> Option<&'static ExtSpec> {
+                Some(&$spec)
+            }
+        }
+    };
 }
 
-/// Zbkb (`zbkb`).
-pub struct Zbkb;
-
-impl Extension for Zbkb {
-    fn description(&self) -> &'static str {
-        "bit manipulation for cryptography"
-    }
-    fn spec(&self) -> Option<&'static ExtSpec> {
-        Some(&ZBKB_SPEC)
-    }
-}
+bitmanip_extension!(
+    Zbb,
+    ZBB_SPEC,
+    "zbb",
+    "ZBB",
+    ZBB_OPS,
+    "basic bit manipulation"
+);
+bitmanip_extension!(
+    Zbkb,
+    ZBKB_SPEC,
+    "zbkb",
+    "ZBKB",
+    ZBKB_OPS,
+    "bit manipulation for cryptography"
+);
