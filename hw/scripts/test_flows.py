@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Unit tests of the hardware flows' own logic, without running Yosys or nextpnr: targets and
-cache keys (targets.py), report parsing, device choice, medians, caching and scheduling of
-pnr.py (with a stand-in nextpnr), the summary merge, synth_proc overheads, netdepth on a
-hand-made netlist. `make -C hw test-flows`; a few seconds."""
+"""Unit tests of the hardware flows' own logic, without synthesis or nextpnr: targets and
+cache keys (targets.py; Yosys elaborates tiny fixtures), report parsing, device choice,
+medians, caching and scheduling of pnr.py (with a stand-in nextpnr), the summary merge,
+synth_proc overheads, netdepth on a hand-made netlist. `make -C hw test-flows`; seconds."""
 import glob
 import json
 import os
