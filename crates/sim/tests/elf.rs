@@ -63,7 +63,7 @@ fn hello_matches_qemu() {
 fn good() -> Vec<u8> {
     let mut code = vec![addi(10, 0, 0)];
     code.extend(exit_seq());
-    make_elf(243, BASE, &words_to_bytes(&code), &[("_start", BASE, true)])
+    rv32_elf(&code, &[])
 }
 
 fn err(b: &[u8]) -> String {

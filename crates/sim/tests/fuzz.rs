@@ -62,12 +62,7 @@ fn random_and_truncated_elf_files_never_panic() {
     let rv = {
         let mut code = vec![addi(10, 0, 0)];
         code.extend(exit_seq());
-        make_elf(
-            243,
-            BASE,
-            &words_to_bytes(&code),
-            &[("_start", BASE, true), ("tohost", BASE + 64, false)],
-        )
+        rv32_elf(&code, &[("tohost", BASE + 64, false)])
     };
     let mips = make_elf(
         8,

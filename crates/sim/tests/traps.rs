@@ -3,18 +3,27 @@ mod common;
 use asip_sim::{ExitKind, SimError};
 use common::*;
 
+/// Run `words` (then exit) on rv32im / zscale: the error it stops with, asserted to match
+/// `pat`.
+macro_rules! run_err {
+    ($words:expr, $pat:pat) => {{
+        let e = run("rv32im", "zscale", $words).unwrap_err();
+        assert!(matches!(e, $pat), "{e}");
+        e
+    }};
+}
+
 #[test]
 fn illegal_instruction_message_has_pc_and_word() {
-    let e = run("rv32im", "zscale", &[addi(5, 0, 1), 0x0000_500b]).unwrap_err();
-    let msg = e.to_string();
-    assert!(matches!(
-        e,
+    let e = run_err!(
+        &[addi(5, 0, 1), 0x0000_500b],
         SimError::IllegalInstruction {
             pc: 0x10004,
             word: 0x500b,
             ..
         }
-    ));
+    );
+    let msg = e.to_string();
     assert!(msg.contains("0x00010004"), "{msg}");
     assert!(msg.contains("0x0000500b"), "{msg}");
     assert!(msg.contains("custom-0"), "{msg}");
@@ -49,55 +58,39 @@ fn illegal_instruction_names_the_extension_that_is_not_enabled() {
 
 #[test]
 fn misaligned_and_out_of_range() {
-    let e = run("rv32im", "zscale", &[addi(5, 0, 2), lw(6, 5, 0x101)]).unwrap_err();
     // address 0x103 is misaligned
-    assert!(
-        matches!(
-            e,
-            SimError::Misaligned {
-                addr: 0x103,
-                kind: "load",
-                ..
-            }
-        ),
-        "{e}"
+    let e = run_err!(
+        &[addi(5, 0, 2), lw(6, 5, 0x101)],
+        SimError::Misaligned {
+            addr: 0x103,
+            kind: "load",
+            ..
+        }
     );
     assert!(e.to_string().contains("lw t1, 257(t0)"), "{e}");
-    let e = run("rv32im", "zscale", &[addi(5, 0, 16), sw(5, 5, 0)]).unwrap_err();
-    assert!(
-        matches!(
-            e,
-            SimError::OutOfRange {
-                addr: 16,
-                pc: 0x10004,
-                kind: "store"
-            }
-        ),
-        "{e}"
+    run_err!(
+        &[addi(5, 0, 16), sw(5, 5, 0)],
+        SimError::OutOfRange {
+            addr: 16,
+            pc: 0x10004,
+            kind: "store"
+        }
     );
-    let e = run("rv32im", "zscale", &[addi(5, 0, 6), i(0, 5, 0, 0, 0x67)]).unwrap_err();
-    assert!(
-        matches!(
-            e,
-            SimError::Misaligned {
-                kind: "jump target",
-                ..
-            }
-        ),
-        "{e}"
+    run_err!(
+        &[addi(5, 0, 6), i(0, 5, 0, 0, 0x67)],
+        SimError::Misaligned {
+            kind: "jump target",
+            ..
+        }
     );
     // jump outside memory -> instruction fetch error
-    let e = run("rv32im", "zscale", &[addi(5, 0, 0x40), i(0, 5, 0, 0, 0x67)]).unwrap_err();
-    assert!(
-        matches!(
-            e,
-            SimError::OutOfRange {
-                kind: "instruction fetch",
-                addr: 0x40,
-                ..
-            }
-        ),
-        "{e}"
+    run_err!(
+        &[addi(5, 0, 0x40), i(0, 5, 0, 0, 0x67)],
+        SimError::OutOfRange {
+            kind: "instruction fetch",
+            addr: 0x40,
+            ..
+        }
     );
 }
 
@@ -202,12 +195,7 @@ fn tohost_pass_and_fail() {
         ),
     ] {
         let code = vec![u(0x10, 5, 0x37), addi(6, 0, val), sw(6, 5, 0x100), j(0, 0)];
-        let elf = make_elf(
-            243,
-            BASE,
-            &words_to_bytes(&code),
-            &[("_start", BASE, true), ("tohost", BASE + 0x100, false)],
-        );
+        let elf = rv32_elf(&code, &[("tohost", BASE + 0x100, false)]);
         let p = Program::load_elf(&elf).unwrap();
         assert_eq!(p.symbols().addr("tohost"), Some(BASE + 0x100));
         let r = run_program(&p, "rv32im", "zscale").unwrap();
@@ -271,12 +259,7 @@ fn profile_classes_functions_blocks() {
     use asip_sim::{InstrClass, Isa, Machine, Program, RunOptions, TimingParams};
     let t = TimingParams::preset("zscale").unwrap();
     let words = asip_sim::bench::bench_words(100);
-    let elf = make_elf(
-        243,
-        BASE,
-        &words_to_bytes(&words),
-        &[("_start", BASE, true), ("loop", BASE + 16, true)],
-    );
+    let elf = rv32_elf(&words, &[("loop", BASE + 16, true)]);
     let p = Program::load_elf(&elf).unwrap();
     let opts = RunOptions {
         profile: true,

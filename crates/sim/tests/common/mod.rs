@@ -177,6 +177,13 @@ pub fn make_elf(machine: u16, vaddr: u32, code: &[u8], syms: &[(&str, u32, bool)
     f
 }
 
+/// An RV32 ELF of `code` at [`BASE`] with `_start` there and the symbols `syms`.
+pub fn rv32_elf(code: &[u32], syms: &[(&str, u32, bool)]) -> Vec<u8> {
+    let mut all = vec![("_start", BASE, true)];
+    all.extend_from_slice(syms);
+    make_elf(243, BASE, &words_to_bytes(code), &all)
+}
+
 pub fn words_to_bytes(w: &[u32]) -> Vec<u8> {
     w.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
