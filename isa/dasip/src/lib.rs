@@ -290,22 +290,14 @@ fn exec_pair(
     Ok(())
 }
 
-macro_rules! pair_fns {
-    ($($name:ident = $st:expr, $mode:ident, $op:ident;)*) => {$(
-        fn $name(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
-            exec_pair(c, d, $st, Mode::$mode, LogicOp::$op)
-        }
-    )*};
-}
-pair_fns! {
-    exec_lx_s5 = false, S5, Xor; exec_lr_s5 = false, S5, Rotl;
-    exec_lm_s5 = false, S5, Mvar; exec_ln_s5 = false, S5, NandXor;
-    exec_sx_s5 = true, S5, Xor; exec_sr_s5 = true, S5, Rotl;
-    exec_sm_s5 = true, S5, Mvar; exec_sn_s5 = true, S5, NandXor;
-    exec_lx_m5 = false, M5, Xor; exec_lr_m5 = false, M5, Rotl;
-    exec_lm_m5 = false, M5, Mvar; exec_ln_m5 = false, M5, NandXor;
-    exec_sx_m5 = true, M5, Xor; exec_sr_m5 = true, M5, Rotl;
-    exec_sm_m5 = true, M5, Mvar; exec_sn_m5 = true, M5, NandXor;
+/// A pair given by its fields (`st`, `m5`, logic `op`, as in the encoding).
+fn exec_pair_fields<const ST: u32, const M5: u32, const OP: u32>(
+    c: &mut Cpu,
+    d: &DecodedInsn,
+) -> Result<(), Trap> {
+    let mode = if M5 == 1 { Mode::M5 } else { Mode::S5 };
+    let op = [LogicOp::Xor, LogicOp::Rotl, LogicOp::Mvar, LogicOp::NandXor][OP as usize];
+    exec_pair(c, d, ST == 1, mode, op)
 }
 
 // ---- disassembly -------------------------------------------------------------------------
@@ -429,12 +421,13 @@ macro_rules! mem {
     };
 }
 
-/// One custom-2 pair: name, semantics, st, m5, logic op field, timing class, the operand
-/// after `d, s0` (none for mvar: s1 fixed at 0), fixup.
+/// One custom-2 pair: name, st, m5, logic op field, timing class, the operand after `d,
+/// s0` (none for mvar: s1 fixed at 0), fixup.
 macro_rules! pair {
-    ($name:literal, $exec:ident, $st:literal, $m5:literal, $op:literal, $t:ident, $asm:literal,
-     [$($x:expr),*], [$($fx:expr),*], $fixup:expr, $doc:literal) => {
-        op($name, $exec, Format::Custom(disasm_pair), InstrClass::Custom, TimingClass::$t,
+    ($name:expr, $st:literal, $m5:literal, $op:literal, $t:ident, $asm:literal,
+     [$($x:expr),*], [$($fx:expr),*], $fixup:expr, $doc:expr) => {
+        op($name, exec_pair_fields::<$st, $m5, $op>, Format::Custom(disasm_pair), InstrClass::Custom,
+            TimingClass::$t,
             &Encoding {
                 fixup: $fixup,
                 ..Encoding::new(concat!($name, " ard, rs0, rs1, imm, d, s0", $asm),
@@ -444,12 +437,30 @@ macro_rules! pair {
     };
 }
 
+/// The operations `[$pre..., every pair]`: each memory half (name, st, m5, timing class,
+/// its words in the semantics) with each logic half (name, op field, the operand after
+/// `d, s0`, fixed fields, fixup, semantics), memory half outermost.
+macro_rules! with_pairs {
+    ([$($pre:expr),* $(,)?], [$($mem:tt),* $(,)?], $logic:tt) => {
+        with_pairs!(@ [$($pre,)*] [$($mem)*] $logic)
+    };
+    (@ [$($acc:expr,)*] [] $logic:tt) => {
+        &[$($acc),*]
+    };
+    (@ [$($acc:expr,)*] [($m:literal, $st:literal, $m5:literal, $t:ident, $half:literal) $($rest:tt)*]
+     [$(($l:literal, $op:literal, $asm:literal, [$($x:expr),*], [$($fx:expr),*], $fixup:expr, $doc:literal)),* $(,)?]) => {
+        with_pairs!(@ [$($acc,)* $(pair!(concat!($m, ".", $l), $st, $m5, $op, $t, $asm, [$($x),*],
+                [$($fx),*], $fixup, concat!($half, ", ", $doc)),)*]
+            [$($rest)*] [$(($l, $op, $asm, [$($x),*], [$($fx),*], $fixup, $doc)),*])
+    };
+}
+
 /// The operations of xdasip, each declared once (README "Encodings": custom-1 logic ops
 /// and loads/stores, custom-2 pairs; S5/M5 are the step-5 / mod-5 addresses), in the old
 /// table order. Pair semantics: the memory half (`ldhw32`: `ar[ard][63:32] = mem32[A +
 /// 4]`, `sthw32`: `mem32[A + 4] = ar[ard][63:32]`), then the logic half.
 #[rustfmt::skip]
-pub static OPS: &[OpInfo] = &[
+pub static OPS: &[OpInfo] = with_pairs!([
     logic!("xor64", exec_xor, 0, ", ars1", [ARS1], [], "`ar[d] = ar[s0] ^ ar[s1]`"),
     logic!("rotl64", exec_rotl, 1, ", rs", [AMOUNT], [], "`ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
     logic!("nandxor64", exec_nandxor, 2, ", ars1", [ARS1], [], "`ar[d] ^= ~ar[s0] & ar[s1]`"),
@@ -462,23 +473,17 @@ pub static OPS: &[OpInfo] = &[
     mem!("ldhw32m5i", exec_ldh_m5, 5, 1, Load, "`ar[ard][63:32] = mem32[M5 + 4]`"),
     mem!("stlw32m5i", exec_stl_m5, 6, 1, Store, "`mem32[M5] = ar[ard][31:0]`"),
     mem!("sthw32m5i", exec_sth_m5, 7, 1, Store, "`mem32[M5 + 4] = ar[ard][63:32]`"),
-    pair!("ldhw32s5i.xor64", exec_lx_s5, 0, 0, 0, Load, ", s1", [P_S1], [], None, "S5 load, `ar[d] = ar[s0] ^ ar[s1]`"),
-    pair!("ldhw32s5i.rotl64", exec_lr_s5, 0, 0, 1, Load, ", rs", [P_RS], [], Some(rotl_pair_reads_amount), "S5 load, `ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
-    pair!("ldhw32s5i.mvar", exec_lm_s5, 0, 0, 2, Load, "", [], [P_S1_0], None, "S5 load, `ar[d] = ar[s0]`"),
-    pair!("ldhw32s5i.nandxor64", exec_ln_s5, 0, 0, 3, Load, ", s1", [P_S1], [], None, "S5 load, `ar[d] ^= ~ar[s0] & ar[s1]`"),
-    pair!("sthw32s5i.xor64", exec_sx_s5, 1, 0, 0, Store, ", s1", [P_S1], [], None, "S5 store, `ar[d] = ar[s0] ^ ar[s1]`"),
-    pair!("sthw32s5i.rotl64", exec_sr_s5, 1, 0, 1, Store, ", rs", [P_RS], [], Some(rotl_pair_reads_amount), "S5 store, `ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
-    pair!("sthw32s5i.mvar", exec_sm_s5, 1, 0, 2, Store, "", [], [P_S1_0], None, "S5 store, `ar[d] = ar[s0]`"),
-    pair!("sthw32s5i.nandxor64", exec_sn_s5, 1, 0, 3, Store, ", s1", [P_S1], [], None, "S5 store, `ar[d] ^= ~ar[s0] & ar[s1]`"),
-    pair!("ldhw32m5i.xor64", exec_lx_m5, 0, 1, 0, Load, ", s1", [P_S1], [], None, "M5 load, `ar[d] = ar[s0] ^ ar[s1]`"),
-    pair!("ldhw32m5i.rotl64", exec_lr_m5, 0, 1, 1, Load, ", rs", [P_RS], [], Some(rotl_pair_reads_amount), "M5 load, `ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
-    pair!("ldhw32m5i.mvar", exec_lm_m5, 0, 1, 2, Load, "", [], [P_S1_0], None, "M5 load, `ar[d] = ar[s0]`"),
-    pair!("ldhw32m5i.nandxor64", exec_ln_m5, 0, 1, 3, Load, ", s1", [P_S1], [], None, "M5 load, `ar[d] ^= ~ar[s0] & ar[s1]`"),
-    pair!("sthw32m5i.xor64", exec_sx_m5, 1, 1, 0, Store, ", s1", [P_S1], [], None, "M5 store, `ar[d] = ar[s0] ^ ar[s1]`"),
-    pair!("sthw32m5i.rotl64", exec_sr_m5, 1, 1, 1, Store, ", rs", [P_RS], [], Some(rotl_pair_reads_amount), "M5 store, `ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
-    pair!("sthw32m5i.mvar", exec_sm_m5, 1, 1, 2, Store, "", [], [P_S1_0], None, "M5 store, `ar[d] = ar[s0]`"),
-    pair!("sthw32m5i.nandxor64", exec_sn_m5, 1, 1, 3, Store, ", s1", [P_S1], [], None, "M5 store, `ar[d] ^= ~ar[s0] & ar[s1]`"),
-];
+], [
+    ("ldhw32s5i", 0, 0, Load, "S5 load"),
+    ("sthw32s5i", 1, 0, Store, "S5 store"),
+    ("ldhw32m5i", 0, 1, Load, "M5 load"),
+    ("sthw32m5i", 1, 1, Store, "M5 store"),
+], [
+    ("xor64", 0, ", s1", [P_S1], [], None, "`ar[d] = ar[s0] ^ ar[s1]`"),
+    ("rotl64", 1, ", rs", [P_RS], [], Some(rotl_pair_reads_amount), "`ar[d] = rotl64(ar[s0], x[rs] mod 64)`"),
+    ("mvar", 2, "", [], [P_S1_0], None, "`ar[d] = ar[s0]`"),
+    ("nandxor64", 3, ", s1", [P_S1], [], None, "`ar[d] ^= ~ar[s0] & ar[s1]`"),
+]);
 
 /// The declaration of xdasip (generated files: `isa/README.md`).
 pub static SPEC: ExtSpec = ExtSpec {
