@@ -1247,49 +1247,52 @@ fn disasm_v(d: &DecodedInsn, _pc: u32) -> String {
     format!("{n} {ops}")
 }
 
-/// `zve64x`: the vector extension for embedded processors with 64-bit integer elements
-/// and no floating point, at VLEN = 128 (the integer subset listed in the module doc).
-pub struct Zve64x;
+/// Declare a vector extension: its type, name, description, op module (`OPS`, `decode`)
+/// and timing events; each creates the vector state it works on.
+macro_rules! vector_extension {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $description:literal, $ops:ident, $events:expr) => {
+        $(#[$doc])*
+        pub struct $ty;
 
-impl Extension for Zve64x {
-    fn name(&self) -> &'static str {
-        "zve64x"
-    }
-    fn description(&self) -> &'static str {
-        "vector, VLEN = 128, ELEN = 64, integer (Keccak subset)"
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        zve_ops::OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        zve_ops::decode(w)
-    }
-    fn init(&self, cpu: &mut Cpu) {
-        cpu.state_mut::<VState>();
-    }
-    fn timing_events(&self) -> &'static [&'static crate::timing::Event] {
-        &EVENTS
-    }
+        impl Extension for $ty {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            fn description(&self) -> &'static str {
+                $description
+            }
+            fn ops(&self) -> &'static [OpInfo] {
+                $ops::OPS
+            }
+            fn decode(&self, w: u32) -> Option<DecodedInsn> {
+                $ops::decode(w)
+            }
+            fn init(&self, cpu: &mut Cpu) {
+                cpu.state_mut::<VState>();
+            }
+            fn timing_events(&self) -> &'static [&'static crate::timing::Event] {
+                $events
+            }
+        }
+    };
 }
 
-/// `zvkb`: vector bit manipulation for cryptography (vandn, vror, vrol, vbrev8, vrev8);
-/// needs a vector extension for its state (an ISA string names both: `_zve64x_zvkb`).
-pub struct Zvkb;
+vector_extension!(
+    /// `zve64x`: the vector extension for embedded processors with 64-bit integer elements
+    /// and no floating point, at VLEN = 128 (the integer subset listed in the module doc).
+    Zve64x,
+    "zve64x",
+    "vector, VLEN = 128, ELEN = 64, integer (Keccak subset)",
+    zve_ops,
+    &EVENTS
+);
 
-impl Extension for Zvkb {
-    fn name(&self) -> &'static str {
-        "zvkb"
-    }
-    fn description(&self) -> &'static str {
-        "vector bit manipulation for cryptography"
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        zvkb_ops::OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        zvkb_ops::decode(w)
-    }
-    fn init(&self, cpu: &mut Cpu) {
-        cpu.state_mut::<VState>();
-    }
-}
+vector_extension!(
+    /// `zvkb`: vector bit manipulation for cryptography (vandn, vror, vrol, vbrev8, vrev8);
+    /// needs a vector extension for its state (an ISA string names both: `_zve64x_zvkb`).
+    Zvkb,
+    "zvkb",
+    "vector bit manipulation for cryptography",
+    zvkb_ops,
+    &[]
+);
