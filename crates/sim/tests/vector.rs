@@ -272,17 +272,11 @@ fn random_programs_match_qemu() {
             eprintln!("riscv64-unknown-elf-gcc not installed; vector differential test skipped");
             return;
         }
-        let q = Command::new("qemu-riscv32")
-            .args(["-cpu", QEMU_CPU])
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert!(
-            q.status.success(),
-            "seed {seed}: qemu failed ({:?}, {}): {}",
-            q.status,
-            path.display(),
-            String::from_utf8_lossy(&q.stderr)
+        let q = asip_testkit::run_ok(
+            Command::new("qemu-riscv32")
+                .args(["-cpu", QEMU_CPU])
+                .arg(&path),
+            &format!("seed {seed}: qemu-riscv32 {}", path.display()),
         );
         if q.stdout != sim {
             let first = q
