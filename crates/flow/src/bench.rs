@@ -440,13 +440,8 @@ pub fn run_harness_argv(
                 max_cycles,
                 ..Default::default()
             },
-        )?;
-        if out.exit_code != 0 {
-            return Err(FlowError::ProgramExit {
-                code: out.exit_code,
-                stderr: out.stderr,
-            });
-        }
+        )?
+        .exited_zero()?;
         return Ok(harness::parse(&out.stdout)?);
     }
     let opts = ExecOptions {
@@ -455,13 +450,7 @@ pub fn run_harness_argv(
         profile: false,
         trace: None,
     };
-    let out = exec::run_design(d, elf, opts)?;
-    if out.exit_code != 0 {
-        return Err(FlowError::ProgramExit {
-            code: out.exit_code,
-            stderr: out.stderr,
-        });
-    }
+    let out = exec::run_design(d, elf, opts)?.exited_zero()?;
     let mut h = harness::parse(&out.stdout)?;
     harness::fill_instret(&mut h, &out.cycle_reads)
         .map_err(|e| FlowError::Sim(format!("counting the harness's instructions: {e}")))?;

@@ -35,6 +35,19 @@ pub struct ExecOutcome {
     pub cycle_reads: Vec<(u64, u64)>,
 }
 
+impl ExecOutcome {
+    /// The outcome of a run that exited with 0; any other exit is [`FlowError::ProgramExit`].
+    pub fn exited_zero(self) -> Result<ExecOutcome, FlowError> {
+        if self.exit_code != 0 {
+            return Err(FlowError::ProgramExit {
+                code: self.exit_code,
+                stderr: self.stderr,
+            });
+        }
+        Ok(self)
+    }
+}
+
 fn merge(base: &mut toml::Table, over: &toml::Table) {
     for (k, v) in over {
         match (base.get_mut(k), v) {

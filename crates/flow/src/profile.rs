@@ -53,13 +53,8 @@ pub fn profile_scoped(
             profile: true,
             ..ExecOptions::default()
         },
-    )?;
-    if out.exit_code != 0 {
-        return Err(FlowError::ProgramExit {
-            code: out.exit_code,
-            stderr: out.stderr,
-        });
-    }
+    )?
+    .exited_zero()?;
     let p = out
         .profile
         .ok_or_else(|| FlowError::Missing("the simulator returned no profile".into()))?;

@@ -566,77 +566,96 @@ fn build_failed(what: String, out: &std::process::Output) -> FlowError {
 
 /// Build (or reuse) the Verilator harness of a design; returns the executable.
 pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
-    project::require(VERILATOR)?;
-    let b = sim_build(root, d, HARNESS, "verilator")?;
-    let core = core_of(d)?;
-    let exe = b.dir.join("Vsys");
-    let _lock = crate::firmware::lock_build(&gen_dir(root, d).join("verilator"))?;
-    if exe.is_file() {
-        return Ok(exe);
-    }
-    let mut cmd = Command::new("verilator");
-    cmd.args(["--cc", "--exe", "--build", "-O3", "--x-assign", "fast"])
-        .args(["--x-initial", "fast", "--noassert", "-Wno-fatal", "--trace"])
-        .args([
-            "-j",
-            "2",
-            "--prefix",
-            "Vsys",
-            "--top-module",
-            core.sys,
-            "-Mdir",
-        ])
-        .arg(&b.dir)
-        .args(["-CFLAGS", &format!("-O2 -D{}", core.define)]);
-    for (k, v) in &b.params {
-        cmd.arg(format!("-G{k}={v}"));
-    }
-    cmd.args(&b.include_args).args(&b.files);
-    let out = cmd
-        .output()
-        .map_err(|e| FlowError::Io("running verilator".into(), e))?;
-    if !out.status.success() || !exe.is_file() {
-        return Err(build_failed(
-            format!("building the Verilator model of design '{}'", d.name),
-            &out,
-        ));
-    }
-    Ok(exe)
+    build_model(
+        root,
+        d,
+        VERILATOR,
+        HARNESS,
+        "Verilator",
+        "Vsys",
+        |b, core, _| {
+            let mut cmd = Command::new("verilator");
+            cmd.args(["--cc", "--exe", "--build", "-O3", "--x-assign", "fast"])
+                .args(["--x-initial", "fast", "--noassert", "-Wno-fatal", "--trace"])
+                .args([
+                    "-j",
+                    "2",
+                    "--prefix",
+                    "Vsys",
+                    "--top-module",
+                    core.sys,
+                    "-Mdir",
+                ])
+                .arg(&b.dir)
+                .args(["-CFLAGS", &format!("-O2 -D{}", core.define)]);
+            for (k, v) in &b.params {
+                cmd.arg(format!("-G{k}={v}"));
+            }
+            cmd
+        },
+    )
 }
 
 /// Build (or reuse) the Icarus Verilog model of a design (`tb_sys` with the core's define);
 /// returns the compiled `.vvp` file.
 pub fn build_icarus(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
-    project::require(ICARUS)?;
-    let b = sim_build(root, d, ICARUS_TB, "iverilog")?;
+    let vvp = format!("{ICARUS_TOP}.vvp");
+    build_model(
+        root,
+        d,
+        ICARUS,
+        ICARUS_TB,
+        "Icarus",
+        &vvp,
+        |b, core, vvp| {
+            let mut cmd = Command::new("iverilog");
+            cmd.args(["-g2012", "-s", ICARUS_TOP])
+                .arg(format!("-D{}", core.define))
+                .arg("-o")
+                .arg(vvp);
+            for (k, v) in &b.params {
+                cmd.arg(format!("-P{ICARUS_TOP}.{k}={v}"));
+            }
+            cmd
+        },
+    )
+}
+
+/// Build (or reuse) a design's model for an HDL simulator: `tool` runs the command `command`
+/// gives (the build, the core, the product's path; include folders and sources are added
+/// here) and must leave `product` in the build's folder. A failed build leaves no product.
+fn build_model(
+    root: &Path,
+    d: &Design,
+    tool: Tool,
+    harness: &str,
+    sim_name: &str,
+    product: &str,
+    command: impl FnOnce(&SimBuild, &Core, &Path) -> Command,
+) -> Result<PathBuf, FlowError> {
+    project::require(tool)?;
+    let b = sim_build(root, d, harness, tool.program)?;
     let core = core_of(d)?;
-    let vvp = b.dir.join(format!("{ICARUS_TOP}.vvp"));
-    let _lock = crate::firmware::lock_build(&gen_dir(root, d).join("iverilog"))?;
-    if vvp.is_file() {
-        return Ok(vvp);
+    let out_file = b.dir.join(product);
+    let _lock = crate::firmware::lock_build(&gen_dir(root, d).join(tool.program))?;
+    if out_file.is_file() {
+        return Ok(out_file);
     }
     std::fs::create_dir_all(&b.dir)
         .map_err(|e| FlowError::Io(format!("creating {}", b.dir.display()), e))?;
-    let mut cmd = Command::new("iverilog");
-    cmd.args(["-g2012", "-s", ICARUS_TOP])
-        .arg(format!("-D{}", core.define))
-        .arg("-o")
-        .arg(&vvp);
-    for (k, v) in &b.params {
-        cmd.arg(format!("-P{ICARUS_TOP}.{k}={v}"));
-    }
+    let mut cmd = command(&b, core, &out_file);
     cmd.args(&b.include_args).args(&b.files);
     let out = cmd
         .output()
-        .map_err(|e| FlowError::Io("running iverilog".into(), e))?;
-    if !out.status.success() || !vvp.is_file() {
-        let _ = std::fs::remove_file(&vvp);
+        .map_err(|e| FlowError::Io(format!("running {}", tool.program), e))?;
+    if !out.status.success() || !out_file.is_file() {
+        let _ = std::fs::remove_file(&out_file);
         return Err(build_failed(
-            format!("building the Icarus model of design '{}'", d.name),
+            format!("building the {sim_name} model of design '{}'", d.name),
             &out,
         ));
     }
-    Ok(vvp)
+    Ok(out_file)
 }
 
 /// One retired instruction as the RTL reported it (RVFI).

@@ -21,6 +21,13 @@ fn kt(alg: Algorithm, m: &[u8], c: &[u8], len: usize) -> Vec<u8> {
     hash(alg, &p, m, len).unwrap()
 }
 
+/// The RFC's series f(ptn(17**i)) for i = 0, 1, ..: the expected output of each, in hex.
+fn ptn_series(expect: &[&str], f: impl Fn(&[u8]) -> Vec<u8>) {
+    for (i, e) in expect.iter().enumerate() {
+        assert_eq!(f(&ptn(17usize.pow(i as u32))), unhex(e), "ptn(17**{i})");
+    }
+}
+
 fn last(v: Vec<u8>, n: usize) -> Vec<u8> {
     v[v.len() - n..].to_vec()
 }
@@ -55,13 +62,7 @@ fn turboshake128() {
         "B97A906FBF83EF7C812517ABF3B2D0AEA0C4F60318CE11CF103925127F59EECD",
         "35CD494ADEDED2F25239AF09A7B8EF0C4D1CA4FE2D1AC370FA63216FE7B4C2B1",
     ];
-    for (i, e) in expect.iter().enumerate() {
-        assert_eq!(
-            ts(T, 0x1F, &ptn(17usize.pow(i as u32)), 32),
-            unhex(e),
-            "ptn(17**{i})"
-        );
-    }
+    ptn_series(&expect, |m| ts(T, 0x1F, m, 32));
     // Domain-byte examples
     assert_eq!(
         ts(T, 0x01, &[0xFF; 3], 32),
@@ -119,13 +120,7 @@ fn turboshake256() {
         "9E11BC59C24E73993C1484EC66358EF71DB74AEFD84E123F7800BA9C4853E02C\
          FE701D9E6BB765A304F0DC34A4EE3BA82C410F0DA70E86BFBD90EA877C2D6104",
     ];
-    for (i, e) in expect.iter().enumerate() {
-        assert_eq!(
-            ts(T, 0x1F, &ptn(17usize.pow(i as u32)), 64),
-            unhex(e),
-            "ptn(17**{i})"
-        );
-    }
+    ptn_series(&expect, |m| ts(T, 0x1F, m, 64));
     assert_eq!(
         ts(T, 0x01, &[0xFF; 3], 64),
         unhex(
@@ -218,13 +213,7 @@ fn kt256_rfc9861() {
         "0652B740D78C5E1F7C8DCC1777097382768B7FF38F9A7A20F29F413BB1B3045B\
          31A5578F568F911E09CF44746DA84224A5266E96A4A535E871324E4F9C7004DA",
     ];
-    for (i, e) in expect.iter().enumerate() {
-        assert_eq!(
-            kt(K, &ptn(17usize.pow(i as u32)), b"", 64),
-            unhex(e),
-            "ptn(17**{i})"
-        );
-    }
+    ptn_series(&expect, |m| kt(K, m, b"", 64));
     assert_eq!(
         kt(K, b"", &ptn(1), 64),
         unhex(

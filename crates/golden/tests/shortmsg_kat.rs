@@ -44,27 +44,23 @@ fn run(file: &str, alg: Algorithm) {
     );
 }
 
-#[test]
-fn sha3_224() {
-    run("ShortMsgKAT_SHA3-224.txt", Algorithm::Sha3_224);
+/// One test per file.
+macro_rules! kat_files {
+    ($($name:ident: $file:literal, $alg:ident;)*) => {
+        $(
+            #[test]
+            fn $name() {
+                run($file, Algorithm::$alg);
+            }
+        )*
+    };
 }
-#[test]
-fn sha3_256() {
-    run("ShortMsgKAT_SHA3-256.txt", Algorithm::Sha3_256);
-}
-#[test]
-fn sha3_384() {
-    run("ShortMsgKAT_SHA3-384.txt", Algorithm::Sha3_384);
-}
-#[test]
-fn sha3_512() {
-    run("ShortMsgKAT_SHA3-512.txt", Algorithm::Sha3_512);
-}
-#[test]
-fn shake128() {
-    run("ShortMsgKAT_SHAKE128.txt", Algorithm::Shake128);
-}
-#[test]
-fn shake256() {
-    run("ShortMsgKAT_SHAKE256.txt", Algorithm::Shake256);
+
+kat_files! {
+    sha3_224: "ShortMsgKAT_SHA3-224.txt", Sha3_224;
+    sha3_256: "ShortMsgKAT_SHA3-256.txt", Sha3_256;
+    sha3_384: "ShortMsgKAT_SHA3-384.txt", Sha3_384;
+    sha3_512: "ShortMsgKAT_SHA3-512.txt", Sha3_512;
+    shake128: "ShortMsgKAT_SHAKE128.txt", Shake128;
+    shake256: "ShortMsgKAT_SHAKE256.txt", Shake256;
 }

@@ -28,51 +28,60 @@ fn kp(custom: &str) -> Params {
     }
 }
 
+/// `hash(alg, p, msg, out_len)` gives `expected` (hex).
+fn check_hash(alg: Algorithm, p: &Params, msg: &[u8], out_len: usize, expected: &str) {
+    assert_eq!(hash(alg, p, msg, out_len).unwrap(), unhex(expected));
+}
+
 // ---- cSHAKE_samples.pdf ----
 
 #[test]
 fn cshake_sample_1() {
     // cSHAKE128, X = 00 01 02 03, N = "", S = "Email Signature", L = 256
-    let out = hash(Algorithm::CShake128, &p("Email Signature"), &seq(4), 32).unwrap();
-    assert_eq!(
-        out,
-        unhex("C1C36925B6409A04F1B504FCBCA9D82B4017277CB5ED2B2065FC1D3814D5AAF5")
+    check_hash(
+        Algorithm::CShake128,
+        &p("Email Signature"),
+        &seq(4),
+        32,
+        "C1C36925B6409A04F1B504FCBCA9D82B4017277CB5ED2B2065FC1D3814D5AAF5",
     );
 }
 
 #[test]
 fn cshake_sample_2() {
     // cSHAKE128, X = 00 .. C7 (200 bytes), N = "", S = "Email Signature", L = 256
-    let out = hash(Algorithm::CShake128, &p("Email Signature"), &seq(200), 32).unwrap();
-    assert_eq!(
-        out,
-        unhex("C5221D50E4F822D96A2E8881A961420F294B7B24FE3D2094BAED2C6524CC166B")
+    check_hash(
+        Algorithm::CShake128,
+        &p("Email Signature"),
+        &seq(200),
+        32,
+        "C5221D50E4F822D96A2E8881A961420F294B7B24FE3D2094BAED2C6524CC166B",
     );
 }
 
 #[test]
 fn cshake_sample_3() {
     // cSHAKE256, X = 00 01 02 03, N = "", S = "Email Signature", L = 512
-    let out = hash(Algorithm::CShake256, &p("Email Signature"), &seq(4), 64).unwrap();
-    assert_eq!(
-        out,
-        unhex(
-            "D008828E2B80AC9D2218FFEE1D070C48B8E4C87BFF32C9699D5B6896EEE0EDD1\
-             64020E2BE0560858D9C00C037E34A96937C561A74C412BB4C746469527281C8C"
-        )
+    check_hash(
+        Algorithm::CShake256,
+        &p("Email Signature"),
+        &seq(4),
+        64,
+        "D008828E2B80AC9D2218FFEE1D070C48B8E4C87BFF32C9699D5B6896EEE0EDD1\
+             64020E2BE0560858D9C00C037E34A96937C561A74C412BB4C746469527281C8C",
     );
 }
 
 #[test]
 fn cshake_sample_4() {
     // cSHAKE256, X = 00 .. C7 (200 bytes), N = "", S = "Email Signature", L = 512
-    let out = hash(Algorithm::CShake256, &p("Email Signature"), &seq(200), 64).unwrap();
-    assert_eq!(
-        out,
-        unhex(
-            "07DC27B11E51FBAC75BC7B3C1D983E8B4B85FB1DEFAF218912AC864302730917\
-             27F42B17ED1DF63E8EC118F04B23633C1DFB1574C8FB55CB45DA8E25AFB092BB"
-        )
+    check_hash(
+        Algorithm::CShake256,
+        &p("Email Signature"),
+        &seq(200),
+        64,
+        "07DC27B11E51FBAC75BC7B3C1D983E8B4B85FB1DEFAF218912AC864302730917\
+             27F42B17ED1DF63E8EC118F04B23633C1DFB1574C8FB55CB45DA8E25AFB092BB",
     );
 }
 
@@ -93,93 +102,75 @@ fn cshake_empty_n_and_s_is_shake() {
 #[test]
 fn kmac_sample_1() {
     // KMAC128, X = 00 01 02 03, S = "", L = 256
-    let out = hash(Algorithm::Kmac128, &kp(""), &seq(4), 32).unwrap();
-    assert_eq!(
-        out,
-        unhex("E5780B0D3EA6F7D3A429C5706AA43A00FADBD7D49628839E3187243F456EE14E")
+    check_hash(
+        Algorithm::Kmac128,
+        &kp(""),
+        &seq(4),
+        32,
+        "E5780B0D3EA6F7D3A429C5706AA43A00FADBD7D49628839E3187243F456EE14E",
     );
 }
 
 #[test]
 fn kmac_sample_2() {
     // KMAC128, X = 00 01 02 03, S = "My Tagged Application", L = 256
-    let out = hash(
+    check_hash(
         Algorithm::Kmac128,
         &kp("My Tagged Application"),
         &seq(4),
         32,
-    )
-    .unwrap();
-    assert_eq!(
-        out,
-        unhex("3B1FBA963CD8B0B59E8C1A6D71888B7143651AF8BA0A7070C0979E2811324AA5")
+        "3B1FBA963CD8B0B59E8C1A6D71888B7143651AF8BA0A7070C0979E2811324AA5",
     );
 }
 
 #[test]
 fn kmac_sample_3() {
     // KMAC128, X = 00 .. C7, S = "My Tagged Application", L = 256
-    let out = hash(
+    check_hash(
         Algorithm::Kmac128,
         &kp("My Tagged Application"),
         &seq(200),
         32,
-    )
-    .unwrap();
-    assert_eq!(
-        out,
-        unhex("1F5B4E6CCA02209E0DCB5CA635B89A15E271ECC760071DFD805FAA38F9729230")
+        "1F5B4E6CCA02209E0DCB5CA635B89A15E271ECC760071DFD805FAA38F9729230",
     );
 }
 
 #[test]
 fn kmac_sample_4() {
     // KMAC256, X = 00 01 02 03, S = "My Tagged Application", L = 512
-    let out = hash(
+    check_hash(
         Algorithm::Kmac256,
         &kp("My Tagged Application"),
         &seq(4),
         64,
-    )
-    .unwrap();
-    assert_eq!(
-        out,
-        unhex(
-            "20C570C31346F703C9AC36C61C03CB64C3970D0CFC787E9B79599D273A68D2F7\
-             F69D4CC3DE9D104A351689F27CF6F5951F0103F33F4F24871024D9C27773A8DD"
-        )
+        "20C570C31346F703C9AC36C61C03CB64C3970D0CFC787E9B79599D273A68D2F7\
+             F69D4CC3DE9D104A351689F27CF6F5951F0103F33F4F24871024D9C27773A8DD",
     );
 }
 
 #[test]
 fn kmac_sample_5() {
     // KMAC256, X = 00 .. C7, S = "", L = 512
-    let out = hash(Algorithm::Kmac256, &kp(""), &seq(200), 64).unwrap();
-    assert_eq!(
-        out,
-        unhex(
-            "75358CF39E41494E949707927CEE0AF20A3FF553904C86B08F21CC414BCFD691\
-             589D27CF5E15369CBBFF8B9A4C2EB17800855D0235FF635DA82533EC6B759B69"
-        )
+    check_hash(
+        Algorithm::Kmac256,
+        &kp(""),
+        &seq(200),
+        64,
+        "75358CF39E41494E949707927CEE0AF20A3FF553904C86B08F21CC414BCFD691\
+             589D27CF5E15369CBBFF8B9A4C2EB17800855D0235FF635DA82533EC6B759B69",
     );
 }
 
 #[test]
 fn kmac_sample_6() {
     // KMAC256, X = 00 .. C7, S = "My Tagged Application", L = 512
-    let out = hash(
+    check_hash(
         Algorithm::Kmac256,
         &kp("My Tagged Application"),
         &seq(200),
         64,
-    )
-    .unwrap();
-    assert_eq!(
-        out,
-        unhex(
-            "B58618F71F92E1D56C1B8C55DDD7CD188B97B4CA4D99831EB2699A837DA2E4D9\
-             70FBACFDE50033AEA585F1A2708510C32D07880801BD182898FE476876FC8965"
-        )
+        "B58618F71F92E1D56C1B8C55DDD7CD188B97B4CA4D99831EB2699A837DA2E4D9\
+             70FBACFDE50033AEA585F1A2708510C32D07880801BD182898FE476876FC8965",
     );
 }
 
@@ -336,89 +327,71 @@ fn php(s: &str, b: usize) -> Params {
 
 #[test]
 fn parallelhash_sample_1() {
-    let out = hash(Algorithm::ParallelHash128, &php("", 8), &ph_x1(), 32).unwrap();
-    assert_eq!(
-        out,
-        unhex("BA8DC1D1D979331D3F813603C67F72609AB5E44B94A0B8F9AF46514454A2B4F5")
+    check_hash(
+        Algorithm::ParallelHash128,
+        &php("", 8),
+        &ph_x1(),
+        32,
+        "BA8DC1D1D979331D3F813603C67F72609AB5E44B94A0B8F9AF46514454A2B4F5",
     );
 }
 
 #[test]
 fn parallelhash_sample_2() {
-    let out = hash(
+    check_hash(
         Algorithm::ParallelHash128,
         &php("Parallel Data", 8),
         &ph_x1(),
         32,
-    )
-    .unwrap();
-    assert_eq!(
-        out,
-        unhex("FC484DCB3F84DCEEDC353438151BEE58157D6EFED0445A81F165E495795B7206")
+        "FC484DCB3F84DCEEDC353438151BEE58157D6EFED0445A81F165E495795B7206",
     );
 }
 
 #[test]
 fn parallelhash_sample_3() {
     assert_eq!(ph_x3().len(), 72);
-    let out = hash(
+    check_hash(
         Algorithm::ParallelHash128,
         &php("Parallel Data", 12),
         &ph_x3(),
         32,
-    )
-    .unwrap();
-    assert_eq!(
-        out,
-        unhex("F7FD5312896C6685C828AF7E2ADB97E393E7F8D54E3C2EA4B95E5ACA3796E8FC")
+        "F7FD5312896C6685C828AF7E2ADB97E393E7F8D54E3C2EA4B95E5ACA3796E8FC",
     );
 }
 
 #[test]
 fn parallelhash_sample_4() {
-    let out = hash(Algorithm::ParallelHash256, &php("", 8), &ph_x1(), 64).unwrap();
-    assert_eq!(
-        out,
-        unhex(
-            "BC1EF124DA34495E948EAD207DD9842235DA432D2BBC54B4C110E64C45110553\
-             1B7F2A3E0CE055C02805E7C2DE1FB746AF97A1DD01F43B824E31B87612410429"
-        )
+    check_hash(
+        Algorithm::ParallelHash256,
+        &php("", 8),
+        &ph_x1(),
+        64,
+        "BC1EF124DA34495E948EAD207DD9842235DA432D2BBC54B4C110E64C45110553\
+             1B7F2A3E0CE055C02805E7C2DE1FB746AF97A1DD01F43B824E31B87612410429",
     );
 }
 
 #[test]
 fn parallelhash_sample_5() {
-    let out = hash(
+    check_hash(
         Algorithm::ParallelHash256,
         &php("Parallel Data", 8),
         &ph_x1(),
         64,
-    )
-    .unwrap();
-    assert_eq!(
-        out,
-        unhex(
-            "CDF15289B54F6212B4BC270528B49526006DD9B54E2B6ADD1EF6900DDA3963BB\
-             33A72491F236969CA8AFAEA29C682D47A393C065B38E29FAE651A2091C833110"
-        )
+        "CDF15289B54F6212B4BC270528B49526006DD9B54E2B6ADD1EF6900DDA3963BB\
+             33A72491F236969CA8AFAEA29C682D47A393C065B38E29FAE651A2091C833110",
     );
 }
 
 #[test]
 fn parallelhash_sample_6() {
-    let out = hash(
+    check_hash(
         Algorithm::ParallelHash256,
         &php("Parallel Data", 12),
         &ph_x3(),
         64,
-    )
-    .unwrap();
-    assert_eq!(
-        out,
-        unhex(
-            "69D0FCB764EA055DD09334BC6021CB7E4B61348DFF375DA262671CDEC3EFFA8D\
-             1B4568A6CCE16B1CAD946DDDE27F6CE2B8DEE4CD1B24851EBF00EB90D43813E9"
-        )
+        "69D0FCB764EA055DD09334BC6021CB7E4B61348DFF375DA262671CDEC3EFFA8D\
+             1B4568A6CCE16B1CAD946DDDE27F6CE2B8DEE4CD1B24851EBF00EB90D43813E9",
     );
 }
 
