@@ -24,8 +24,9 @@ Keccak cases: keccak_theta and keccak_rpci keep their hierarchy (each mapped onc
 Processors: `sha3-asip rtl files --design D` (core + units; instruction and data memories
   outside, not included); ABC's fast script (`abc -fast`) as in synth_proc.py.
 Cached by the elaborated design (hw/scripts/targets.py key), top, parameters, these scripts,
-hw/asic.json, the library and tool versions in hw/build/asic/<name>_<key>/result.json; --status runs nothing and prints the
-current cached results (JSON) and, for the other targets, why there is none."""
+hw/asic.json, the library and tool versions in hw/build/asic/<name>_<key>/result.json;
+--status runs nothing and prints the current cached results (JSON) and, for the other
+targets, why there is none."""
 import argparse
 import glob
 import json

@@ -21,15 +21,15 @@ Method (docs/hardware.md, "Place and route"):
     critical path (start and end cell, total and logic delay) for whoever tunes the RTL.
 Runs are niced, at most --jobs at once (default 2); each (target, seed) is cached in
 hw/build/pnr/<key>/, key = hash of the elaborated design (hw/scripts/targets.py key), top,
-parameters, this script and the tool versions, so a rerun is instant. hw/build/pnr/summary.json collects the latest result of
-every target (merged across runs; a stable path for the report); summary.md is its table.
+parameters, this script and the tool versions, so a rerun is instant. hw/build/pnr/summary.json
+collects the latest result of every target (merged across runs; a stable path for the
+report); summary.md is its table.
 --status runs nothing: it prints (JSON) the cached result of each selected target that is
 current (same sources, parameters, flow and tools as a run now would use) and, for the
 others, why there is none; `sha3-asip reproduce` reads it for the report."""
 import argparse
 import glob
 import json
-import math
 import os
 import queue
 import shutil

@@ -35,8 +35,6 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ALGS = ["sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake128", "shake256"]
-RC = {"cbyte": 0, "lfsr": 1, "full": 2}
 
 
 def cache_entries(caches, cli):
@@ -77,7 +75,7 @@ def cache_entries(caches, cli):
             C.BUILD, "synth", f"mod_{k}_" + C.src_hash([os.path.join(C.HW, "rtl", S.SEG_MODULES[k][1]),
                                                          S.__file__], C.yosys_version() + S.SEG_MODULES[k][0])))
     for c in cases:
-        for alg in ALGS:
+        for alg in C.ALGS:
             tag = f"case{c}_{alg}"
             if hasattr(S, "hier_dir"):
                 add("synth", f"case {c} {alg}", S.hier_dir(S.hier_target(c, alg)))
@@ -91,10 +89,13 @@ def cache_entries(caches, cli):
                     C.yosys_version() + "keccak_core" + json.dumps(params, sort_keys=True))))
                 t = T.explicit_target("keccak_core", allsrc, [], params, name=tag)
                 add("synth", f"case {c} {alg} exact", os.path.join(C.BUILD, "synth", f"{tag}_{T.key(t, S.method_key())}"))
-    for m, v in RC.items():
-        t = T.explicit_target("keccak_rc_unit", [os.path.join(C.HW, "rtl", f) for f in ("keccak_rc.v", "keccak_rc_unit.v")],
-                              [], {"MODE": v}, name=f"rc_{m}")
-        add("synth", f"rc {m}", os.path.join(C.BUILD, "synth", f"rc_{m}_{T.key(t, S.method_key())}"))
+    for m, v in S.RC_MODES.items():
+        srcs, tag = ["keccak_rc.v", "keccak_rc_unit.v"], f"rc_{m}"
+        if hasattr(S, "exact_dir"):
+            add("synth", f"rc {m}", S.exact_dir(S.rtl_target("keccak_rc_unit", {"MODE": v}, srcs, tag)))
+        else:
+            t = T.explicit_target("keccak_rc_unit", [os.path.join(C.HW, "rtl", f) for f in srcs], [], {"MODE": v}, name=tag)
+            add("synth", f"rc {m}", os.path.join(C.BUILD, "synth", f"{tag}_{T.key(t, S.method_key())}"))
     for t in procs:
         add("synth_proc", t["name"], SP.cache_dir(t) if hasattr(SP, "cache_dir") else
             os.path.join(C.BUILD, "synth", f"proc_{T.key(t, S.method_key())}"))
@@ -109,7 +110,8 @@ def cache_entries(caches, cli):
         man = L.build()
         for t in [T.case_target(c) for c in cases] + units + procs + [adder]:
             k = A.cache_key(t, v, man) if hasattr(A, "cache_key") else T.key(t, A.method_key(v, man))
-            add("asic", t["name"], os.path.join(C.BUILD, "asic", f"{t['name'].replace('/', '_').replace(' ', '_')}_{k}"))
+            prefix = t["name"].replace("/", "_").replace(" ", "_")
+            add("asic", t["name"], os.path.join(C.BUILD, "asic", f"{prefix}_{k}"))
     else:
         print(f"rekey: asic skipped: {why}", file=sys.stderr)
     # pnr.py
@@ -141,7 +143,9 @@ TWINS = ("asic", "pnr")  # flows whose targets with the same key share one folde
 def cached_result(caches, flow, folder, key):
     """(folder, its result.json) of a target's cache folder, or of another target's folder
     with the same key in the flows that share them; (None, None) without one."""
-    pattern = os.path.join(caches, os.path.dirname(folder), "*_" + key) if flow in TWINS else os.path.join(caches, folder)
+    pattern = os.path.join(caches, folder)
+    if flow in TWINS:
+        pattern = os.path.join(os.path.dirname(pattern), "*_" + key)
     for d in sorted(glob.glob(pattern)):
         p = os.path.join(d, "result.json")
         if os.path.exists(p):
