@@ -290,40 +290,28 @@ impl Profile {
             "total: {} cycles, {} instructions",
             self.total_cycles, self.total_instret
         );
-        let _ = writeln!(s, "\nby instruction class:");
-        for c in &self.classes {
+        // one row: what, its cycles and their share of the total, a count
+        let row = |s: &mut String, what: String, cycles: u64, count: String| {
             let _ = writeln!(
                 s,
-                "  {:<22} {:>12} cycles {:>6.2}%  {:>12} insns",
-                c.class.name(),
-                c.cycles,
-                pct(c.cycles),
-                c.count
+                "  {what} {cycles:>12} cycles {:>6.2}%  {count}",
+                pct(cycles)
             );
+        };
+        let _ = writeln!(s, "\nby instruction class:");
+        for c in &self.classes {
+            let what = format!("{:<22}", c.class.name());
+            row(&mut s, what, c.cycles, format!("{:>12} insns", c.count));
         }
         let _ = writeln!(s, "\nby function:");
         for f in self.functions.iter().take(n) {
-            let _ = writeln!(
-                s,
-                "  {:<30} {:>12} cycles {:>6.2}%  {:>12} insns",
-                f.name,
-                f.cycles,
-                pct(f.cycles),
-                f.count
-            );
+            let what = format!("{:<30}", f.name);
+            row(&mut s, what, f.cycles, format!("{:>12} insns", f.count));
         }
         let _ = writeln!(s, "\nby basic block:");
         for b in self.blocks.iter().take(n) {
-            let _ = writeln!(
-                s,
-                "  {:#010x}-{:#010x} {:<20} {:>12} cycles {:>6.2}%  {:>10} entries",
-                b.start,
-                b.end,
-                b.function,
-                b.cycles,
-                pct(b.cycles),
-                b.entries
-            );
+            let what = format!("{:#010x}-{:#010x} {:<20}", b.start, b.end, b.function);
+            row(&mut s, what, b.cycles, format!("{:>10} entries", b.entries));
         }
         s
     }
