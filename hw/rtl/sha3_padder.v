@@ -10,14 +10,7 @@ module sha3_padder #(
   parameter [7:0]   DOMAIN = 8'h06,
   parameter integer TAG_W  = 8
 ) (
-  input  wire             clk_i,
-  input  wire             rst_ni,
-  input  wire             in_valid_i,
-  output wire             in_ready_o,
-  input  wire [63:0]      in_data_i,
-  input  wire             in_last_i,
-  input  wire [3:0]       in_nbytes_i,
-  input  wire [TAG_W-1:0] in_tag_i,
+`include "sha3_stream_ports.vh"
   output wire             blk_valid_o,
   input  wire             blk_ready_i,
   output wire [RATE-1:0]  blk_data_o,

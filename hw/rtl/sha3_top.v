@@ -16,14 +16,7 @@ module sha3_top #(
   parameter integer OUT_BITS = (ALG == 0) ? 224 : (ALG == 1) ? 256 : (ALG == 2) ? 384 :
                                (ALG == 3) ? 512 : SHAKE_OUT_BITS
 ) (
-  input  wire                clk_i,
-  input  wire                rst_ni,
-  input  wire                in_valid_i,
-  output wire                in_ready_o,
-  input  wire [63:0]         in_data_i,
-  input  wire                in_last_i,
-  input  wire [3:0]          in_nbytes_i,
-  input  wire [TAG_W-1:0]    in_tag_i,
+`include "sha3_stream_ports.vh"
   output wire                out_valid_o,
   input  wire                out_ready_i,
   output wire [OUT_BITS-1:0] out_digest_o,

@@ -71,8 +71,8 @@ def sim_icarus(name, case, alg, vec):
     srcs.append(os.path.join(C.HW, "tb", "tb_top.v"))
     vvp = os.path.join(d, f"ivl_{name}_{alg}.vvp")
     params = [f"-Ptb_top.{k}={case[k]}" for k in C.CORE_PARAMS if k in case]
-    r = C.run(["iverilog", "-g2005", "-o", vvp, "-s", "tb_top", f"-Ptb_top.ALG={algi}",
-               f"-Ptb_top.OUTB={outb}", f"-Ptb_top.NWORDS={len(words)}"] + params + srcs)
+    r = C.run(["iverilog", "-g2005", "-I" + os.path.join(C.HW, "rtl", "include"), "-o", vvp, "-s", "tb_top",
+               f"-Ptb_top.ALG={algi}", f"-Ptb_top.OUTB={outb}", f"-Ptb_top.NWORDS={len(words)}"] + params + srcs)
     if r.returncode != 0:
         C.die("iverilog failed:\n" + r.stderr)
     r = C.run(["vvp", "-n", vvp, f"+mem={mem}"])
