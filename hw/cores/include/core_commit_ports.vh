@@ -2,7 +2,7 @@
 // system's port list (rv32_sys, mips_sys; mips_sys continues with HI/LO after a comma): the
 // instruction in the core's commit stage with riscv-formal names (the core has the whole
 // RVFI port on RV32), then its trap details (mcause / the MIPS exception code, and mtval /
-// the bad address).
+// the bad address). mips_core declares the same ports itself (see core_host_ports.vh why).
     output wire        rvfi_valid,
     output wire [63:0] rvfi_order,
     output wire [31:0] rvfi_insn,
