@@ -13,15 +13,13 @@
 //! around its rate. Designs: rv32-sw (Keccak-p[1600] kernel, other widths portable C),
 //! rv32-v (vector Keccak-p[200..1600]), rv32-v-keccak when present.
 
+mod common;
+
 use asip_flow::bench::{run_harness_argv, AeadArgs, Engine};
 use asip_flow::design::{self, Design};
+use common::{assert_none_wrong, elf_of, root};
 use sha3_golden::aead::Aead;
 use sha3_golden::kat::{unhex, KatFile};
-use std::path::PathBuf;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 /// One vector: the session's arguments, the plaintext, the expected ciphertext || tag.
 struct Vector {
@@ -275,17 +273,10 @@ fn keyak_and_ketje_kat_sessions_on_firmware() {
     assert_eq!((scripts[4].sessions.len(), scripts[4].wraps), (1433, 2816));
     let lake = lake_vectors();
     for d in designs() {
-        let elf = asip_flow::firmware::build(&root(), &d).unwrap();
+        let elf = elf_of(&d);
         for sc in &scripts {
             let bad = run_script(&d, &elf, sc);
-            assert!(
-                bad.is_empty(),
-                "{} {}: {} wrong, first: {:?}",
-                d.name,
-                sc.file,
-                bad.len(),
-                &bad[..bad.len().min(3)]
-            );
+            assert_none_wrong(&format!("{} {}", d.name, sc.file), &bad);
         }
         let mut bad = Vec::new();
         for (n, x) in lake.iter().enumerate() {
@@ -297,7 +288,7 @@ fn keyak_and_ketje_kat_sessions_on_firmware() {
                 bad.push(format!("{} vector {n} (msg {} bytes)", x.alg, x.msg.len()));
             }
         }
-        assert!(bad.is_empty(), "{}: {bad:?}", d.name);
+        assert_none_wrong(&format!("{}: Lake Keyak", d.name), &bad);
         eprintln!(
             "{}: every session of {} ok; Lake Keyak: {} vectors ok",
             d.name,

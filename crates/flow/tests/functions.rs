@@ -12,21 +12,12 @@
 
 use asip_flow::bench::{alg_shape, family_algs, golden_digest_with, run_harness_with, Engine};
 use asip_flow::bench::{FnArgs, MSG_MAX};
+mod common;
+
 use asip_flow::design::{self, Design};
-use asip_flow::{firmware, project};
+use common::{assert_none_wrong, elf_of, root};
 use sha3_golden::Params;
-use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn elf_of(d: &Design) -> PathBuf {
-    if let Err(e) = project::require(firmware::compiler_for(d.arch)) {
-        panic!("cannot build firmware for {}: {e}", d.name);
-    }
-    firmware::build(&root(), d).unwrap_or_else(|e| panic!("{e}"))
-}
+use std::path::Path;
 
 /// The parameter sets a function is checked with (every parameter it takes, non-trivial).
 fn arg_sets(alg: &str) -> Vec<FnArgs> {
@@ -131,12 +122,7 @@ fn every_design(lens_of: &(dyn Fn(&Design, &str, &FnArgs) -> Vec<usize> + Sync))
             .collect();
         hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
     });
-    assert!(
-        bad.is_empty(),
-        "wrong outputs in {} cases, first: {:?}",
-        bad.len(),
-        &bad[..bad.len().min(5)]
-    );
+    assert_none_wrong("outputs", &bad);
 }
 
 #[test]

@@ -6,23 +6,13 @@
 //! with the install hint rather than passing silently.
 
 use asip_flow::bench::{alg_shape, golden_digest, run_harness, HARNESS_ALGS};
-use asip_flow::design::{self, Design};
-use asip_flow::{firmware, project};
-use std::path::PathBuf;
+mod common;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use asip_flow::design::{self, Design};
+use common::{assert_none_wrong, elf_of, root};
 
 fn designs() -> Vec<Design> {
     design::load_all(&root().join("designs")).expect("designs/ loads")
-}
-
-fn elf_of(d: &Design) -> PathBuf {
-    if let Err(e) = project::require(firmware::compiler_for(d.arch)) {
-        panic!("cannot build firmware for {}: {e}", d.name);
-    }
-    firmware::build(&root(), d).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn check_all_lengths(name: &str) {
@@ -45,12 +35,7 @@ fn check_all_lengths(name: &str) {
             }
         }
     }
-    assert!(
-        bad.is_empty(),
-        "{name}: wrong digests for {} cases, first: {:?}",
-        bad.len(),
-        &bad[..bad.len().min(5)]
-    );
+    assert_none_wrong(&format!("{name}: digests"), &bad);
 }
 
 #[test]
