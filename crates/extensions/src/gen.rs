@@ -637,6 +637,7 @@ fn block(spec: &ExtSpec, kind: &str) -> Option<String> {
         "ops" => ops_block(spec),
         "decode" => decode_block(spec),
         "port" => crate::port::unit_ports(spec.base),
+        "portlist" => crate::port::unit_port_list(spec.base),
         _ => return None,
     })
 }
@@ -731,6 +732,22 @@ pub fn other_unit_files(root: &Path) -> Result<Vec<(PathBuf, String, String)>, S
             })
             .map_err(|e| format!("{}: {e}", path.display()))?;
             Ok((path, text, new))
+        })
+        .collect()
+}
+
+/// The port include file of each base ([`crate::port::include_file`], in
+/// [`crate::port::INCLUDE_DIR`]): `(path, current text or "" when missing, text as
+/// generated)`, `root` being the project root.
+pub fn port_include_files(root: &Path) -> Result<Vec<(PathBuf, String, String)>, String> {
+    Base::ALL
+        .into_iter()
+        .map(|base| {
+            let path = root
+                .join(crate::port::INCLUDE_DIR)
+                .join(crate::port::include_file(base));
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            Ok((path, text, crate::port::include_text(base)))
         })
         .collect()
 }

@@ -1,5 +1,6 @@
-//! Every generated block (README tables, C header blocks, Verilog decode blocks) equals
-//! what the declarations give, and every declaration is consistent.
+//! Every generated block (README tables, C header blocks, Verilog decode blocks, the port
+//! include files of hw/units) equals what the declarations give, and every declaration is
+//! consistent.
 
 use asip_extensions::gen;
 
@@ -11,7 +12,8 @@ fn generated_files_are_current() {
         .into_iter()
         .map(gen::files)
         .chain(std::iter::once(gen::other_unit_files(&root)))
-        .chain(std::iter::once(gen::common_files(&root)));
+        .chain(std::iter::once(gen::common_files(&root)))
+        .chain(std::iter::once(gen::port_include_files(&root)));
     for set in sets {
         for (path, old, new) in set.expect("generated files") {
             if old != new {

@@ -204,6 +204,11 @@ pub struct RtlFiles {
     pub top: String,
     /// Verilog sources, absolute paths (the generated `rv32_ext.v` included).
     pub files: Vec<PathBuf>,
+    /// The headers the sources include (the units' port list,
+    /// [`asip_extensions::port::include_file`]), absolute paths.
+    pub headers: Vec<PathBuf>,
+    /// The folders of [`RtlFiles::headers`], for the tools' include path (`-I`).
+    pub include_dirs: Vec<PathBuf>,
     /// Parameters of the top.
     pub params: Vec<(String, u64)>,
 }
@@ -394,9 +399,12 @@ pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
             Vec::new()
         }
     };
+    let include_dir = root.join(port::INCLUDE_DIR);
     Ok(RtlFiles {
         top: core.top.into(),
         files,
+        headers: vec![include_dir.join(port::include_file(core.arch))],
+        include_dirs: vec![include_dir],
         params,
     })
 }
@@ -424,11 +432,14 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
             .map(|p| format!("      - {}\n", rel(p)))
             .collect::<String>()
     };
-    // the systems' headers (FuseSoC adds their folders to the include path)
-    let includes: String = headers(&[root.join(CORE_INCLUDE_DIR)])?
-        .iter()
-        .map(|p| format!("      - {}: {{is_include_file: true}}\n", rel(p)))
-        .collect();
+    // headers: FuseSoC adds their folders to the include path
+    let include_list = |v: &[PathBuf]| -> String {
+        v.iter()
+            .map(|p| format!("      - {}: {{is_include_file: true}}\n", rel(p)))
+            .collect::<String>()
+    };
+    // the systems' headers
+    let includes = include_list(&headers(&[root.join(CORE_INCLUDE_DIR)])?);
     let sys: Vec<PathBuf> = core_of(d)?.sys_files.iter().map(|p| root.join(p)).collect();
     let tb = vec![root.join(ICARUS_TB)];
     let params: Vec<&str> = f.params.iter().map(|(k, _)| k.as_str()).collect();
@@ -456,7 +467,7 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
          \x20   tools:\n      icarus:\n        iverilog_options: [-g2012]\n\nparameters:\n",
         n = d.name,
         title = d.title,
-        rtl = list(&f.files),
+        rtl = list(&f.files) + &include_list(&f.headers),
         sys = list(&sys) + &includes,
         tb = list(&tb),
         top = f.top,
@@ -528,7 +539,9 @@ fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBu
     all.extend(core.sys_files.iter().map(|p| root.join(p)));
     all.push(root.join(harness));
     let mut h = 0xcbf2_9ce4_8422_2325u64;
-    let include_dirs = [root.join(CORE_INCLUDE_DIR)];
+    let include_dirs: Vec<PathBuf> = std::iter::once(root.join(CORE_INCLUDE_DIR))
+        .chain(f.include_dirs.iter().cloned())
+        .collect();
     for p in all.iter().chain(&headers(&include_dirs)?) {
         let bytes =
             std::fs::read(p).map_err(|e| FlowError::Io(format!("reading {}", p.display()), e))?;

@@ -29,19 +29,24 @@ pub fn testbench(ext: &str, file: &str) -> PathBuf {
     rtl_dir(ext).join("tb").join(file)
 }
 
-/// The include path of the unit testbenches (`-I`): `hw/units`, the folder of their shared
-/// header `tb_vectors.vh`.
+/// The include path of every unit and unit testbench (`-I`): the folder of the units' port
+/// list ([`asip_extensions::port::include_file`]) and of the testbenches' `tb_vectors.vh`.
 pub fn include_arg() -> String {
-    format!("-I{}", crate::root().join("hw").join("units").display())
+    format!(
+        "-I{}",
+        crate::root()
+            .join(asip_extensions::port::INCLUDE_DIR)
+            .display()
+    )
 }
 
 fn stem(p: &Path) -> &str {
     p.file_stem().and_then(|n| n.to_str()).expect("file name")
 }
 
-/// `verilator --lint-only -Wall` of each of `tops` (a module name; every file's module when
-/// empty) with all of `files`; asserts a clean lint. False after a loud SKIPPED line when
-/// verilator is missing.
+/// `verilator --lint-only -Wall` (with [`include_arg`]) of each of `tops` (a module name;
+/// every file's module when empty) with all of `files`; asserts a clean lint. False after a
+/// loud SKIPPED line when verilator is missing.
 pub fn verilator_lint(files: &[PathBuf], tops: &[&str]) -> bool {
     if !crate::have("verilator") {
         crate::skip("verilator", "RTL lint");
@@ -53,6 +58,7 @@ pub fn verilator_lint(files: &[PathBuf], tops: &[&str]) -> bool {
         crate::run_ok(
             Command::new("verilator")
                 .args(["--lint-only", "-Wall", "--top-module", top])
+                .arg(include_arg())
                 .args(files),
             &format!("verilator lint of {top}"),
         );

@@ -330,7 +330,11 @@ fn fusesoc_core_of_a_processor_lists_its_sources() {
         .map(|f| dir.join(f).canonicalize().expect("listed file exists"))
         .collect();
     let f = rtl::files(&root, &d).unwrap();
-    for p in &f.files {
+    assert!(
+        text.contains("_ext_port.vh: {is_include_file: true}"),
+        "{text}"
+    );
+    for p in f.files.iter().chain(&f.headers) {
         assert!(
             listed.contains(&p.canonicalize().unwrap()),
             "{} not in the core",

@@ -210,7 +210,7 @@ fn files(a: &FilesArgs) -> Result<u8> {
         let v = serde_json::json!({
             "top": f.top,
             "files": f.files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
-            "include_dirs": Vec::<String>::new(),
+            "include_dirs": f.include_dirs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
             "params": f.params.iter().map(|(k, v)| (k.clone(), serde_json::json!(v)))
                 .collect::<serde_json::Map<_, _>>(),
         });
@@ -219,6 +219,9 @@ fn files(a: &FilesArgs) -> Result<u8> {
         println!("top {}", f.top);
         for (k, v) in &f.params {
             println!("param {k}={v}");
+        }
+        for p in &f.include_dirs {
+            println!("include {}", p.display());
         }
         for p in &f.files {
             println!("{}", p.display());

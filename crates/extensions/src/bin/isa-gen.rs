@@ -24,6 +24,7 @@ fn main() -> ExitCode {
         .map(|spec| gen::files(spec).map_err(|e| e.to_string()))
         .chain(std::iter::once(gen::other_unit_files(&root)))
         .chain(std::iter::once(gen::common_files(&root)))
+        .chain(std::iter::once(gen::port_include_files(&root)))
         .chain(std::iter::once(golden));
     for files in sets {
         let files = match files {
