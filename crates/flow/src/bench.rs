@@ -8,6 +8,7 @@ use crate::harness::{self, HarnessOutput};
 use crate::msg::harness_message;
 use crate::results::{BenchRecord, RunRecord};
 use sha3_golden::aead::Aead;
+use sha3_golden::encoding::hex;
 use sha3_golden::{Algorithm, Params};
 use std::path::Path;
 
@@ -120,7 +121,6 @@ impl FnArgs {
     /// The harness's arguments after LENS: SEED, OUTLEN if set, then `name=value` for every
     /// parameter that differs from its default.
     fn argv_tail(&self, seed: u32) -> Vec<String> {
-        let hex = |v: &[u8]| v.iter().map(|b| format!("{b:02x}")).collect::<String>();
         let p = &self.params;
         let d = Params::default();
         let mut v = vec![seed.to_string()];
@@ -289,7 +289,6 @@ impl AeadArgs {
     /// The harness's argv for `a` (`firmware/harness/bench_aead.c`); with `msg`, that
     /// plaintext (then `lens` must be its length) instead of the generated message.
     pub fn argv(&self, a: Aead, lens: &[usize], seed: u32, msg: Option<&[u8]>) -> Vec<String> {
-        let hex = |v: &[u8]| v.iter().map(|b| format!("{b:02x}")).collect::<String>();
         let mut v = harness_argv(a.name(), lens, seed);
         for (k, x) in [("key", &self.key), ("nonce", &self.nonce), ("ad", &self.ad)] {
             if !x.is_empty() {
@@ -590,9 +589,8 @@ mod tests {
     #[test]
     fn golden_digest_of_empty_sha3_256() {
         let d = golden_digest("sha3-256", 0, 0, 32);
-        let hex: String = d.iter().map(|b| format!("{b:02x}")).collect();
         assert_eq!(
-            hex,
+            hex(&d),
             "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"
         );
     }

@@ -511,7 +511,7 @@ fn hash_hex(parts: &[&[u8]]) -> String {
     }
     let mut out = [0u8; 16];
     s.squeeze(&mut out);
-    out.iter().map(|b| format!("{b:02x}")).collect()
+    sha3_golden::encoding::hex(&out)
 }
 
 /// The files a make-style dependency file names (`target: a b \` lines).

@@ -10,11 +10,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+/// The layer's test program's argument for bytes: hex, or "-" for none.
 fn hex(b: &[u8]) -> String {
     if b.is_empty() {
         return "-".into();
     }
-    b.iter().map(|x| format!("{x:02x}")).collect()
+    sha3_golden::encoding::hex(b)
 }
 
 #[test]

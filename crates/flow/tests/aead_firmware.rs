@@ -19,6 +19,7 @@ use asip_flow::bench::{run_harness_argv, AeadArgs, Engine};
 use asip_flow::design::{self, Design};
 use common::{assert_none_wrong, elf_of, root};
 use sha3_golden::aead::Aead;
+use sha3_golden::encoding::hex;
 use sha3_golden::kat::{unhex, KatFile};
 
 /// One vector: the session's arguments, the plaintext, the expected ciphertext || tag.
@@ -27,10 +28,6 @@ struct Vector {
     args: AeadArgs,
     msg: Vec<u8>,
     want: Vec<u8>,
-}
-
-fn hex(v: &[u8]) -> String {
-    v.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// What one `kat` item prints: a start (its start tag, empty without tagFlag), a wrap

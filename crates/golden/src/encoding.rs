@@ -1,4 +1,16 @@
-//! The string encodings of NIST SP 800-185 section 2.3 and RFC 9861's length_encode.
+//! The string encodings of NIST SP 800-185 section 2.3 and RFC 9861's length_encode, and
+//! the lowercase hex the project prints bytes in.
+
+/// `bytes` as lowercase hexadecimal, two digits a byte.
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut s = String::with_capacity(2 * bytes.len());
+    for &b in bytes {
+        s.push(char::from(DIGITS[usize::from(b >> 4)]));
+        s.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    s
+}
 
 /// left_encode(x): the byte count n (1 <= n) followed by x in n big-endian bytes.
 pub fn left_encode(x: u128) -> Vec<u8> {

@@ -3,7 +3,8 @@
 //! Fails loudly if python3 is not installed.
 
 mod common;
-use common::{hex, unhex};
+use common::unhex;
+use sha3_golden::encoding::hex;
 use sha3_golden::{hash, test_message, Algorithm, Params, SplitMix64};
 use std::io::Write;
 use std::process::{Command, Stdio};

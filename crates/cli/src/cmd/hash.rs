@@ -1,8 +1,9 @@
 //! `sha3-asip hash`: sha3sum-style hashing of files and stdin, and `--check`.
 
-use super::{to_hex, AlgArgs};
+use super::AlgArgs;
 use crate::error::{CliError, Context, Result};
 use clap::Args;
+use sha3_golden::encoding::hex;
 use sha3_golden::functions::TupleHash;
 use sha3_golden::{new_hasher, Algorithm, Params};
 use std::fs::File;
@@ -185,7 +186,7 @@ pub fn run(args: &HashArgs) -> Result<u8> {
     let mut status = 0;
     for f in &files {
         match hash_named(alg, &p, out_len, f) {
-            Ok(d) => writeln!(out, "{}  {f}", to_hex(&d)).context(|| "stdout".into())?,
+            Ok(d) => writeln!(out, "{}  {f}", hex(&d)).context(|| "stdout".into())?,
             Err(e) => {
                 out.flush().ok();
                 eprintln!("sha3-asip: {f}: {e}");

@@ -2,9 +2,10 @@
 //! the golden Keyak v2 / Ketje v2 (one session, one wrap per input).
 
 use super::hash::HashArgs;
-use super::{parse_hex, to_hex};
+use super::parse_hex;
 use crate::error::{CliError, Context, Result};
 use sha3_golden::aead::{self, Aead, TAG_LEN};
+use sha3_golden::encoding::hex;
 use std::io::{self, Read, Write};
 
 /// The largest input the AEAD functions read (they hold the message in memory).
@@ -115,7 +116,7 @@ pub fn run(alg: Aead, args: &HashArgs) -> Result<u8> {
         match read_input(f) {
             Ok(m) => {
                 let (c, t) = aead::encrypt(alg, &key, &nonce, &ad, &m, tag_len)?;
-                writeln!(out, "{}{}  {f}", to_hex(&c), to_hex(&t)).context(|| "stdout".into())?
+                writeln!(out, "{}{}  {f}", hex(&c), hex(&t)).context(|| "stdout".into())?
             }
             Err(e) => {
                 out.flush().ok();

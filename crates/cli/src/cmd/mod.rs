@@ -91,14 +91,6 @@ pub fn parse_hex(what: &str, s: &str) -> Result<Vec<u8>> {
         .collect())
 }
 
-pub fn to_hex(b: &[u8]) -> String {
-    let mut s = String::with_capacity(2 * b.len());
-    for x in b {
-        s.push_str(&format!("{x:02x}"));
-    }
-    s
-}
-
 impl AlgArgs {
     /// Resolve the algorithm, its parameters and the output length; rejects options the
     /// function does not use; KMAC needs a key.

@@ -1,8 +1,9 @@
 //! `sha3-asip vectors`: deterministic known-answer vectors from the golden model.
 
-use super::{to_hex, AlgArgs};
+use super::AlgArgs;
 use crate::error::{CliError, Context, Result};
 use clap::Args;
+use sha3_golden::encoding::hex;
 use sha3_golden::{new_hasher, SplitMix64};
 use std::io::{self, Write};
 
@@ -87,13 +88,13 @@ pub fn run(args: &VectorsArgs) -> Result<u8> {
             let w = g.next_u64().to_le_bytes();
             let n = left.min(8);
             h.update(&w[..n]);
-            out.write_all(to_hex(&w[..n]).as_bytes())
+            out.write_all(hex(&w[..n]).as_bytes())
                 .context(|| "stdout".into())?;
             left -= n;
         }
         let mut d = vec![0u8; out_len];
         h.finalize(&mut d);
-        writeln!(out, " {}", to_hex(&d)).context(|| "stdout".into())?;
+        writeln!(out, " {}", hex(&d)).context(|| "stdout".into())?;
     }
     out.flush().context(|| "stdout".into())?;
     Ok(0)

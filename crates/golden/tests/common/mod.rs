@@ -18,10 +18,6 @@ pub fn read_kat(name: &str) -> String {
 
 pub use sha3_golden::kat::unhex;
 
-pub fn hex(b: &[u8]) -> String {
-    b.iter().map(|x| format!("{x:02x}")).collect()
-}
-
 /// The pattern of RFC 9861 and SP 800-185 examples: bytes 00 01 .. FA repeated (mod 251).
 pub fn ptn(n: usize) -> Vec<u8> {
     (0..n).map(|i| (i % 251) as u8).collect()
