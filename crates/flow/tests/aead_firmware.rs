@@ -20,7 +20,7 @@ use asip_flow::design::{self, Design};
 use common::{assert_none_wrong, elf_of, root};
 use sha3_golden::aead::Aead;
 use sha3_golden::encoding::hex;
-use sha3_golden::kat::{unhex, KatFile};
+use sha3_golden::kat::{unhex, KatFile, KETJE_FILES};
 
 /// One vector: the session's arguments, the plaintext, the expected ciphertext || tag.
 struct Vector {
@@ -254,15 +254,10 @@ fn designs() -> Vec<Design> {
 
 #[test]
 fn keyak_and_ketje_kat_sessions_on_firmware() {
-    let mut scripts = Vec::new();
-    for (alg, file) in [
-        (Aead::KetjeJr, "KetjeJr.txt"),
-        (Aead::KetjeSr, "KetjeSr.txt"),
-        (Aead::KetjeMinor, "KetjeMn.txt"),
-        (Aead::KetjeMajor, "KetjeMj.txt"),
-    ] {
-        scripts.push(ketje_script(alg, file));
-    }
+    let mut scripts: Vec<Script> = KETJE_FILES
+        .into_iter()
+        .map(|(alg, file)| ketje_script(alg, file))
+        .collect();
     scripts.push(river_script());
     // the counts the files' README gives: 6,574 Ketje wraps; 1,432 River Keyak starts (and
     // the global-tag session), 2,816 wraps

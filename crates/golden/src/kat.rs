@@ -2,6 +2,16 @@
 //! (testdata/kat/keyak-ketje/, from XKCP) parsed into sessions, for the tests that check
 //! the golden model and the firmware against them. A malformed file panics with the line.
 
+use crate::aead::Aead;
+
+/// Every Ketje instance and its file.
+pub const KETJE_FILES: [(Aead, &str); 4] = [
+    (Aead::KetjeJr, "KetjeJr.txt"),
+    (Aead::KetjeSr, "KetjeSr.txt"),
+    (Aead::KetjeMinor, "KetjeMn.txt"),
+    (Aead::KetjeMajor, "KetjeMj.txt"),
+];
+
 /// Decode hex, ignoring whitespace (panics on anything else).
 pub fn unhex(s: &str) -> Vec<u8> {
     let s: String = s.chars().filter(|c| !c.is_whitespace()).collect();

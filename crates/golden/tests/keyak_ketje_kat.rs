@@ -9,7 +9,7 @@ mod common;
 
 use common::{read_kat, unhex};
 use sha3_golden::aead::{Aead, Ketje, Keyak, TAG_LEN};
-use sha3_golden::kat::KatFile;
+use sha3_golden::kat::{KatFile, KETJE_FILES};
 use sha3_golden::Error;
 
 fn ketje_file(alg: Aead, file: &str) -> usize {
@@ -42,12 +42,7 @@ fn ketje_file(alg: Aead, file: &str) -> usize {
 
 #[test]
 fn ketje_kat_every_instance() {
-    for (alg, file) in [
-        (Aead::KetjeJr, "KetjeJr.txt"),
-        (Aead::KetjeSr, "KetjeSr.txt"),
-        (Aead::KetjeMinor, "KetjeMn.txt"),
-        (Aead::KetjeMajor, "KetjeMj.txt"),
-    ] {
+    for (alg, file) in KETJE_FILES {
         let n = ketje_file(alg, file);
         eprintln!("{alg}: {n} wraps");
     }
