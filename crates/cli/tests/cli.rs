@@ -1,5 +1,6 @@
 //! Tests that run the built `sha3-asip` binary.
 
+use sha3_golden::kat::unhex;
 use sha3_golden::Algorithm;
 use std::io::Write;
 use std::path::PathBuf;
@@ -506,13 +507,6 @@ fn matches_openssl_dgst() {
 fn kat_field(text: &str, prefix: &str) -> String {
     let line = text.lines().find(|l| l.starts_with(prefix)).unwrap();
     line.split_once(':').unwrap().1.replace(' ', "")
-}
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
 }
 
 #[test]
