@@ -230,43 +230,35 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
     let cell = |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| "-".into());
     let mut s = String::new();
     for (source, ds) in groups {
-        let _ = writeln!(s, "#### {source}: performance\n");
-        let _ = writeln!(
-            s,
-            "Method: measured = long-message {SEED_ALG} cycles/byte on the cycle model (steady-state cycles per absorbed block / rate); code = the kernel's text + rodata + data from the ELF's `__kernel_*` symbols; ratio = measured / published; speed-up = the baseline's cycles/byte over the design's (every design that reproduces the baseline's paper row is a baseline: `rv32-ref` has Z-scale's fixed radix-2 divider, `rv32-ref-eo` Rocket's early-out one).\n"
-        );
-        let mut rows = Vec::new();
-        for d in &ds {
-            let p = d.published.as_ref().expect("grouped by published");
-            let m = bench(r, &d.name, SEED_ALG);
-            let pub_cpb = published_cpb(p);
-            let meas_cpb = m.map(|b| b.cycles_per_byte);
-            rows.push(vec![
-                p.row.clone().unwrap_or_else(|| d.name.clone()),
-                format!("`{}`", d.name),
-                cell(pub_cpb, f1),
-                cell(meas_cpb, f1),
-                match (meas_cpb, pub_cpb) {
-                    (Some(a), Some(b)) => ratio(a, b),
-                    _ => "-".into(),
-                },
-                p.code_bytes
-                    .map(|c| c.to_string())
-                    .unwrap_or_else(|| "-".into()),
-                m.map(|b| b.code_size_bytes.to_string())
-                    .unwrap_or_else(|| "-".into()),
-                match (m, p.code_bytes) {
-                    (Some(b), Some(c)) => ratio(b.code_size_bytes as f64, c as f64),
-                    _ => "-".into(),
-                },
-                cell(p.speedup, f2),
-                speedups_text(r, d, designs),
-            ]);
-        }
-        s.push_str(&md_table(
+        // one table of the source's designs: a heading, its method, and per design its paper
+        // row, its name and the cells `row` gives
+        let mut table = |what: &str,
+                         method: String,
+                         headers: &[&str],
+                         row: &dyn Fn(&Design, &Published) -> Vec<String>| {
+            let _ = writeln!(s, "#### {source}: {what}\n");
+            let _ = writeln!(s, "{method}");
+            let rows: Vec<Vec<String>> = ds
+                .iter()
+                .map(|d| {
+                    let p = d.published.as_ref().expect("grouped by published");
+                    let mut v = vec![
+                        p.row.clone().unwrap_or_else(|| d.name.clone()),
+                        format!("`{}`", d.name),
+                    ];
+                    v.extend(row(d, p));
+                    v
+                })
+                .collect();
+            let mut h = vec!["paper row", "design"];
+            h.extend(headers);
+            s.push_str(&md_table(&h, &rows));
+            s.push('\n');
+        };
+        table(
+            "performance",
+            format!("Method: measured = long-message {SEED_ALG} cycles/byte on the cycle model (steady-state cycles per absorbed block / rate); code = the kernel's text + rodata + data from the ELF's `__kernel_*` symbols; ratio = measured / published; speed-up = the baseline's cycles/byte over the design's (every design that reproduces the baseline's paper row is a baseline: `rv32-ref` has Z-scale's fixed radix-2 divider, `rv32-ref-eo` Rocket's early-out one).\n"),
             &[
-                "paper row",
-                "design",
                 "c/B published",
                 "c/B measured",
                 "ratio",
@@ -276,63 +268,35 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                 "speed-up published",
                 "speed-up measured",
             ],
-            &rows,
-        ));
-        let _ = writeln!(s, "\n#### {source}: silicon\n");
-        let _ = writeln!(
-            s,
-            "Method: slices published = the paper's FPGA place and route; slices est. = our whole processor (core + units, memories outside) through Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8), a lower bound (`hw/scripts/synth_proc.py`); area over baseline from those estimates; Fmax = place and route of the same processor on a Lattice ECP5 (LFE5U-6, out of context, median of 3 seeds; opt-in `make pnr`, docs/hardware.md); throughput = Fmax x 8 / measured cycles per byte ({SEED_ALG}, long messages); RTL cycles == simulator: the processor's commit log equals the simulator's.\n"
+            &|d, p| {
+                let m = bench(r, &d.name, SEED_ALG);
+                let pub_cpb = published_cpb(p);
+                let meas_cpb = m.map(|b| b.cycles_per_byte);
+                vec![
+                    cell(pub_cpb, f1),
+                    cell(meas_cpb, f1),
+                    match (meas_cpb, pub_cpb) {
+                        (Some(a), Some(b)) => ratio(a, b),
+                        _ => "-".into(),
+                    },
+                    p.code_bytes
+                        .map(|c| c.to_string())
+                        .unwrap_or_else(|| "-".into()),
+                    m.map(|b| b.code_size_bytes.to_string())
+                        .unwrap_or_else(|| "-".into()),
+                    match (m, p.code_bytes) {
+                        (Some(b), Some(c)) => ratio(b.code_size_bytes as f64, c as f64),
+                        _ => "-".into(),
+                    },
+                    cell(p.speedup, f2),
+                    speedups_text(r, d, designs),
+                ]
+            },
         );
-        let mut rows = Vec::new();
-        for d in &ds {
-            let p = d.published.as_ref().expect("grouped by published");
-            let meas_cpb = bench(r, &d.name, SEED_ALG).map(|b| b.cycles_per_byte);
-            let fmax = r.pnr(&d.name).and_then(|x| x.fmax_mhz);
-            rows.push(vec![
-                p.row.clone().unwrap_or_else(|| d.name.clone()),
-                format!("`{}`", d.name),
-                p.slices
-                    .map(|v| v.to_string())
-                    .unwrap_or_else(|| "-".into()),
-                proc_slices(r, &d.name)
-                    .map(|v| format!("{v:.0}"))
-                    .unwrap_or_else(|| "not measured".into()),
-                // the paper's own overhead: this row's slices over its baseline row's
-                match (
-                    p.baseline.as_deref().and_then(|b| {
-                        ds.iter()
-                            .filter_map(|x| x.published.as_ref())
-                            .find(|x| x.row.as_deref() == Some(b))
-                            .and_then(|x| x.slices)
-                    }),
-                    p.slices,
-                ) {
-                    (Some(b), Some(m)) if b > 0.0 => format!("{:+.1} %", 100.0 * (m / b - 1.0)),
-                    _ => "-".into(),
-                },
-                match (
-                    d.baseline.as_deref().and_then(|b| proc_slices(r, b)),
-                    proc_slices(r, &d.name),
-                ) {
-                    (Some(b), Some(m)) => format!("{:+.0} %", 100.0 * (m / b - 1.0)),
-                    _ => "-".into(),
-                },
-                pnr_fmax_cell(r, &d.name, d.rtl.is_some()),
-                match (fmax, meas_cpb) {
-                    (Some(f), Some(c)) if c > 0.0 => f1(f * 8.0 / c),
-                    _ => "-".into(),
-                },
-                match r.rtls().find(|x| x.design == d.name) {
-                    Some(x) if x.lockstep_ok => "yes".into(),
-                    Some(_) => "**NO**".into(),
-                    None => "no RTL".into(),
-                },
-            ]);
-        }
-        s.push_str(&md_table(
+        table(
+            "silicon",
+            format!("Method: slices published = the paper's FPGA place and route; slices est. = our whole processor (core + units, memories outside) through Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8), a lower bound (`hw/scripts/synth_proc.py`); area over baseline from those estimates; Fmax = place and route of the same processor on a Lattice ECP5 (LFE5U-6, out of context, median of 3 seeds; opt-in `make pnr`, docs/hardware.md); throughput = Fmax x 8 / measured cycles per byte ({SEED_ALG}, long messages); RTL cycles == simulator: the processor's commit log equals the simulator's.\n"),
             &[
-                "paper row",
-                "design",
                 "slices published",
                 "slices est. (processor)",
                 "area over baseline published",
@@ -341,9 +305,49 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                 "Mbit/s at that Fmax",
                 "RTL cycles == simulator",
             ],
-            &rows,
-        ));
-        s.push('\n');
+            &|d, p| {
+                let meas_cpb = bench(r, &d.name, SEED_ALG).map(|b| b.cycles_per_byte);
+                let fmax = r.pnr(&d.name).and_then(|x| x.fmax_mhz);
+                vec![
+                    p.slices
+                        .map(|v| v.to_string())
+                        .unwrap_or_else(|| "-".into()),
+                    proc_slices(r, &d.name)
+                        .map(|v| format!("{v:.0}"))
+                        .unwrap_or_else(|| "not measured".into()),
+                    // the paper's own overhead: this row's slices over its baseline row's
+                    match (
+                        p.baseline.as_deref().and_then(|b| {
+                            ds.iter()
+                                .filter_map(|x| x.published.as_ref())
+                                .find(|x| x.row.as_deref() == Some(b))
+                                .and_then(|x| x.slices)
+                        }),
+                        p.slices,
+                    ) {
+                        (Some(b), Some(m)) if b > 0.0 => format!("{:+.1} %", 100.0 * (m / b - 1.0)),
+                        _ => "-".into(),
+                    },
+                    match (
+                        d.baseline.as_deref().and_then(|b| proc_slices(r, b)),
+                        proc_slices(r, &d.name),
+                    ) {
+                        (Some(b), Some(m)) => format!("{:+.0} %", 100.0 * (m / b - 1.0)),
+                        _ => "-".into(),
+                    },
+                    pnr_fmax_cell(r, &d.name, d.rtl.is_some()),
+                    match (fmax, meas_cpb) {
+                        (Some(f), Some(c)) if c > 0.0 => f1(f * 8.0 / c),
+                        _ => "-".into(),
+                    },
+                    match r.rtls().find(|x| x.design == d.name) {
+                        Some(x) if x.lockstep_ok => "yes".into(),
+                        Some(_) => "**NO**".into(),
+                        None => "no RTL".into(),
+                    },
+                ]
+            },
+        );
     }
     s
 }
