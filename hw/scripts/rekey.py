@@ -224,6 +224,9 @@ def main():
     ap.add_argument("--dry-run", action="store_true")
     a = ap.parse_args()
     a.caches = os.path.abspath(a.caches)
+    for what, tree in (("--from", a.old), ("--caches", a.caches)):
+        if tree and not os.path.isfile(os.path.join(tree, "hw", "scripts", "targets.py")):
+            ap.error(f"{what} {tree}: not a sha3-asip source tree (no hw/scripts/targets.py)")
     cli = os.path.abspath(a.cli or os.path.join(a.caches, "target", "release", "sha3-asip"))
     if a.emit:
         sys.path.insert(0, os.path.abspath(a.scripts))

@@ -282,6 +282,17 @@ EOF
         self.assertEqual(flow.failed[0][0], "broken")
 
 
+class Rekey(unittest.TestCase):
+    def test_a_folder_that_is_not_a_source_tree_is_refused(self):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rekey.py")
+        with tempfile.TemporaryDirectory() as d:
+            for args in (["--from", d], ["--status", "--caches", d]):
+                r = C.run([sys.executable, script] + args)
+                self.assertEqual(r.returncode, 2, args)
+                self.assertIn(f"{d}: not a sha3-asip source tree (no hw/scripts/targets.py)", r.stderr)
+                self.assertNotIn("Traceback", r.stderr)
+
+
 class RunPool(unittest.TestCase):
     def test_an_exception_is_a_failed_target_not_a_lost_one(self):
         def fn(t):
