@@ -88,6 +88,38 @@ impl Trap {
             Trap::ToHost(_) | Trap::Overflow | Trap::TrapInstr => return None,
         })
     }
+
+    /// The faulting address of a memory access or fetch (None for the others).
+    pub fn addr(self) -> Option<u32> {
+        match self {
+            Trap::LoadMisaligned(a)
+            | Trap::StoreMisaligned(a)
+            | Trap::LoadFault(a)
+            | Trap::StoreFault(a)
+            | Trap::StoreReadOnly(a)
+            | Trap::FetchFault(a)
+            | Trap::FetchMisaligned(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// How an error message names what trapped: the `kind` of a misaligned, out-of-range
+    /// or protection error ("load", "jump target", ...) or the cause of an exception.
+    pub fn what(self) -> &'static str {
+        match self {
+            Trap::LoadMisaligned(_) | Trap::LoadFault(_) => "load",
+            Trap::StoreMisaligned(_) | Trap::StoreFault(_) => "store",
+            Trap::FetchMisaligned(_) => "jump target",
+            Trap::StoreReadOnly(_) => "store to read-only",
+            Trap::FetchFault(_) => "instruction fetch from non-executable",
+            Trap::Overflow => "integer overflow (trapping add/sub)",
+            Trap::TrapInstr => "trap instruction",
+            Trap::Ecall => "environment call",
+            Trap::Ebreak => "breakpoint",
+            Trap::Illegal => "illegal instruction",
+            Trap::ToHost(_) => "tohost write",
+        }
+    }
 }
 
 /// Flat little-endian memory covering `[base, base + len)`.

@@ -659,33 +659,23 @@ impl Machine {
     fn run_inner<const TRACE: bool, const PROF: bool>(&mut self) -> Result<ExitKind, SimError> {
         loop {
             if !TRACE {
-                let stop = if self.delay {
-                    hot_loop::<PROF, true, false>(
-                        &mut self.cpu,
-                        &self.cache,
-                        self.text_base,
-                        &mut self.ready,
-                        self.max_cycles,
-                        self.profiler.as_mut(),
-                    )
-                } else if self.dynamic {
-                    hot_loop::<PROF, false, true>(
-                        &mut self.cpu,
-                        &self.cache,
-                        self.text_base,
-                        &mut self.ready,
-                        self.max_cycles,
-                        self.profiler.as_mut(),
-                    )
-                } else {
-                    hot_loop::<PROF, false, false>(
-                        &mut self.cpu,
-                        &self.cache,
-                        self.text_base,
-                        &mut self.ready,
-                        self.max_cycles,
-                        self.profiler.as_mut(),
-                    )
+                macro_rules! hot {
+                    ($m:ident, $delay:literal, $dyn:literal) => {
+                        hot_loop::<PROF, $delay, $dyn>(
+                            &mut $m.cpu,
+                            &$m.cache,
+                            $m.text_base,
+                            &mut $m.ready,
+                            $m.max_cycles,
+                            $m.profiler.as_mut(),
+                        )
+                    };
+                }
+                // one instance of the fast loop per (delay slots, dynamic timing)
+                let stop = match (self.delay, self.dynamic) {
+                    (true, _) => hot!(self, true, false),
+                    (false, true) => hot!(self, false, true),
+                    (false, false) => hot!(self, false, false),
                 };
                 match stop {
                     Stop::Miss => {}
@@ -884,15 +874,8 @@ impl Machine {
         }
         if let Some(enter) = self.isa.base().info().trap_entry {
             let tval = match t {
-                Trap::LoadMisaligned(a)
-                | Trap::StoreMisaligned(a)
-                | Trap::LoadFault(a)
-                | Trap::StoreFault(a)
-                | Trap::StoreReadOnly(a)
-                | Trap::FetchFault(a)
-                | Trap::FetchMisaligned(a) => a,
                 Trap::Illegal => d.word,
-                _ => 0,
+                _ => t.addr().unwrap_or(0),
             };
             if enter(&mut self.cpu, pc, t, tval) {
                 self.cpu.extra_cycles += self.timing.branch_taken_penalty as u64;
@@ -914,54 +897,28 @@ impl Machine {
                 },
             },
             Trap::Ebreak => SimError::Breakpoint { pc },
-            Trap::LoadMisaligned(addr) => SimError::Misaligned {
+            Trap::LoadMisaligned(addr)
+            | Trap::StoreMisaligned(addr)
+            | Trap::FetchMisaligned(addr) => SimError::Misaligned {
                 pc,
                 addr,
-                kind: "load",
+                kind: t.what(),
                 insn,
             },
-            Trap::StoreMisaligned(addr) => SimError::Misaligned {
+            Trap::LoadFault(addr) | Trap::StoreFault(addr) => SimError::OutOfRange {
                 pc,
                 addr,
-                kind: "store",
-                insn,
+                kind: t.what(),
             },
-            Trap::FetchMisaligned(addr) => SimError::Misaligned {
+            Trap::StoreReadOnly(addr) | Trap::FetchFault(addr) => SimError::Protection {
                 pc,
                 addr,
-                kind: "jump target",
-                insn,
-            },
-            Trap::LoadFault(addr) => SimError::OutOfRange {
-                pc,
-                addr,
-                kind: "load",
-            },
-            Trap::StoreFault(addr) => SimError::OutOfRange {
-                pc,
-                addr,
-                kind: "store",
-            },
-            Trap::StoreReadOnly(addr) => SimError::Protection {
-                pc,
-                addr,
-                kind: "store to read-only",
+                kind: t.what(),
                 segment: self.segment_text(addr),
             },
-            Trap::FetchFault(addr) => SimError::Protection {
+            Trap::Overflow | Trap::TrapInstr => SimError::Exception {
                 pc,
-                addr,
-                kind: "instruction fetch from non-executable",
-                segment: self.segment_text(addr),
-            },
-            Trap::Overflow => SimError::Exception {
-                pc,
-                cause: "integer overflow (trapping add/sub)".into(),
-                insn,
-            },
-            Trap::TrapInstr => SimError::Exception {
-                pc,
-                cause: "trap instruction".into(),
+                cause: t.what().into(),
                 insn,
             },
             Trap::Ecall | Trap::ToHost(_) => SimError::Unsupported("unreachable trap".into()),
