@@ -66,30 +66,13 @@ pub struct PublishedRef {
     pub row: String,
 }
 
-/// A published table as read from `designs/published/<table>.toml`.
+/// A published table as read from `designs/published/<table>.toml`: each row's figures
+/// (a row sets neither `source` nor `row`; [`resolve_published`] fills them in).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PublishedTable {
     source: String,
-    rows: BTreeMap<String, PublishedRow>,
-}
-
-/// One row's figures in a published table (all optional).
-#[derive(Debug, Clone, Default, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
-struct PublishedRow {
-    #[serde(default)]
-    cycles_per_byte: Option<f64>,
-    #[serde(default)]
-    bytes_per_cycle_e3: Option<f64>,
-    #[serde(default)]
-    code_bytes: Option<u64>,
-    #[serde(default)]
-    slices: Option<f64>,
-    #[serde(default)]
-    speedup: Option<f64>,
-    #[serde(default)]
-    baseline: Option<String>,
+    rows: BTreeMap<String, Published>,
 }
 
 /// Figures a seed paper published for this design point (all optional), resolved from the
@@ -97,10 +80,11 @@ struct PublishedRow {
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Published {
-    /// Where the numbers come from, e.g. "seed 001, Table 4".
+    /// Where the numbers come from, e.g. "seed 001, Table 4" (the table's `source`).
+    #[serde(skip)]
     pub source: String,
     /// Row label in that table.
-    #[serde(default)]
+    #[serde(skip)]
     pub row: Option<String>,
     #[serde(default)]
     pub cycles_per_byte: Option<f64>,
@@ -192,11 +176,7 @@ impl fmt::Display for DesignError {
             DesignError::Unknown { name, known } => write!(
                 f,
                 "unknown design '{name}'; known designs: {}",
-                if known.is_empty() {
-                    "(none)".to_string()
-                } else {
-                    known.join(", ")
-                }
+                names_or_none(known)
             ),
         }
     }
@@ -265,20 +245,15 @@ fn resolve_published(dir: &Path, r: &PublishedRef) -> Result<Published, String> 
     }
     let p = dir.join(format!("{}.toml", r.table));
     let text = std::fs::read_to_string(&p).map_err(|e| {
-        let known = list_names(dir);
         format!(
             "cannot read {} ({e}); published tables: {}",
             p.display(),
-            if known.is_empty() {
-                "(none)".into()
-            } else {
-                known.join(", ")
-            }
+            names_or_none(&list_names(dir))
         )
     })?;
     let t: PublishedTable = toml::from_str(&text)
         .map_err(|e| format!("malformed {}: {}", p.display(), e.to_string().trim()))?;
-    let row = t.rows.get(&r.row).ok_or_else(|| {
+    let mut row = t.rows.get(&r.row).cloned().ok_or_else(|| {
         format!(
             "{} has no row '{}'; rows: {}",
             p.display(),
@@ -295,16 +270,9 @@ fn resolve_published(dir: &Path, r: &PublishedRef) -> Result<Published, String> 
             ));
         }
     }
-    Ok(Published {
-        source: t.source.clone(),
-        row: Some(r.row.clone()),
-        cycles_per_byte: row.cycles_per_byte,
-        bytes_per_cycle_e3: row.bytes_per_cycle_e3,
-        code_bytes: row.code_bytes,
-        slices: row.slices,
-        speedup: row.speedup,
-        baseline: row.baseline.clone(),
-    })
+    row.source = t.source;
+    row.row = Some(r.row.clone());
+    Ok(row)
 }
 
 /// All designs in a folder, sorted by name.
@@ -333,6 +301,15 @@ pub fn find(dir: &Path, name: &str) -> Result<Design, DesignError> {
         name: name.to_string(),
         known,
     })
+}
+
+/// `names` comma-separated for an error message, `(none)` when there are none.
+fn names_or_none(names: &[String]) -> String {
+    if names.is_empty() {
+        "(none)".to_string()
+    } else {
+        names.join(", ")
+    }
 }
 
 /// Names of the design files in a folder.

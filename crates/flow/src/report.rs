@@ -599,11 +599,14 @@ pub struct Seed001AsicRow {
     pub power_mw: f64,
 }
 
+/// A JSON data file of published figures; None if it is absent or malformed (the report
+/// then leaves its figures out).
+fn read_json(path: &std::path::Path) -> Option<serde_json::Value> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
 fn load_asic_seeds(path: &std::path::Path) -> AsicSeeds {
-    let Some(v) = std::fs::read_to_string(path)
-        .ok()
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-    else {
+    let Some(v) = read_json(path) else {
         return AsicSeeds::default();
     };
     let s = |x: &serde_json::Value, k: &str| x.get(k).and_then(|y| y.as_str()).map(String::from);
@@ -647,7 +650,7 @@ fn load_asic_seeds(path: &std::path::Path) -> AsicSeeds {
 
 /// Seed 004 Table IV from `hw/seed004.json` (None if absent), with `hw/asic_published.json`.
 pub fn load_seed004_asic(path: &std::path::Path) -> Option<AsicPublished> {
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let v = read_json(path)?;
     let t = v.get("table4_caseV_asic")?;
     Some(AsicPublished {
         kge: t.get("kge")?.as_f64()?,
@@ -960,10 +963,7 @@ pub fn seed003_asic_table(r: &Results, p3: &Seed003Asic) -> String {
 
 /// Published rows of seed 004 Table II from `hw/seed004.json` (empty if absent).
 pub fn load_seed004(path: &std::path::Path) -> Vec<HwPublished> {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return Vec::new();
-    };
-    let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else {
+    let Some(v) = read_json(path) else {
         return Vec::new();
     };
     let Some(t2) = v.get("table2").and_then(|t| t.as_object()) else {
