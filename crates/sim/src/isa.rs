@@ -362,7 +362,8 @@ impl fmt::Debug for DecodedInsn {
 ///
 /// To add one: implement this trait on a unit struct, declare `static` [`OpInfo`]s
 /// for its operations, and list it in [`builtin_extensions`] (or pass it to
-/// [`Registry::register`] at run time). See `crates/sim/README.md`.
+/// [`Registry::register`] at run time). See `crates/sim/README.md`. An extension declared
+/// as data ([`crate::spec::ExtSpec`]) gets its type from [`crate::extension!`].
 pub trait Extension: Send + Sync {
     /// Name used in ISA strings (`m`, `zbkb`, `xoasip`, `xmipsnative`, ...), lower case.
     /// (Default: the declaration's name; an extension without [`Extension::spec`] must
@@ -404,6 +405,59 @@ pub trait Extension: Send + Sync {
     fn timing_events(&self) -> &'static [&'static crate::timing::Event] {
         &[]
     }
+}
+
+/// Declare the extension type of a declaration ([`crate::spec::ExtSpec`]): its name,
+/// base, operations and decoder come from the declaration; the type adds its one-line
+/// description, the extension state `S` it installs (`S::default()`) when a machine is
+/// created, optionally more set-up (`init: fn(&mut Cpu)`, e.g. a fetch hook) and the
+/// timing events its semantics charge.
+///
+/// ```ignore
+/// asip_sim::extension! {
+///     /// The `xoasip` extension.
+///     pub struct Oasip: SPEC {
+///         description: "OASIP (seed 001, Table 2): ...",
+///         state: OasipState,
+///         init: |cpu| cpu.add_fetch_hook(loop_hook),
+///         events: &[&DOLOOP_SKIP],
+///     }
+/// }
+/// ```
+#[macro_export]
+macro_rules! extension {
+    (
+        $(#[$doc:meta])*
+        $vis:vis struct $ty:ident: $spec:path {
+            description: $description:expr,
+            state: $state:ty,
+            $(init: $init:expr,)?
+            $(events: $events:expr,)?
+        }
+    ) => {
+        $(#[$doc])*
+        $vis struct $ty;
+
+        impl $crate::isa::Extension for $ty {
+            fn description(&self) -> &'static str {
+                $description
+            }
+            fn init(&self, cpu: &mut $crate::cpu::Cpu) {
+                cpu.state_mut::<$state>();
+                $(
+                    let init: fn(&mut $crate::cpu::Cpu) = $init;
+                    init(cpu);
+                )?
+            }
+            fn spec(&self) -> Option<&'static $crate::spec::ExtSpec> {
+                Some(&$spec)
+            }
+            $(fn timing_events(&self) -> &'static [&'static $crate::timing::Event] {
+                static EXTENSION_EVENTS: &[&$crate::timing::Event] = $events;
+                EXTENSION_EVENTS
+            })?
+        }
+    };
 }
 
 /// The extensions compiled into this crate. Adding an extension = one line here.

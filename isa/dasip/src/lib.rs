@@ -10,7 +10,7 @@
 //! RTL is tested against; the `encode_*` functions build instruction words (tests, docs).
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
 use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
 use asip_sim::timing::{Event, EventKind};
@@ -588,22 +588,12 @@ pub fn encode_pair(p: &Pair) -> u32 {
     SPEC.enc(&name, &args)
 }
 
-/// The `xdasip` extension.
-pub struct Dasip;
-
-impl Extension for Dasip {
-    fn description(&self) -> &'static str {
-        "DASIP (seed 001, Table 3): 6x64-bit aux registers, 64-bit xor/rotl/nandxor/mvar, step-5/mod-5 loads/stores, VLIW pairs"
-    }
-    fn init(&self, cpu: &mut Cpu) {
-        *cpu.state_mut::<DasipState>() = DasipState::default();
-    }
-    fn spec(&self) -> Option<&'static ExtSpec> {
-        Some(&SPEC)
-    }
-    fn timing_events(&self) -> &'static [&'static Event] {
-        static EVENTS: [&Event; 2] = [&AUX_LOAD_USE, &PAIR_THIRD_GPR];
-        &EVENTS
+asip_sim::extension! {
+    /// The `xdasip` extension.
+    pub struct Dasip: SPEC {
+        description: "DASIP (seed 001, Table 3): 6x64-bit aux registers, 64-bit xor/rotl/nandxor/mvar, step-5/mod-5 loads/stores, VLIW pairs",
+        state: DasipState,
+        events: &[&AUX_LOAD_USE, &PAIR_THIRD_GPR],
     }
 }
 

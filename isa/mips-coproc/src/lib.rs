@@ -16,7 +16,7 @@
 //! `isa/mips-coproc/README.md`.
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::mips::disasm::REG_NAMES;
 use asip_sim::spec::{mips, op, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
 
@@ -235,18 +235,11 @@ pub static SPEC: ExtSpec = ExtSpec {
     ],
 };
 
-/// The `xmipscop` extension.
-pub struct MipsCop;
-
-impl Extension for MipsCop {
-    fn description(&self) -> &'static str {
-        "MIPS coprocessor SHA-3 ISE (seed 000, Table 2): lwau, xor5, chi, rot, swleast"
-    }
-    fn init(&self, cpu: &mut Cpu) {
-        *cpu.state_mut::<CopState>() = CopState::default();
-    }
-    fn spec(&self) -> Option<&'static ExtSpec> {
-        Some(&SPEC)
+asip_sim::extension! {
+    /// The `xmipscop` extension.
+    pub struct MipsCop: SPEC {
+        description: "MIPS coprocessor SHA-3 ISE (seed 000, Table 2): lwau, xor5, chi, rot, swleast",
+        state: CopState,
     }
 }
 

@@ -16,7 +16,7 @@
 //! `Most` and `Least` are extension state ([`NativeState`]).
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::mips::disasm;
 use asip_sim::spec::{mips, op, Encoding, ExtSpec, Fixed, Operand, Slot};
 
@@ -212,18 +212,11 @@ pub static SPEC: ExtSpec = ExtSpec {
     ],
 };
 
-/// The `xmipsnative` extension.
-pub struct MipsNative;
-
-impl Extension for MipsNative {
-    fn description(&self) -> &'static str {
-        "MIPS native-datapath SHA-3 ISE (seed 000, Table 1): andnot, rot1, rot2, mfleast"
-    }
-    fn init(&self, cpu: &mut Cpu) {
-        *cpu.state_mut::<NativeState>() = NativeState::default();
-    }
-    fn spec(&self) -> Option<&'static ExtSpec> {
-        Some(&SPEC)
+asip_sim::extension! {
+    /// The `xmipsnative` extension.
+    pub struct MipsNative: SPEC {
+        description: "MIPS native-datapath SHA-3 ISE (seed 000, Table 1): andnot, rot1, rot2, mfleast",
+        state: NativeState,
     }
 }
 

@@ -16,7 +16,7 @@
 //! the loop rules and how the seed's table was read: `isa/oasip/README.md`.
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
 use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Operand};
 use asip_sim::timing::{Event, EventKind};
@@ -287,23 +287,13 @@ pub static SPEC: ExtSpec = ExtSpec {
     ],
 };
 
-/// The `xoasip` extension.
-pub struct Oasip;
-
-impl Extension for Oasip {
-    fn description(&self) -> &'static str {
-        "OASIP (seed 001, Table 2): remv, hmask, pack, rotl, extlw, lfsr, doloop"
-    }
-    fn init(&self, cpu: &mut Cpu) {
-        *cpu.state_mut::<OasipState>() = OasipState::default();
-        cpu.add_fetch_hook(loop_hook);
-    }
-    fn spec(&self) -> Option<&'static ExtSpec> {
-        Some(&SPEC)
-    }
-    fn timing_events(&self) -> &'static [&'static Event] {
-        static EVENTS: [&Event; 1] = [&DOLOOP_SKIP];
-        &EVENTS
+asip_sim::extension! {
+    /// The `xoasip` extension.
+    pub struct Oasip: SPEC {
+        description: "OASIP (seed 001, Table 2): remv, hmask, pack, rotl, extlw, lfsr, doloop",
+        state: OasipState,
+        init: |cpu| cpu.add_fetch_hook(loop_hook),
+        events: &[&DOLOOP_SKIP],
     }
 }
 

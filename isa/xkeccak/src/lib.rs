@@ -23,7 +23,7 @@
 //! [`ring_rotate`]) are the reference the RTL is tested against.
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
 use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
 
@@ -232,18 +232,11 @@ pub static SPEC: ExtSpec = ExtSpec {
     generated: &["README.md", "include/xkeccak.h", "rtl/xkeccak_port.v"],
 };
 
-/// The `xkeccak` extension.
-pub struct Xkeccak;
-
-impl Extension for Xkeccak {
-    fn description(&self) -> &'static str {
-        "xkeccak (ours): 2x25x64-bit lane file + column-parity ring; kput/kgetlo/kgethi, ktrp (theta+rho+pi), kchi (chi+iota), kround"
-    }
-    fn init(&self, cpu: &mut Cpu) {
-        *cpu.state_mut::<XkState>() = XkState::default();
-    }
-    fn spec(&self) -> Option<&'static ExtSpec> {
-        Some(&SPEC)
+asip_sim::extension! {
+    /// The `xkeccak` extension.
+    pub struct Xkeccak: SPEC {
+        description: "xkeccak (ours): 2x25x64-bit lane file + column-parity ring; kput/kgetlo/kgethi, ktrp (theta+rho+pi), kchi (chi+iota), kround",
+        state: XkState,
     }
 }
 

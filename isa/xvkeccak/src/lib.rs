@@ -20,7 +20,7 @@
 //! timing model's. Design decisions: `isa/xvkeccak/README.md`.
 
 use asip_sim::cpu::{Cpu, Trap};
-use asip_sim::isa::{Base, DecodedInsn, Extension, Format, InstrClass, OpInfo, TimingClass};
+use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
 use asip_sim::rv32::vector::{vreg, vstate_mut, VState, VLEN};
 use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
@@ -274,20 +274,11 @@ pub static SPEC: ExtSpec = ExtSpec {
     generated: &["README.md", "include/xvkeccak.h", "rtl/xvkeccak_unit.v"],
 };
 
-/// The `xvkeccak` extension (needs a vector extension in the ISA string for its state).
-pub struct Xvkeccak;
-
-impl Extension for Xvkeccak {
-    fn description(&self) -> &'static str {
-        "xvkeccak (ours): Keccak SIMD on the vector base, widths 200..1600; vktheta (column parities + D), vkround (theta + rho + pi + chi of one plane), vkiota"
-    }
-    fn init(&self, cpu: &mut Cpu) {
-        cpu.state_mut::<VState>();
-    }
-    fn spec(&self) -> Option<&'static ExtSpec> {
-        Some(&SPEC)
-    }
-    fn timing_events(&self) -> &'static [&'static Event] {
-        &EVENTS
+asip_sim::extension! {
+    /// The `xvkeccak` extension (needs a vector extension in the ISA string for its state).
+    pub struct Xvkeccak: SPEC {
+        description: "xvkeccak (ours): Keccak SIMD on the vector base, widths 200..1600; vktheta (column parities + D), vkround (theta + rho + pi + chi of one plane), vkiota",
+        state: VState,
+        events: &EVENTS,
     }
 }
