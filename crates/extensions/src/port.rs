@@ -124,20 +124,22 @@ pub fn include_file(base: Base) -> String {
     format!("{}_ext_port.vh", base.name())
 }
 
+/// The declaration of `p` in a module's port list, e.g. `input  wire [31:0]  insn_i`:
+/// an input is a wire, an output is declared as `output_kind` (`wire` in a unit, `reg` in
+/// the flow's wrapper, which drives its outputs from an `always` block).
+pub fn declaration(p: &PortSig, output_kind: &str) -> String {
+    let (dir, kind) = if p.dir == PortDir::In {
+        ("input ", "wire")
+    } else {
+        ("output", output_kind)
+    };
+    format!("{dir} {kind:<4} {} {}", width_decl(p.width), p.name)
+}
+
 /// The port list of a unit for the processor of `base`: one declaration a line, comma
 /// separated.
 fn declarations(base: Base) -> String {
-    let decls: Vec<String> = of(base)
-        .iter()
-        .map(|p| {
-            let dir = if p.dir == PortDir::In {
-                "input "
-            } else {
-                "output"
-            };
-            format!("{dir} wire {} {}", width_decl(p.width), p.name)
-        })
-        .collect();
+    let decls: Vec<String> = of(base).iter().map(|p| declaration(p, "wire")).collect();
     decls.join(",\n") + "\n"
 }
 

@@ -265,14 +265,7 @@ pub fn ext_wrapper(core: &Core, units: &[&Unit]) -> String {
     );
     let decls: Vec<String> = port
         .iter()
-        .map(|p| {
-            let kind = if p.dir == PortDir::In {
-                "input  wire"
-            } else {
-                "output reg "
-            };
-            format!("    {kind} {} {}", port::width_decl(p.width), p.name)
-        })
+        .map(|p| format!("    {}", port::declaration(p, "reg")))
         .collect();
     s.push_str(&decls.join(",\n"));
     s.push_str("\n);\n");
