@@ -2,57 +2,8 @@
 /* kernel_permute(keccak_state_t *s, unsigned rounds): Keccak-p[1600, rounds] (the last
  * `rounds` rounds of Keccak-f[1600]; rounds even, 2..24) on the bit-interleaved state
  * (lane i = words 2i even bits, 2i+1 odd bits), plain RV32IM (lane complementing). */
-    .section .rodata.keccak_rc_bi,"a"
-    .p2align 2
-    .type keccak_rc_bi, @object
-keccak_rc_bi:
-    .word 0x00000001, 0x00000000
-    .word 0x00000000, 0x00000089
-    .word 0x00000000, 0x8000008b
-    .word 0x00000000, 0x80008080
-    .word 0x00000001, 0x0000008b
-    .word 0x00000001, 0x00008000
-    .word 0x00000001, 0x80008088
-    .word 0x00000001, 0x80000082
-    .word 0x00000000, 0x0000000b
-    .word 0x00000000, 0x0000000a
-    .word 0x00000001, 0x00008082
-    .word 0x00000000, 0x00008003
-    .word 0x00000001, 0x0000808b
-    .word 0x00000001, 0x8000000b
-    .word 0x00000001, 0x8000008a
-    .word 0x00000001, 0x80000081
-    .word 0x00000000, 0x80000081
-    .word 0x00000000, 0x80000008
-    .word 0x00000000, 0x00000083
-    .word 0x00000000, 0x80008003
-    .word 0x00000001, 0x80008088
-    .word 0x00000000, 0x80000088
-    .word 0x00000001, 0x00008000
-    .word 0x00000000, 0x80008082
-    .size keccak_rc_bi, . - keccak_rc_bi
-
-    .text
-    .p2align 2
-    .globl kernel_permute
-    .type kernel_permute, @function
-kernel_permute:
-    addi sp, sp, -64
-    sw ra, 0(sp)
-    sw gp, 4(sp)
-    sw tp, 8(sp)
-    sw s0, 12(sp)
-    sw s1, 16(sp)
-    sw s2, 20(sp)
-    sw s3, 24(sp)
-    sw s4, 28(sp)
-    sw s5, 32(sp)
-    sw s6, 36(sp)
-    sw s7, 40(sp)
-    sw s8, 44(sp)
-    sw s9, 48(sp)
-    sw s10, 52(sp)
-    sw s11, 56(sp)
+#include "../common/keccak_permute_frame.h"
+    KERNEL_PERMUTE_ENTRY
     lla a4, keccak_rc_bi+192
     slli a1, a1, 3
     sub a1, a4, a1
@@ -1089,21 +1040,4 @@ kernel_permute:
     sw a7, 68(a0)
     xor s1, s1, a7
     bne a1, a4, 1b
-    lw ra, 0(sp)
-    lw gp, 4(sp)
-    lw tp, 8(sp)
-    lw s0, 12(sp)
-    lw s1, 16(sp)
-    lw s2, 20(sp)
-    lw s3, 24(sp)
-    lw s4, 28(sp)
-    lw s5, 32(sp)
-    lw s6, 36(sp)
-    lw s7, 40(sp)
-    lw s8, 44(sp)
-    lw s9, 48(sp)
-    lw s10, 52(sp)
-    lw s11, 56(sp)
-    addi sp, sp, 64
-    ret
-    .size kernel_permute, . - kernel_permute
+    KERNEL_PERMUTE_EXIT
