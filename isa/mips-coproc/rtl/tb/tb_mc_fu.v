@@ -5,45 +5,40 @@
 // and Least after it).
 module tb_mc_fu;
     reg          clk = 1'b0, rst_n = 1'b0;
-    reg          wr, valid;
-    reg  [2:0]   widx, op, idx;
-    reg  [31:0]  ld;
+    reg          wr = 1'b0, valid = 1'b0;
+    reg  [2:0]   widx = 3'd0, op = 3'd0, idx = 3'd0;
+    reg  [31:0]  ld = 32'd0;
     wire [31:0]  st, least;
     wire [159:0] au;
     reg  [31:0]  t_wr, t_widx, t_valid, t_op, t_idx, e_st, e0, e1, e2, e3, e4, e_least;
-    integer      n, lines, checks_st;
+    integer      lines, checks;
     `include "tb_vectors.vh"
 
     mc_fu dut (.clk_i(clk), .rst_ni(rst_n), .wr_i(wr), .wr_idx_i(widx), .ld_data_i(ld),
                .valid_i(valid), .op_i(op), .idx_i(idx), .st_data_o(st), .au_o(au),
                .least_o(least));
 
-    initial begin
-        open_vectors;
-        wr = 0; widx = 0; valid = 0; op = 0; idx = 0; ld = 0;
-        #5 clk = 1; #5 clk = 0;
-        rst_n = 1;
-        lines = 0; fails = 0; checks_st = 0;
-        while (!$feof(fd)) begin
-            n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h\n",
-                        t_wr, t_widx, ld, t_valid, t_op, t_idx, e_st, e0, e1, e2, e3, e4,
-                        e_least);
-            if (n == 13) begin
-                wr = t_wr[0]; widx = t_widx[2:0];
-                valid = t_valid[0]; op = t_op[2:0]; idx = t_idx[2:0];
-                #1;
-                if (valid && op != 3'd0) begin
-                    checks_st = checks_st + 1;
-                    if (st !== e_st) `TB_FAIL(("line %0d: op %0d st %h want %h", lines, op, st, e_st))
-                end
-                #4 clk = 1; #1;
-                if (au !== {e4, e3, e2, e1, e0} || least !== e_least)
-                    `TB_FAIL(("line %0d: au %h least %h", lines, au, least))
-                #4 clk = 0;
-                lines = lines + 1;
-            end
+    task read_line(output integer got);
+        begin
+            got = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+                          t_wr, t_widx, ld, t_valid, t_op, t_idx, e_st, e0, e1, e2, e3, e4,
+                          e_least);
+            wr = t_wr[0]; widx = t_widx[2:0];
+            valid = t_valid[0]; op = t_op[2:0]; idx = t_idx[2:0];
         end
-        $display("RESULT vectors=%0d st_checks=%0d fails=%0d", lines, checks_st, fails);
-        $finish;
-    end
+    endtask
+
+    task check_before;
+        if (valid && op != 3'd0) begin
+            checks = checks + 1;
+            if (st !== e_st) `TB_FAIL(("line %0d: op %0d st %h want %h", lines, op, st, e_st))
+        end
+    endtask
+
+    task check_after;
+        if (au !== {e4, e3, e2, e1, e0} || least !== e_least)
+            `TB_FAIL(("line %0d: au %h least %h", lines, au, least))
+    endtask
+
+    `TB_REPLAY(13)
 endmodule
