@@ -15,7 +15,7 @@
  *     absorbed byte by byte).
  * Requires a little-endian target (lane bytes are XORed in memory order). */
 #include "kernel.h"
-#include "keccak_lfsr.h"
+#include "keccak_loops.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "ref.c assumes a little-endian target"
@@ -28,6 +28,10 @@ static uint64_t rotl64(uint64_t v, unsigned n)
 {
     return (v << n) | (v >> (64 - n));
 }
+
+/* For RHO_PI_WALK: lane (x, y) of kernel_permute's state s; d = rotl64(v, n). */
+#define S_LANE(x, y) LANE(s, x, y)
+#define SET_ROTL64(d, v, n) ((d) = rotl64((v), (n)))
 
 void kernel_permute(keccak_state_t *s, unsigned rounds)
 {
@@ -49,18 +53,7 @@ void kernel_permute(keccak_state_t *s, unsigned rounds)
         }
 
         /* rho and pi together: follow the 24-lane cycle of pi starting at (1, 0) */
-        {
-            unsigned x = 1, y = 0;
-            uint64_t moving = LANE(s, x, y);
-            for (unsigned t = 0; t < 24; t++) {
-                unsigned nx = y, ny = (2 * x + 3 * y) % 5;
-                uint64_t next = LANE(s, nx, ny);
-                LANE(s, nx, ny) = rotl64(moving, ((t + 1) * (t + 2) / 2) % 64);
-                moving = next;
-                x = nx;
-                y = ny;
-            }
-        }
+        RHO_PI_WALK(uint64_t, S_LANE, SET_ROTL64);
 
         /* chi: row by row, a[x] ^= ~a[x+1] & a[x+2] on a copy of the row */
         for (unsigned y = 0; y < 5; y++) {

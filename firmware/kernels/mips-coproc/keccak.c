@@ -13,7 +13,7 @@
  *   iota   regular instructions.
  * Requires a little-endian target. */
 #include "kernel.h"
-#include "../common/keccak_lfsr.h"
+#include "../common/keccak_loops.h"
 #include "../../../isa/mips-coproc/include/mips_coproc.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__

@@ -4,7 +4,7 @@
  * rho, and the round-constant bit 1 << (2^j - 1)) is rot1 + rot2 + mfleast, and chi's
  * ~a & b is andnot. Requires a little-endian target. */
 #include "kernel.h"
-#include "../common/keccak_lfsr.h"
+#include "../common/keccak_loops.h"
 #include "../../../isa/mips-native/include/mips_native.h"
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -19,6 +19,9 @@ typedef struct __attribute__((may_alias)) {
 
 /* r = rotl64(v, n), 0 <= n < 64 */
 #define ROTL(r, v, n) mn_rotl64((v).hi, (v).lo, (n), &(r).hi, &(r).lo)
+
+/* For RHO_PI_WALK: lane (x, y) of kernel_permute's state a. */
+#define A_LANE(x, y) LANE(a, x, y)
 
 void kernel_permute(keccak_state_t *s, unsigned rounds)
 {
@@ -49,18 +52,7 @@ void kernel_permute(keccak_state_t *s, unsigned rounds)
         }
 
         /* rho and pi together: follow the 24-lane cycle of pi starting at (1, 0) */
-        {
-            unsigned x = 1, y = 0;
-            lane_t moving = LANE(a, x, y);
-            for (unsigned t = 0; t < 24; t++) {
-                unsigned nx = y, ny = (2 * x + 3 * y) % 5;
-                lane_t next = LANE(a, nx, ny);
-                ROTL(LANE(a, nx, ny), moving, ((t + 1) * (t + 2) / 2) % 64);
-                moving = next;
-                x = nx;
-                y = ny;
-            }
-        }
+        RHO_PI_WALK(lane_t, A_LANE, ROTL);
 
         /* chi: row by row, a[x] ^= ~a[x+1] & a[x+2] on a copy of the row */
         for (unsigned y = 0; y < 5; y++) {
