@@ -1,22 +1,12 @@
 /* sha3-asip — portable Keccak-p[b, nr] (see keccakp.h). Readable C: lanes in uint64_t
  * words masked to w bits, one round at a time; not tuned for any design. */
 #include "keccakp.h"
+#include "../include/keccak_constants.h" /* by path: the host build (aead_c.rs) has no -Iinclude */
 
-/* Round constants of Keccak-f[1600]; Keccak-f[b]'s are their low w bits. */
-static const uint64_t RC[24] = {
-    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808aULL, 0x8000000080008000ULL,
-    0x000000000000808bULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
-    0x000000000000008aULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000aULL,
-    0x000000008000808bULL, 0x800000000000008bULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
-    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
-    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL,
-};
-
-/* rho offsets mod 64 for lane x + 5y; w divides 64, so reducing them mod w again is exact. */
-static const uint8_t RHO[25] = {
-    0,  1,  62, 28, 27, 36, 44, 6,  55, 20, 3,  10, 43,
-    25, 39, 41, 45, 15, 21, 8,  18, 2,  61, 56, 14,
-};
+/* Round constants of Keccak-f[1600] (Keccak-f[b]'s are their low w bits) and rho offsets mod
+ * 64 (w divides 64, so reducing them mod w again is exact): keccak_constants.h. */
+static const uint64_t RC[24] = {KECCAK_RC};
+static const uint8_t RHO[25] = {KECCAK_RHO};
 
 static uint64_t rotl(uint64_t v, unsigned n, unsigned w, uint64_t mask)
 {

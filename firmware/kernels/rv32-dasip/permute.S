@@ -20,6 +20,7 @@
  *   iota     A[0] ^= RC[round] (table).
  */
 #include "dasip.h"
+#include "keccak_constants.h"
 
 /* Lane (x, y) of the rho-pi row loop: B'(y, 2x + 3y) = rotl(A(x, y) ^ D[x], amt) through
  * ar5, with `next` (the next rho offset's load, alternating a4/t4) in the rotate's shadow. */
@@ -34,25 +35,10 @@
 
     .section .rodata.kdasip,"a"
     .p2align 3
-.Lrc:
-    .word 0x00000001, 0x00000000, 0x00008082, 0x00000000
-    .word 0x0000808a, 0x80000000, 0x80008000, 0x80000000
-    .word 0x0000808b, 0x00000000, 0x80000001, 0x00000000
-    .word 0x80008081, 0x80000000, 0x00008009, 0x80000000
-    .word 0x0000008a, 0x00000000, 0x00000088, 0x00000000
-    .word 0x80008009, 0x00000000, 0x8000000a, 0x00000000
-    .word 0x8000808b, 0x00000000, 0x0000008b, 0x80000000
-    .word 0x00008089, 0x80000000, 0x00008003, 0x80000000
-    .word 0x00008002, 0x80000000, 0x00000080, 0x80000000
-    .word 0x0000800a, 0x00000000, 0x8000000a, 0x80000000
-    .word 0x80008081, 0x80000000, 0x00008080, 0x80000000
-    .word 0x80000001, 0x00000000, 0x80008008, 0x80000000
-.Lrho:  /* rho offset of lane x + 5y, row by row */
-    .byte  0,  1, 62, 28, 27
-    .byte 36, 44,  6, 55, 20
-    .byte  3, 10, 43, 25, 39
-    .byte 41, 45, 15, 21,  8
-    .byte 18,  2, 61, 56, 14
+.Lrc:    /* round constants, round 0 first (keccak_constants.h) */
+    .dword KECCAK_RC
+.Lrho:   /* rho offset of lane x + 5y, row by row (keccak_constants.h) */
+    .byte KECCAK_RHO
 
     .text
     .p2align 2
