@@ -75,10 +75,10 @@ struct PublishedTable {
     rows: BTreeMap<String, Published>,
 }
 
-/// Figures a seed paper published for this design point (all optional), resolved from the
-/// published table row the design refers to.
+/// Figures a seed paper published for this design point (all optional: a row leaves out
+/// what the paper does not give), resolved from the published table row the design refers to.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Published {
     /// Where the numbers come from, e.g. "seed 001, Table 4" (the table's `source`).
     #[serde(skip)]
@@ -86,19 +86,13 @@ pub struct Published {
     /// Row label in that table.
     #[serde(skip)]
     pub row: Option<String>,
-    #[serde(default)]
     pub cycles_per_byte: Option<f64>,
-    #[serde(default)]
     pub bytes_per_cycle_e3: Option<f64>,
-    #[serde(default)]
     pub code_bytes: Option<u64>,
-    #[serde(default)]
     pub slices: Option<f64>,
     /// Speed-up over the row named in `baseline`, as published.
-    #[serde(default)]
     pub speedup: Option<f64>,
     /// The row of the same table the published speed-up is over.
-    #[serde(default)]
     pub baseline: Option<String>,
 }
 
@@ -406,6 +400,11 @@ timing = "zscale"
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../designs")
     }
 
+    /// Why `Design::parse` refuses `text` read from `path`.
+    fn parse_err(text: &str, path: &Path) -> String {
+        Design::parse(text, path).unwrap_err().to_string()
+    }
+
     #[test]
     fn timing_events_are_overridable_and_checked_by_name() {
         let with = |events: &str| {
@@ -446,17 +445,13 @@ timing = "zscale"
         );
         assert_eq!(p.baseline.as_deref(), Some("Z-scale"));
         let bad = text.replace("OASIP", "OASIQ");
-        let e = Design::parse(&bad, &designs_dir().join("rv32-x.toml"))
-            .unwrap_err()
-            .to_string();
+        let e = parse_err(&bad, &designs_dir().join("rv32-x.toml"));
         assert!(
             e.contains("has no row 'OASIQ'; rows: DASIP, OASIP, Z-scale"),
             "{e}"
         );
         let bad = text.replace("seed001-table4", "seed009");
-        let e = Design::parse(&bad, &designs_dir().join("rv32-x.toml"))
-            .unwrap_err()
-            .to_string();
+        let e = parse_err(&bad, &designs_dir().join("rv32-x.toml"));
         assert!(
             e.contains("published tables: seed000-table3, seed001-table4"),
             "{e}"
@@ -465,20 +460,16 @@ timing = "zscale"
 
     #[test]
     fn name_must_match_file() {
-        let e = Design::parse(GOOD, Path::new("designs/other.toml")).unwrap_err();
-        assert!(
-            e.to_string().contains("does not match the file name"),
-            "{e}"
-        );
+        let e = parse_err(GOOD, Path::new("designs/other.toml"));
+        assert!(e.contains("does not match the file name"), "{e}");
     }
 
     #[test]
     fn malformed_toml_is_reported_with_the_file() {
-        let e = Design::parse("name = ", Path::new("designs/bad.toml")).unwrap_err();
-        let s = e.to_string();
+        let e = parse_err("name = ", Path::new("designs/bad.toml"));
         assert!(
-            s.starts_with("malformed design file designs/bad.toml"),
-            "{s}"
+            e.starts_with("malformed design file designs/bad.toml"),
+            "{e}"
         );
     }
 
@@ -486,15 +477,15 @@ timing = "zscale"
     fn unknown_field_is_an_error() {
         let text = format!("{GOOD}\n");
         let text = text.replace("timing = \"zscale\"", "timing = \"zscale\"\nspeed = 3");
-        let e = Design::parse(&text, Path::new("designs/rv32-x.toml")).unwrap_err();
-        assert!(e.to_string().contains("unknown field `speed`"), "{e}");
+        let e = parse_err(&text, Path::new("designs/rv32-x.toml"));
+        assert!(e.contains("unknown field `speed`"), "{e}");
     }
 
     #[test]
     fn isa_must_match_arch() {
         let text = GOOD.replace("isa = \"rv32im\"", "isa = \"mips32\"");
-        let e = Design::parse(&text, Path::new("designs/rv32-x.toml")).unwrap_err();
-        assert!(e.to_string().contains("does not belong to arch"), "{e}");
+        let e = parse_err(&text, Path::new("designs/rv32-x.toml"));
+        assert!(e.contains("does not belong to arch"), "{e}");
     }
 
     #[test]
