@@ -31,18 +31,24 @@ fn both(design_name: &str, words: &[u32]) -> Option<(u64, Vec<String>)> {
     asip_testkit::rtl::lockstep_words(design_name, words, &[])
 }
 
-fn lw(rd: u32, rs1: u32, imm: i32) -> u32 {
-    i(imm, rs1, 2, rd, 0x03)
-}
-fn sw(rs2: u32, rs1: u32, imm: i32) -> u32 {
-    let o = imm as u32 & 0xfff;
-    (o >> 5) << 25 | rs2 << 20 | rs1 << 15 | 2 << 12 | (o & 31) << 7 | 0x23
-}
 fn r(f7: u32, rs2: u32, rs1: u32, f3: u32, rd: u32) -> u32 {
     f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | 0x33
 }
 fn csrr(rd: u32, csr: u32) -> u32 {
     csr << 20 | 2 << 12 | rd << 7 | 0x73
+}
+
+/// `jal` over one word (+1), `auipc t1, 0`, `jalr` to the next-but-one (+2): 6 words of
+/// which 3 retire.
+fn jal_and_jalr_over_one() -> [u32; 6] {
+    [
+        j(8, 0),
+        NOP,
+        0x0000_0317,          // auipc t1, 0
+        i(12, 6, 0, 0, 0x67), // jalr x0, 12(t1)
+        NOP,
+        NOP,
+    ]
 }
 
 // Every program ends with `addi a7, zero, 93; ecall` (2 instructions); zscale charges
@@ -84,21 +90,12 @@ fn load_use_stall_and_store_of_a_loaded_value() {
 fn branches_and_jumps() {
     // addi; beq taken (+2) over one; bne not taken; jal (+1) over one;
     // auipc; jalr (+2) to the next-but-one
-    let Some((c, log)) = both(
-        "rv32-ref",
-        &[
-            addi(5, 0, 1),
-            b(8, 5, 5, 0),
-            NOP,
-            b(8, 5, 5, 1),
-            j(8, 0),
-            NOP,
-            0x0000_0317,          // auipc t1, 0
-            i(12, 6, 0, 0, 0x67), // jalr x0, 12(t1)
-            NOP,
-            NOP,
-        ],
-    ) else {
+    let prog = [
+        &[addi(5, 0, 1), b(8, 5, 5, 0), NOP, b(8, 5, 5, 1)][..],
+        &jal_and_jalr_over_one(),
+    ]
+    .concat();
+    let Some((c, log)) = both("rv32-ref", &prog) else {
         return;
     };
     // addi beq bne jal auipc jalr nop + exit
@@ -226,23 +223,23 @@ fn extension_unit_with_load_use() {
 #[test]
 fn icarus_runs_the_processor_to_the_same_commit_log() {
     let prog = [
-        addi(5, 0, 100),
-        addi(6, 0, -7),
-        r(1, 6, 5, 4, 7), // div
-        sw(7, 2, -4),
-        lw(8, 2, -4),
-        add(9, 8, 5), // load-use
-        b(8, 9, 9, 0),
-        NOP,
-        j(8, 0),
-        NOP,
-        0x0000_0317,          // auipc t1, 0
-        i(12, 6, 0, 0, 0x67), // jalr x0, 12(t1)
-        NOP,
-        NOP,
-        csrr(10, 0xb00),
-        r(0x30, 5, 9, 5, 11), // ror (zbkb unit)
-    ];
+        &[
+            addi(5, 0, 100),
+            addi(6, 0, -7),
+            r(1, 6, 5, 4, 7), // div
+            sw(7, 2, -4),
+            lw(8, 2, -4),
+            add(9, 8, 5), // load-use
+            b(8, 9, 9, 0),
+            NOP,
+        ][..],
+        &jal_and_jalr_over_one(),
+        &[
+            csrr(10, 0xb00),
+            r(0x30, 5, 9, 5, 11), // ror (zbkb unit)
+        ],
+    ]
+    .concat();
     let Some((c, log)) =
         asip_testkit::rtl::lockstep_words_on(rtl::HdlSim::Icarus, "rv32-zbkb", &prog, &[])
     else {

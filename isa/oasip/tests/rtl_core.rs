@@ -104,14 +104,10 @@ fn count_zero_skips_like_a_taken_branch() {
 fn count_from_a_load_and_a_branch_at_the_loop_end() {
     // sw a1 (=4) to the stack, lw it back, doloop on it at once (load-use: +1);
     // the body ends with a taken beq (the redirect wins: no loop-back, +2)
-    let sw = |rs2: u32, rs1: u32, imm: i32| {
-        let o = imm as u32 & 0xfff;
-        (o >> 5) << 25 | rs2 << 20 | rs1 << 15 | 2 << 12 | (o & 31) << 7 | 0x23
-    };
     let Some((c, log)) = both(&[
         addi(A1, 0, 4),
         sw(A1, 2, -4),
-        i(-4, 2, 2, A2, 0x03), // lw a2, -4(sp)
+        lw(A2, 2, -4),
         enc!(SPEC, "doloop", A2, 8),
         addi(T0, T0, 1),
         b(8, 0, 0, 0), // beq zero, zero, +8 (loop end, taken)
