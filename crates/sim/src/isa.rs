@@ -407,11 +407,13 @@ pub trait Extension: Send + Sync {
     }
 }
 
-/// Declare the extension type of a declaration ([`crate::spec::ExtSpec`]): its name,
+/// Declare an extension type. Of a declaration ([`crate::spec::ExtSpec`]): its name,
 /// base, operations and decoder come from the declaration; the type adds its one-line
 /// description, the extension state `S` it installs (`S::default()`) when a machine is
 /// created, optionally more set-up (`init: fn(&mut Cpu)`, e.g. a fetch hook) and the
-/// timing events its semantics charge.
+/// timing events its semantics charge. A hand-written extension (no declaration) names
+/// instead its ISA-string name, optionally its base, its operations and its decoder
+/// (`fn(u32) -> Option<DecodedInsn>`); its state is optional.
 ///
 /// ```ignore
 /// asip_sim::extension! {
@@ -421,6 +423,15 @@ pub trait Extension: Send + Sync {
 ///         state: OasipState,
 ///         init: |cpu| cpu.add_fetch_hook(loop_hook),
 ///         events: &[&DOLOOP_SKIP],
+///     }
+/// }
+/// asip_sim::extension! {
+///     /// The M extension (`m`).
+///     pub struct M {
+///         name: "m",
+///         description: "integer multiply/divide",
+///         ops: OPS,
+///         decode: decode,
 ///     }
 /// }
 /// ```
@@ -435,22 +446,60 @@ macro_rules! extension {
             $(events: $events:expr,)?
         }
     ) => {
+        $crate::extension! { @type $(#[$doc])* $vis $ty {
+            fn spec(&self) -> Option<&'static $crate::spec::ExtSpec> {
+                Some(&$spec)
+            }
+        } $description, [$state], [$($init)?], [$($events)?] }
+    };
+    (
+        $(#[$doc:meta])*
+        $vis:vis struct $ty:ident {
+            name: $name:literal,
+            $(base: $base:expr,)?
+            description: $description:expr,
+            ops: $ops:expr,
+            decode: $decode:path,
+            $(state: $state:ty,)?
+            $(init: $init:expr,)?
+            $(events: $events:expr,)?
+        }
+    ) => {
+        $crate::extension! { @type $(#[$doc])* $vis $ty {
+            fn name(&self) -> &'static str {
+                $name
+            }
+            $(fn base(&self) -> $crate::isa::Base {
+                $base
+            })?
+            fn ops(&self) -> &'static [$crate::isa::OpInfo] {
+                $ops
+            }
+            fn decode(&self, w: u32) -> Option<$crate::isa::DecodedInsn> {
+                $decode(w)
+            }
+        } $description, [$($state)?], [$($init)?], [$($events)?] }
+    };
+    // the type and what both kinds share: description, set-up, timing events
+    (
+        @type $(#[$doc:meta])* $vis:vis $ty:ident { $($source:item)* }
+        $description:expr, [$($state:ty)?], [$($init:expr)?], [$($events:expr)?]
+    ) => {
         $(#[$doc])*
         $vis struct $ty;
 
         impl $crate::isa::Extension for $ty {
+            $($source)*
             fn description(&self) -> &'static str {
                 $description
             }
+            #[allow(unused_variables)]
             fn init(&self, cpu: &mut $crate::cpu::Cpu) {
-                cpu.state_mut::<$state>();
+                $(cpu.state_mut::<$state>();)?
                 $(
                     let init: fn(&mut $crate::cpu::Cpu) = $init;
                     init(cpu);
                 )?
-            }
-            fn spec(&self) -> Option<&'static $crate::spec::ExtSpec> {
-                Some(&$spec)
             }
             $(fn timing_events(&self) -> &'static [&'static $crate::timing::Event] {
                 static EXTENSION_EVENTS: &[&$crate::timing::Event] = $events;

@@ -14,12 +14,11 @@ use super::fields::*;
 use super::HILO;
 use crate::cpu::{Cpu, Trap};
 use crate::isa::{
-    exec_ebreak, exec_ecall, exec_nop, operand_imm, operand_rs2, Base, DecodedInsn, Extension,
-    OpInfo,
+    exec_ebreak, exec_ecall, exec_nop, operand_imm, operand_rs2, Base, DecodedInsn, OpInfo,
 };
 use crate::mem_ops::*;
 use crate::timing::{Event, EventKind};
-use crate::{define_ops, i_op, r_op};
+use crate::{define_ops, extension, i_op, r_op};
 
 type R = Result<(), Trap>;
 
@@ -432,9 +431,6 @@ fn op(id: Id) -> &'static OpInfo {
     &OPS[id as usize]
 }
 
-/// The MIPS32 base extension (`mips32`, always on in a `mips32...` ISA string).
-pub struct Mips32;
-
 /// A branch-likely that is not taken annuls its delay slot: the slot was fetched and is
 /// dropped, a bubble (`[timing.events] "mips32.annulled_slot"`, 1 in `mips5`).
 pub static ANNULLED_SLOT: Event = Event {
@@ -444,25 +440,15 @@ pub static ANNULLED_SLOT: Event = Event {
     doc: "a not-taken branch-likely annuls its fetched delay slot",
 };
 
-impl Extension for Mips32 {
-    fn name(&self) -> &'static str {
-        "mips32"
-    }
-    fn description(&self) -> &'static str {
-        "MIPS32 release-1 base integer instructions (little-endian, o32), plus rdhwr"
-    }
-    fn base(&self) -> Base {
-        Base::Mips32
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        OPS
-    }
-    fn timing_events(&self) -> &'static [&'static Event] {
-        static EVENTS: [&Event; 1] = [&ANNULLED_SLOT];
-        &EVENTS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        decode(w)
+extension! {
+    /// The MIPS32 base extension (`mips32`, always on in a `mips32...` ISA string).
+    pub struct Mips32 {
+        name: "mips32",
+        base: Base::Mips32,
+        description: "MIPS32 release-1 base integer instructions (little-endian, o32), plus rdhwr",
+        ops: OPS,
+        decode: decode,
+        events: &[&ANNULLED_SLOT],
     }
 }
 

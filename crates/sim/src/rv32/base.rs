@@ -2,9 +2,9 @@
 
 use super::fields::*;
 use crate::cpu::{Cpu, Trap};
-use crate::isa::{exec_ebreak, exec_ecall, exec_nop, DecodedInsn, Extension, OpInfo};
+use crate::isa::{exec_ebreak, exec_ecall, exec_nop, DecodedInsn, OpInfo};
 use crate::mem_ops::*;
-use crate::{define_ops, i_op, r_op};
+use crate::{define_ops, extension, i_op, r_op};
 
 type R = Result<(), Trap>;
 
@@ -128,21 +128,13 @@ fn op(id: Id) -> &'static OpInfo {
     &OPS[id as usize]
 }
 
-/// The RV32I base extension (`i`).
-pub struct Rv32i;
-
-impl Extension for Rv32i {
-    fn name(&self) -> &'static str {
-        "i"
-    }
-    fn description(&self) -> &'static str {
-        "RV32I base integer instructions"
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        decode(w)
+extension! {
+    /// The RV32I base extension (`i`).
+    pub struct Rv32i {
+        name: "i",
+        description: "RV32I base integer instructions",
+        ops: OPS,
+        decode: decode,
     }
 }
 

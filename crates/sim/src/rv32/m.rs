@@ -2,8 +2,8 @@
 //! specification (no trap): x/0 = -1 (all ones), x%0 = x, MIN/-1 = MIN, MIN%-1 = 0.
 
 use super::fields::*;
-use crate::isa::{DecodedInsn, Extension, OpInfo};
-use crate::{define_ops, r_op};
+use crate::isa::DecodedInsn;
+use crate::{define_ops, extension, r_op};
 
 define_ops! { OPS, Id;
     MUL = "mul", exec_mul, R, MulDivRem, Mul;
@@ -47,40 +47,36 @@ pub fn rem(a: i32, b: i32) -> i32 {
     }
 }
 
-/// The M extension (`m`).
-pub struct M;
+extension! {
+    /// The M extension (`m`).
+    pub struct M {
+        name: "m",
+        description: "integer multiply/divide",
+        ops: OPS,
+        decode: decode,
+    }
+}
 
-impl Extension for M {
-    fn name(&self) -> &'static str {
-        "m"
+fn decode(w: u32) -> Option<DecodedInsn> {
+    if opcode(w) != 0x33 || funct7(w) != 1 {
+        return None;
     }
-    fn description(&self) -> &'static str {
-        "integer multiply/divide"
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        if opcode(w) != 0x33 || funct7(w) != 1 {
-            return None;
-        }
-        let id = [
-            Id::MUL,
-            Id::MULH,
-            Id::MULHSU,
-            Id::MULHU,
-            Id::DIV,
-            Id::DIVU,
-            Id::REM,
-            Id::REMU,
-        ][funct3(w) as usize];
-        Some(DecodedInsn::new(
-            &OPS[id as usize],
-            w,
-            rd(w),
-            rs1(w),
-            rs2(w),
-            0,
-        ))
-    }
+    let id = [
+        Id::MUL,
+        Id::MULH,
+        Id::MULHSU,
+        Id::MULHU,
+        Id::DIV,
+        Id::DIVU,
+        Id::REM,
+        Id::REMU,
+    ][funct3(w) as usize];
+    Some(DecodedInsn::new(
+        &OPS[id as usize],
+        w,
+        rd(w),
+        rs1(w),
+        rs2(w),
+        0,
+    ))
 }

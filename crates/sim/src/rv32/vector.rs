@@ -12,7 +12,7 @@
 use super::fields::*;
 use crate::cpu::{Cpu, Trap};
 use crate::define_ops;
-use crate::isa::{DecodedInsn, Extension, OpInfo};
+use crate::isa::{DecodedInsn, OpInfo};
 
 /// VLEN in bits.
 pub const VLEN: u32 = 128;
@@ -1251,27 +1251,15 @@ fn disasm_v(d: &DecodedInsn, _pc: u32) -> String {
 /// and timing events; each creates the vector state it works on.
 macro_rules! vector_extension {
     ($(#[$doc:meta])* $ty:ident, $name:literal, $description:literal, $ops:ident, $events:expr) => {
-        $(#[$doc])*
-        pub struct $ty;
-
-        impl Extension for $ty {
-            fn name(&self) -> &'static str {
-                $name
-            }
-            fn description(&self) -> &'static str {
-                $description
-            }
-            fn ops(&self) -> &'static [OpInfo] {
-                $ops::OPS
-            }
-            fn decode(&self, w: u32) -> Option<DecodedInsn> {
-                $ops::decode(w)
-            }
-            fn init(&self, cpu: &mut Cpu) {
-                cpu.state_mut::<VState>();
-            }
-            fn timing_events(&self) -> &'static [&'static crate::timing::Event] {
-                $events
+        $crate::extension! {
+            $(#[$doc])*
+            pub struct $ty {
+                name: $name,
+                description: $description,
+                ops: $ops::OPS,
+                decode: $ops::decode,
+                state: VState,
+                events: $events,
             }
         }
     };

@@ -15,8 +15,8 @@
 
 use super::fields::*;
 use crate::cpu::{Cpu, Trap};
-use crate::define_ops;
-use crate::isa::{DecodedInsn, Extension, OpInfo};
+use crate::isa::DecodedInsn;
+use crate::{define_ops, extension};
 
 define_ops! { OPS, Id;
     CSRRW = "csrrw", exec_csrrw, Csr, Other, Csr;
@@ -263,41 +263,35 @@ fn apply_counter_writes(c: &mut Cpu, npc: u32) -> u32 {
     npc
 }
 
-/// Zicsr (`zicsr`, always enabled).
-pub struct Zicsr;
+extension! {
+    /// Zicsr (`zicsr`, always enabled).
+    pub struct Zicsr {
+        name: "zicsr",
+        description: "CSR instructions, counters, machine-mode trap CSRs (always on)",
+        ops: OPS,
+        decode: decode,
+        init: |c| c.add_fetch_hook(apply_counter_writes),
+    }
+}
 
-impl Extension for Zicsr {
-    fn name(&self) -> &'static str {
-        "zicsr"
+fn decode(w: u32) -> Option<DecodedInsn> {
+    if opcode(w) != 0x73 {
+        return None;
     }
-    fn init(&self, c: &mut Cpu) {
-        c.add_fetch_hook(apply_counter_writes);
-    }
-    fn description(&self) -> &'static str {
-        "CSR instructions, counters, machine-mode trap CSRs (always on)"
-    }
-    fn ops(&self) -> &'static [OpInfo] {
-        OPS
-    }
-    fn decode(&self, w: u32) -> Option<DecodedInsn> {
-        if opcode(w) != 0x73 {
-            return None;
-        }
-        let csr = w >> 20;
-        let (id, imm_form) = match funct3(w) {
-            1 => (Id::CSRRW, false),
-            2 => (Id::CSRRS, false),
-            3 => (Id::CSRRC, false),
-            5 => (Id::CSRRWI, true),
-            6 => (Id::CSRRSI, true),
-            7 => (Id::CSRRCI, true),
-            _ => return None,
-        };
-        let info = &OPS[id as usize];
-        Some(if imm_form {
-            DecodedInsn::new(info, w, rd(w), 0, 0, rs1(w) as i32).with_aux(csr)
-        } else {
-            DecodedInsn::new(info, w, rd(w), rs1(w), 0, 0).with_aux(csr)
-        })
-    }
+    let csr = w >> 20;
+    let (id, imm_form) = match funct3(w) {
+        1 => (Id::CSRRW, false),
+        2 => (Id::CSRRS, false),
+        3 => (Id::CSRRC, false),
+        5 => (Id::CSRRWI, true),
+        6 => (Id::CSRRSI, true),
+        7 => (Id::CSRRCI, true),
+        _ => return None,
+    };
+    let info = &OPS[id as usize];
+    Some(if imm_form {
+        DecodedInsn::new(info, w, rd(w), 0, 0, rs1(w) as i32).with_aux(csr)
+    } else {
+        DecodedInsn::new(info, w, rd(w), rs1(w), 0, 0).with_aux(csr)
+    })
 }
