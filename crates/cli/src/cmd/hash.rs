@@ -180,13 +180,24 @@ pub fn run(args: &HashArgs) -> Result<u8> {
         }
         return check(alg, &p, args.alg.p.length, list);
     }
-    let files = args.inputs();
+    each_input(&args.inputs(), |f| {
+        Ok(hash_named(alg, &p, out_len, f).map(|d| hex(&d)))
+    })
+}
+
+/// The sha3sum-style output: one `<hex>  <name>` line per input, `hex_of` giving the hex;
+/// an input that cannot be read (the inner error) is reported on stderr and the others go
+/// on, with status 1; an outer error ends the run.
+pub(super) fn each_input(
+    files: &[String],
+    mut hex_of: impl FnMut(&str) -> Result<io::Result<String>>,
+) -> Result<u8> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut status = 0;
-    for f in &files {
-        match hash_named(alg, &p, out_len, f) {
-            Ok(d) => writeln!(out, "{}  {f}", hex(&d)).context(|| "stdout".into())?,
+    for f in files {
+        match hex_of(f)? {
+            Ok(h) => writeln!(out, "{h}  {f}").context(|| "stdout".into())?,
             Err(e) => {
                 out.flush().ok();
                 eprintln!("sha3-asip: {f}: {e}");

@@ -87,8 +87,6 @@ pub fn run(alg: Aead, args: &HashArgs) -> Result<u8> {
     }
     alg.check_key_nonce(&key, &nonce)?;
     let files = args.inputs();
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
     if args.decrypt {
         if files.len() != 1 {
             return Err(CliError::usage(
@@ -108,22 +106,17 @@ pub fn run(alg: Aead, args: &HashArgs) -> Result<u8> {
             sha3_golden::Error::TagMismatch(_) => CliError::new(format!("{name}: {e}")),
             e => CliError::from(e),
         })?;
-        out.write_all(&plain).context(|| "stdout".into())?;
+        io::stdout()
+            .lock()
+            .write_all(&plain)
+            .context(|| "stdout".into())?;
         return Ok(0);
     }
-    let mut status = 0;
-    for f in &files {
-        match read_input(f) {
-            Ok(m) => {
-                let (c, t) = aead::encrypt(alg, &key, &nonce, &ad, &m, tag_len)?;
-                writeln!(out, "{}{}  {f}", hex(&c), hex(&t)).context(|| "stdout".into())?
-            }
-            Err(e) => {
-                out.flush().ok();
-                eprintln!("sha3-asip: {f}: {e}");
-                status = 1;
-            }
+    super::hash::each_input(&files, |f| match read_input(f) {
+        Ok(m) => {
+            let (c, t) = aead::encrypt(alg, &key, &nonce, &ad, &m, tag_len)?;
+            Ok(Ok(format!("{}{}", hex(&c), hex(&t))))
         }
-    }
-    Ok(status)
+        Err(e) => Ok(Err(e)),
+    })
 }
