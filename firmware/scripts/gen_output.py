@@ -1,5 +1,5 @@
 """Where a code generator's text goes: its -o/--out argument, "-" for standard output.
-Shared by rv32-sw's gen_rounds.py, rv32-v's gen_tables.py and rv32-zbkb's gen_permute.py."""
+Shared by rv32-sw's gen_rounds.py, rv32-zbkb's gen_permute.py and gen_constants.py."""
 
 import sys
 

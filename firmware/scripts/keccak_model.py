@@ -1,7 +1,7 @@
 """The Keccak facts the code generators share (rv32-sw's gen_rounds.py, rv32-zbkb's
-gen_permute.py and the golden model's crates/golden/gen/gen_fast.py): rho offsets, round
-constants, bit interleaving, the pi map and the lane-complemented chi forms. Computed from
-the definitions (FIPS 202), not typed."""
+gen_permute.py, gen_constants.py and the golden model's crates/golden/gen/gen_fast.py): rho
+offsets, round constants, bit interleaving, the pi map and the lane-complemented chi forms.
+Computed from the definitions (FIPS 202), not typed."""
 
 import itertools
 

@@ -132,28 +132,28 @@ kernel_keccakp:
 	.section .rodata
 	.p2align 3
 	.p2align 2
-/* Keccak-p[200]: rho amounts mod 8, row y, element x (keccak_tables.h, generated) */
+/* Keccak-p[200]: rho amounts mod 8, row y, element x (keccak_tables.h) */
 .Lrot200:
-	ROT_200
-/* Keccak-f[200]'s round constants, each as a row (keccak_tables.h, generated) */
+	ROT 8, .byte
+/* Keccak-f[200]'s round constants, each as a row (keccak_tables.h) */
 .Lrc200:
-	RC_200
+	RC 0xff, 18, .byte
 .Lrc200_end:
 	.p2align 2
-/* Keccak-p[400]: rho amounts mod 16, row y, element x (keccak_tables.h, generated) */
+/* Keccak-p[400]: rho amounts mod 16, row y, element x (keccak_tables.h) */
 .Lrot400:
-	ROT_400
-/* Keccak-f[400]'s round constants, each as a row (keccak_tables.h, generated) */
+	ROT 16, .half
+/* Keccak-f[400]'s round constants, each as a row (keccak_tables.h) */
 .Lrc400:
-	RC_400
+	RC 0xffff, 20, .half
 .Lrc400_end:
 	.p2align 2
-/* Keccak-p[800]: rho amounts mod 32, row y, element x (keccak_tables.h, generated) */
+/* Keccak-p[800]: rho amounts mod 32, row y, element x (keccak_tables.h) */
 .Lrot800:
-	ROT_800
-/* Keccak-f[800]'s round constants, each as a row (keccak_tables.h, generated) */
+	ROT 32, .word
+/* Keccak-f[800]'s round constants, each as a row (keccak_tables.h) */
 .Lrc800:
-	RC_800
+	RC 0xffffffff, 22, .word
 .Lrc800_end:
 
 	.bss

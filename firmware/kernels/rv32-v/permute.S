@@ -105,13 +105,13 @@ kernel_permute:
 
 #include "keccak_tables.h"
 	.section .rodata
-/* rho rotation amounts, row y = 0..4, element x = 0..4 (left rotations; keccak_tables.h, generated) */
+/* rho rotation amounts, row y = 0..4, element x = 0..4 (left rotations; keccak_tables.h) */
 	.p2align 3
 .Lrot:
-	ROT_1600
+	ROT 64, .dword
 /* iota: round i's constant as element 0 of a 5-lane row (the other lanes zero) */
 .Lrc:
-	RC_1600
+	RC -1, 24, .dword
 /* vrgatherei16 indices: x + 1, x + 2, x - 1 (mod 5); keccakp.S uses them too */
 	.p2align 4
 	.globl rvv_keccak_idx
