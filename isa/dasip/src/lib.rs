@@ -567,6 +567,25 @@ pub struct Pair {
     pub s1: u32,
 }
 
+impl Pair {
+    /// A step-5 pair on base a0 (field 2) with index x0, lane offset `imm` (the tests'
+    /// usual pair; another mode, base or index by struct update).
+    pub fn on_a0(store: bool, ard: u32, imm: u32, op: LogicOp, d: u32, s0: u32, s1: u32) -> Pair {
+        Pair {
+            store,
+            mode: Mode::S5,
+            ard,
+            rs0f: 2,
+            rs1f: 0,
+            imm,
+            op,
+            d,
+            s0,
+            s1,
+        }
+    }
+}
+
 /// Encode a pair.
 pub fn encode_pair(p: &Pair) -> u32 {
     let mem = if p.store { Mem::Sth } else { Mem::Ldh };

@@ -66,17 +66,11 @@ fn every_op_has_a_distinct_encoding() {
         }
         for store in [false, true] {
             for op in [LogicOp::Xor, LogicOp::Rotl, LogicOp::Mvar, LogicOp::NandXor] {
+                let s1 = if op == LogicOp::Mvar { 0 } else { 4 };
                 words.push(encode_pair(&Pair {
-                    store,
                     mode,
-                    ard: 1,
-                    rs0f: 2,
                     rs1f: 3,
-                    imm: 4,
-                    op,
-                    d: 2,
-                    s0: 3,
-                    s1: if op == LogicOp::Mvar { 0 } else { 4 },
+                    ..Pair::on_a0(store, 1, 4, op, 2, 3, s1)
                 }));
             }
         }

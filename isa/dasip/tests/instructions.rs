@@ -21,6 +21,11 @@ fn lw_ar(reg: u32, lane_addr: u32) -> Vec<u32> {
     ]
 }
 
+/// ar0..ar(n-1) = the lanes at DATA, DATA + 8, ...
+fn lw_ars(n: u32) -> Vec<u32> {
+    (0..n).flat_map(|k| lw_ar(k, DATA + 8 * k)).collect()
+}
+
 fn lui_addi(rd: u32, v: u32) -> [u32; 2] {
     let lo = ((v as i32) << 20) >> 20;
     let hi = v.wrapping_sub(lo as u32) >> 12;
@@ -75,9 +80,7 @@ fn xor_nandxor_mvar() {
         0x0f0f_0f0f_f0f0_f0f0u64,
         0x1234_5678_9abc_def0u64,
     );
-    let mut w = lw_ar(0, DATA);
-    w.extend(lw_ar(1, DATA + 8));
-    w.extend(lw_ar(2, DATA + 16));
+    let mut w = lw_ars(3);
     w.push(encode_logic(LogicOp::Xor, 3, 0, 1));
     w.push(encode_logic(LogicOp::Mvar, 4, 2, 0));
     w.push(encode_logic(LogicOp::NandXor, 4, 0, 1));
@@ -152,30 +155,15 @@ fn pairs_do_both_halves() {
     w.extend(lui_addi(A0, DATA));
     w.push(encode_mem(Mem::Ldl, Mode::S5, 2, A0, 0, 1));
     w.push(encode_pair(&Pair {
-        store: false,
-        mode: Mode::S5,
-        ard: 2,
-        rs0f: 2,
         rs1f: 4,
-        imm: 1,
-        op: LogicOp::Xor,
-        d: 3,
-        s0: 2,
-        s1: 1,
+        ..Pair::on_a0(false, 2, 1, LogicOp::Xor, 3, 2, 1)
     }));
     // sthw ar3 -> lane 2 high (m5: idx a1 = 6 -> (6+1) mod 5 = 2) || mvar ar3, ar1
     w.push(encode_mem(Mem::Stl, Mode::M5, 3, A0, A1, 1));
     w.push(encode_pair(&Pair {
-        store: true,
         mode: Mode::M5,
-        ard: 3,
-        rs0f: 2,
         rs1f: 3,
-        imm: 1,
-        op: LogicOp::Mvar,
-        d: 3,
-        s0: 1,
-        s1: 0,
+        ..Pair::on_a0(true, 3, 1, LogicOp::Mvar, 3, 1, 0)
     }));
     let (ar, mem, _) = run_aux(&w, &[x, y, 0], &[(A1 as usize, 6), (A2 as usize, 0)]);
     assert_eq!(ar[2], y, "load half");
@@ -194,37 +182,30 @@ fn pair_rotl_and_nandxor() {
         0x00ff_00ff_00ff_00ffu64,
         0xffff_0000_ffff_0000u64,
     );
-    let mut w = lw_ar(0, DATA);
-    w.extend(lw_ar(1, DATA + 8));
+    let mut w = lw_ars(2);
     w.extend(lui_addi(A0, DATA));
     w.push(encode_mem(Mem::Ldl, Mode::S5, 4, A0, 0, 2));
     // ldhw ar4 <- lane 2 || rotl ar0 = rotl(ar0, x[8+5] = a5 = 1)
-    w.push(encode_pair(&Pair {
-        store: false,
-        mode: Mode::S5,
-        ard: 4,
-        rs0f: 2,
-        rs1f: 0,
-        imm: 2,
-        op: LogicOp::Rotl,
-        d: 0,
-        s0: 0,
-        s1: 7,
-    }));
+    w.push(encode_pair(&Pair::on_a0(
+        false,
+        4,
+        2,
+        LogicOp::Rotl,
+        0,
+        0,
+        7,
+    )));
     // sthw ar4 -> lane 3 || nandxor ar4 ^= ~ar1 & ar4
     w.push(encode_mem(Mem::Stl, Mode::S5, 4, A0, 0, 3));
-    w.push(encode_pair(&Pair {
-        store: true,
-        mode: Mode::S5,
-        ard: 4,
-        rs0f: 2,
-        rs1f: 0,
-        imm: 3,
-        op: LogicOp::NandXor,
-        d: 4,
-        s0: 1,
-        s1: 4,
-    }));
+    w.push(encode_pair(&Pair::on_a0(
+        true,
+        4,
+        3,
+        LogicOp::NandXor,
+        4,
+        1,
+        4,
+    )));
     let (ar, mem, _) = run_aux(&w, &[x, y, z, 0], &[(15, 1)]);
     assert_eq!(ar[0], x.rotate_left(1));
     assert_eq!(mem[3], z);
@@ -237,18 +218,15 @@ fn load_pair_is_chained() {
     let v = 0xaaaa_aaaa_5555_5555u64;
     let mut w = lui_addi(A0, DATA).to_vec();
     w.push(encode_mem(Mem::Ldl, Mode::S5, 0, A0, 0, 0));
-    w.push(encode_pair(&Pair {
-        store: false,
-        mode: Mode::S5,
-        ard: 0,
-        rs0f: 2,
-        rs1f: 0,
-        imm: 0,
-        op: LogicOp::Xor,
-        d: 1,
-        s0: 0,
-        s1: 1,
-    }));
+    w.push(encode_pair(&Pair::on_a0(
+        false,
+        0,
+        0,
+        LogicOp::Xor,
+        1,
+        0,
+        1,
+    )));
     let (ar, _, _) = run_aux(&w, &[v], &[]);
     assert_eq!(ar[1], v);
 }
@@ -305,16 +283,8 @@ fn reserved_encodings_do_not_decode() {
     }
     assert!(SPEC.decode(c1 | 4 << 25).is_none());
     let p = Pair {
-        store: false,
-        mode: Mode::S5,
-        ard: 0,
         rs0f: 0,
-        rs1f: 0,
-        imm: 0,
-        op: LogicOp::Mvar,
-        d: 0,
-        s0: 0,
-        s1: 0,
+        ..Pair::on_a0(false, 0, 0, LogicOp::Mvar, 0, 0, 0)
     };
     let mvar = encode_pair(&p);
     assert!(SPEC.decode(mvar).is_some());
@@ -329,16 +299,8 @@ fn reserved_encodings_do_not_decode() {
 fn disassembly() {
     let isa = isa(ISA);
     let p = Pair {
-        store: false,
-        mode: Mode::S5,
-        ard: 5,
-        rs0f: 2,
         rs1f: 5,
-        imm: 4,
-        op: LogicOp::Xor,
-        d: 4,
-        s0: 4,
-        s1: 5,
+        ..Pair::on_a0(false, 5, 4, LogicOp::Xor, 4, 4, 5)
     };
     for (w, text) in [
         (encode_logic(LogicOp::Xor, 1, 2, 3), "xor64 ar1, ar2, ar3"),

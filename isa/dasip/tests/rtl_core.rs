@@ -33,21 +33,6 @@ fn base() -> Vec<u32> {
 fn mem(m: Mem, ard: u32, imm: i32) -> u32 {
     encode_mem(m, Mode::S5, ard, A0, 0, imm)
 }
-/// A pair on base a0 (field 2), index x0, lane `imm`.
-fn pair(store: bool, ard: u32, imm: u32, op: LogicOp, d: u32, s0: u32, s1: u32) -> Pair {
-    Pair {
-        store,
-        mode: Mode::S5,
-        ard,
-        rs0f: 2,
-        rs1f: 0,
-        imm,
-        op,
-        d,
-        s0,
-        s1,
-    }
-}
 
 /// The commit-log text of a 32-bit store of `v` to word `w` of lane `lane`.
 fn stored(lane: u32, w: u32, v: u32) -> String {
@@ -108,10 +93,10 @@ fn load_pair_chains_and_store_pair_stores_the_old_value() {
         mem(Mem::Ldh, 1, 1),
         mem(Mem::Ldl, 5, 0),
         // ldhw ar5 <- lane 0 high || xor64 ar1, ar1, ar5 (the loaded lane, chained)
-        encode_pair(&pair(false, 5, 0, LogicOp::Xor, 1, 1, 5)),
+        encode_pair(&Pair::on_a0(false, 5, 0, LogicOp::Xor, 1, 1, 5)),
         mem(Mem::Stl, 1, 2), // ar1 is the pair's late result: +1
         // sthw ar1 -> lane 2 high (the old ar1) || mvar ar1, ar0 (= 0)
-        encode_pair(&pair(true, 1, 2, LogicOp::Mvar, 1, 0, 0)),
+        encode_pair(&Pair::on_a0(true, 1, 2, LogicOp::Mvar, 1, 0, 0)),
         mem(Mem::Stl, 1, 3), // ar1 = 0, forwarded from W
     ]);
     let Some((c, log)) = lockstep_words("rv32-dasip", &w, &data()) else {
@@ -134,14 +119,14 @@ fn rotl_pair_amount_register_and_three_gpr_form() {
         sw(T0, SP, -4),
         lw(A2, SP, -4), // the amount, loaded right before the pair: +1
         // ldhw ar4 <- lane 0 high || rotl64 ar4, ar4, a2 (index x0)
-        encode_pair(&pair(false, 4, 0, LogicOp::Rotl, 4, 4, 4)),
+        encode_pair(&Pair::on_a0(false, 4, 0, LogicOp::Rotl, 4, 4, 4)),
         mem(Mem::Stl, 4, 2), // the pair's late result: +1
         mem(Mem::Sth, 4, 2),
         mem(Mem::Ldl, 3, 1),
         // ldhw ar3 <- lane 1 high (index a1) || rotl64 ar3, ar3, a2: three GPRs, +1
         encode_pair(&Pair {
             rs1f: 3,
-            ..pair(false, 3, 1, LogicOp::Rotl, 3, 3, 4)
+            ..Pair::on_a0(false, 3, 1, LogicOp::Rotl, 3, 3, 4)
         }),
         addi(T0, 0, 0),
         mem(Mem::Stl, 3, 3),
@@ -150,7 +135,7 @@ fn rotl_pair_amount_register_and_three_gpr_form() {
         lw(A0, SP, -8), // the base, loaded right before a three-GPR pair: +1 +1
         encode_pair(&Pair {
             rs1f: 3,
-            ..pair(false, 3, 1, LogicOp::Rotl, 3, 3, 4)
+            ..Pair::on_a0(false, 3, 1, LogicOp::Rotl, 3, 3, 4)
         }),
     ]);
     let Some((c, log)) = lockstep_words("rv32-dasip", &w, &data()) else {
