@@ -9,8 +9,20 @@ mod common;
 
 use common::{read_kat, unhex};
 use sha3_golden::aead::{Aead, Ketje, Keyak, TAG_LEN};
-use sha3_golden::kat::{KatFile, KETJE_FILES};
+use sha3_golden::kat::{KatFile, Wrap, KETJE_FILES};
 use sha3_golden::Error;
+
+/// A wrap's ciphertext and tag are the file's; a failure names the wrap (`what`) and its
+/// inputs (associated data A and the plaintext, `plain` as the scheme names it).
+fn assert_wrap(w: &Wrap, (c, t): (Vec<u8>, Vec<u8>), plain: &str, what: &str) {
+    assert_eq!(
+        (&c, &t),
+        (&w.cipher, &w.tag),
+        "{what} (A {:02x?}, {plain} {:02x?})",
+        w.ad,
+        w.plain
+    );
+}
 
 fn ketje_file(alg: Aead, file: &str) -> usize {
     let kat = KatFile::ketje(&read_kat(&format!("keyak-ketje/{file}")));
@@ -19,14 +31,8 @@ fn ketje_file(alg: Aead, file: &str) -> usize {
         let mut wrap = Ketje::new(alg, &s.key, &s.nonce).unwrap();
         let mut unwrap = Ketje::new(alg, &s.key, &s.nonce).unwrap();
         for (n, w) in s.wraps.iter().enumerate() {
-            let (c, t) = wrap.wrap(&w.ad, &w.plain, w.tag.len());
-            assert_eq!(
-                (&c, &t),
-                (&w.cipher, &w.tag),
-                "{file}: wrap {n} (A {:02x?}, B {:02x?})",
-                w.ad,
-                w.plain
-            );
+            let what = format!("{file}: wrap {n}");
+            assert_wrap(w, wrap.wrap(&w.ad, &w.plain, w.tag.len()), "B", &what);
             let p = unwrap.unwrap(&w.ad, &w.cipher, &w.tag).unwrap();
             assert_eq!(p, w.plain, "{file}: unwrap {n}");
             checksum_ad.extend_from_slice(&w.cipher);
@@ -84,14 +90,8 @@ fn river_keyak_kat() {
             global.feed(t);
         }
         for w in &s.wraps {
-            let (o, t) = wr.wrap(&w.ad, &w.plain, w.forget).unwrap();
-            assert_eq!(
-                (&o, &t),
-                (&w.cipher, &w.tag),
-                "wrap {wraps} (A {:02x?}, I {:02x?})",
-                w.ad,
-                w.plain
-            );
+            let what = format!("wrap {wraps}");
+            assert_wrap(w, wr.wrap(&w.ad, &w.plain, w.forget).unwrap(), "I", &what);
             assert_eq!(
                 un.unwrap(&w.ad, &w.cipher, &w.tag, w.forget).unwrap(),
                 w.plain,
