@@ -33,6 +33,19 @@ pub const MSG_MAX: usize = 65536;
 pub const OUT_MAX: usize = 4096;
 pub const PARAM_MAX: usize = 512;
 
+/// Each named parameter string is at most [`PARAM_MAX`] bytes, or a usage error names it.
+fn within_param_max(params: &[(&str, &Vec<u8>)]) -> Result<(), FlowError> {
+    for (what, v) in params {
+        if v.len() > PARAM_MAX {
+            return Err(FlowError::Usage(format!(
+                "the {what} has {} bytes; the firmware harness takes at most {PARAM_MAX}",
+                v.len()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The parameters of a function call beyond the message: key, customisation string, cSHAKE's
 /// function name, ParallelHash's block size, TurboSHAKE's domain byte (all in
 /// `sha3_golden::Params`), and the output length L (`None`: the function's default).
@@ -80,18 +93,11 @@ impl FnArgs {
         if p.domain != d.domain && fam != "FAM_TURBOSHAKE" {
             return bad("a domain byte", "turboshake*");
         }
-        for (what, v) in [
+        within_param_max(&[
             ("key", &p.key),
             ("customisation string", &p.customization),
             ("function name", &p.function_name),
-        ] {
-            if v.len() > PARAM_MAX {
-                return Err(FlowError::Usage(format!(
-                    "the {what} has {} bytes; the firmware harness takes at most {PARAM_MAX}",
-                    v.len()
-                )));
-            }
-        }
+        ])?;
         if let Some(n) = self.out_len {
             if n == 0 || n > OUT_MAX {
                 return Err(FlowError::Usage(format!(
@@ -266,14 +272,7 @@ impl AeadArgs {
 
     /// Check against the instance's and the harness's limits.
     pub fn check(&self, a: Aead) -> Result<(), FlowError> {
-        for (what, v) in [("key", &self.key), ("nonce", &self.nonce), ("ad", &self.ad)] {
-            if v.len() > PARAM_MAX {
-                return Err(FlowError::Usage(format!(
-                    "the {what} has {} bytes; the firmware harness takes at most {PARAM_MAX}",
-                    v.len()
-                )));
-            }
-        }
+        within_param_max(&[("key", &self.key), ("nonce", &self.nonce), ("ad", &self.ad)])?;
         sha3_golden::aead::encrypt(a, &self.key, &self.nonce, &self.ad, &[], self.tag_len)
             .map(|_| ())
             .map_err(|e| FlowError::Usage(e.to_string()))?;

@@ -378,12 +378,10 @@ pub fn draw(root: &Path, dir: &Path, designs: &[Design], figs: Vec<Figure>) -> R
             .wait_with_output()
             .map_err(|e| format!("waiting for scripts/charts.py: {e}"))?;
         if !o.status.success() {
-            let err = String::from_utf8_lossy(&o.stderr);
-            let tail: Vec<&str> = err.lines().rev().take(8).collect();
             return Err(format!(
                 "scripts/charts.py failed ({}): {}",
                 o.status,
-                tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+                crate::error::last_lines(&String::from_utf8_lossy(&o.stderr), 8)
             ));
         }
         Ok(())

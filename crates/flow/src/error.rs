@@ -56,6 +56,20 @@ impl fmt::Display for FlowError {
 
 impl std::error::Error for FlowError {}
 
+/// The last `n` lines of `text`, joined by newlines.
+pub(crate) fn last_lines(text: &str, n: usize) -> String {
+    let tail: Vec<&str> = text.lines().rev().take(n).collect();
+    tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+}
+
+/// The last 30 lines a finished process printed (stdout, then stderr): what a failed build
+/// step is reported with ([`FlowError::Build`]).
+pub(crate) fn output_tail(out: &std::process::Output) -> String {
+    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(&out.stderr));
+    last_lines(&text, 30)
+}
+
 impl FlowError {
     /// A simulator error: [`FlowError::Guest`] when it stopped a running program (with
     /// 128 + its signal, `SimError::signal`), [`FlowError::Sim`] otherwise.

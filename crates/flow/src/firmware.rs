@@ -583,13 +583,14 @@ impl Plan {
             let t = tmp(&s.output);
             if !out.status.success() {
                 let _ = std::fs::remove_file(&t);
-                let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
-                text.push_str(&String::from_utf8_lossy(&out.stderr));
-                let tail: Vec<&str> = text.lines().rev().take(30).collect();
-                let tail: Vec<&str> = tail.into_iter().rev().collect();
                 return Err(FlowError::Build {
                     what,
-                    output: format!("{} {}\n{}", s.program, s.args.join(" "), tail.join("\n")),
+                    output: format!(
+                        "{} {}\n{}",
+                        s.program,
+                        s.args.join(" "),
+                        crate::error::output_tail(&out)
+                    ),
                 });
             }
             if s.stdout {

@@ -560,13 +560,9 @@ fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBu
 }
 
 fn build_failed(what: String, out: &std::process::Output) -> FlowError {
-    let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
-    text.push_str(&String::from_utf8_lossy(&out.stderr));
-    let tail: Vec<&str> = text.lines().rev().take(30).collect();
-    let tail: Vec<&str> = tail.into_iter().rev().collect();
     FlowError::Build {
         what,
-        output: tail.join("\n"),
+        output: crate::error::output_tail(out),
     }
 }
 
