@@ -145,6 +145,30 @@ pub fn check_unit_vectors(ext: &str, tb: &str, work: &str, vectors: &str, n: usi
     assert_eq!(r.fails, 0, "{}", r.output);
 }
 
+/// A unit's random vector stream: `n` lines from `seed`, each written by `line` into `out`,
+/// which counts in `counts` the cases the line exercised (named `names`, e.g. one per op);
+/// every count must end above `min`, so the stream covers what the test says it covers.
+pub fn counted_vectors<const N: usize>(
+    n: usize,
+    seed: u64,
+    names: [&str; N],
+    min: usize,
+    mut line: impl FnMut(&mut crate::Rng, &mut [usize; N], &mut String),
+) -> String {
+    let mut g = crate::Rng(seed);
+    let mut counts = [0; N];
+    let mut out = String::new();
+    for _ in 0..n {
+        line(&mut g, &mut counts, &mut out);
+    }
+    assert!(
+        counts.iter().all(|&c| c > min),
+        "a case seen {min} times or fewer: {:?}",
+        names.iter().zip(counts).collect::<Vec<_>>()
+    );
+    out
+}
+
 /// Where [`lockstep_words`] puts its data words: 2 KiB after [`crate::words::BASE`].
 pub const DATA_ADDR: u32 = crate::words::BASE + 0x800;
 

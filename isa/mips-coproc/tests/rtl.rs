@@ -3,21 +3,20 @@
 //! Chi index, an lwau's word forwarded to the op in the same cycle), replayed by an Icarus
 //! testbench; Verilator lint. Skips loudly without the tools.
 
-use asip_testkit::Rng;
+use asip_testkit::rtl::counted_vectors;
 use isa_mips_coproc::{chi, rot, xor5, CopState};
 use std::fmt::Write as _;
 
+/// What the vectors count: Au writes, each op, ops reading an Au written that cycle.
+const CASES: [&str; 6] = ["lwau", "xor5", "chi", "rot", "swleast", "forwarded"];
+
 /// One line per cycle: a write-channel lwau (Au index, load word) and a compute-channel op
 /// (xor5 / chi / rot / swleast, or none), as the MIPS core drives them when an lwau in WB
-/// is directly followed by an op in MEM: the op sees the loaded word. per_op\[0\] counts
-/// writes, per_op\[1..5\] ops, per_op\[5\] ops reading a register written that cycle:
-/// each more than 5000 times in `n` vectors.
+/// is directly followed by an op in MEM: the op sees the loaded word. Every case of
+/// [`CASES`] more than 5000 times in `n` vectors.
 fn vectors(n: usize, seed: u64) -> String {
-    let mut g = Rng(seed);
     let mut st = CopState::default();
-    let mut out = String::new();
-    let mut per_op = [0usize; 6];
-    for _ in 0..n {
+    counted_vectors(n, seed, CASES, 5000, |g, per_op, out| {
         let wr = g.u32() % 2;
         let widx = g.u32() % 5;
         let ld = if widx == 2 && g.u32() % 2 == 0 {
@@ -55,9 +54,7 @@ fn vectors(n: usize, seed: u64) -> String {
             "{wr:x} {widx:x} {ld:x} {valid:x} {op:x} {idx:x} {stv:x} {:x} {:x} {:x} {:x} {:x} {:x}",
             a[0], a[1], a[2], a[3], a[4], st.least
         );
-    }
-    assert!(per_op.iter().all(|&n| n > 5000), "{per_op:?}");
-    out
+    })
 }
 
 asip_testkit::unit_rtl_tests!(
