@@ -1,9 +1,8 @@
 //! `sha3-asip designs`: list the design points in `designs/`.
 
-use super::flow_support::root;
+use super::flow_support::all_designs;
 use crate::error::Result;
 use asip_flow::design;
-use asip_flow::error::FlowError;
 use clap::Args;
 
 #[derive(Args, Debug)]
@@ -26,7 +25,7 @@ pub struct DesignsArgs {
 }
 
 pub fn run(a: &DesignsArgs) -> Result<u8> {
-    let designs = design::load_all(&root().join("designs")).map_err(FlowError::from)?;
+    let designs = all_designs()?;
     if a.json {
         let v: Vec<serde_json::Value> = designs
             .iter()

@@ -1,9 +1,9 @@
 //! `sha3-asip firmware`: build designs' firmware (the same build every command runs) and,
 //! with `--qemu`, check it under qemu-user against python3's hashlib.
 
-use super::flow_support::{find_design, root};
+use super::flow_support::{named_or_all, root};
 use crate::error::{CliError, Result};
-use asip_flow::design::{self, Design};
+use asip_flow::design::Design;
 use asip_flow::error::FlowError;
 use asip_flow::{exec, firmware};
 use clap::Args;
@@ -73,14 +73,7 @@ fn check_qemu(d: &Design, elf: &std::path::Path) -> Result<()> {
 
 pub fn run(a: &FirmwareArgs) -> Result<u8> {
     let root = root();
-    let designs: Vec<Design> = if a.design.is_empty() {
-        design::load_all(&root.join("designs")).map_err(FlowError::from)?
-    } else {
-        a.design
-            .iter()
-            .map(|n| find_design(n))
-            .collect::<Result<_>>()?
-    };
+    let designs = named_or_all(&a.design)?;
     for d in &designs {
         let elf = firmware::build(&root, d)?;
         println!(

@@ -40,6 +40,21 @@ pub fn find_design(name: &str) -> Result<Design, CliError> {
     Ok(design::find(&root().join("designs"), name).map_err(FlowError::from)?)
 }
 
+/// Every design of `designs/`, sorted by name.
+pub fn all_designs() -> Result<Vec<Design>, CliError> {
+    Ok(design::load_all(&root().join("designs")).map_err(FlowError::from)?)
+}
+
+/// The designs `--design` names (names or TOML files, as [`find_design`] takes them), or
+/// every design when it names none.
+pub fn named_or_all(names: &[String]) -> Result<Vec<Design>, CliError> {
+    if names.is_empty() {
+        all_designs()
+    } else {
+        names.iter().map(|n| find_design(n)).collect()
+    }
+}
+
 /// Parse a comma-separated list of byte lengths.
 pub fn parse_lens(s: &str) -> Result<Vec<usize>, CliError> {
     let lens: Vec<usize> = s

@@ -1,9 +1,7 @@
 //! `sha3-asip report`: render the reports of a finished run again from its results.json.
 
-use super::flow_support::root;
+use super::flow_support::{all_designs, root};
 use crate::error::{CliError, Result};
-use asip_flow::design;
-use asip_flow::error::FlowError;
 use asip_flow::results::Results;
 use clap::Args;
 use std::path::PathBuf;
@@ -36,7 +34,7 @@ pub fn run(a: &ReportArgs) -> Result<u8> {
         .map_err(|e| CliError::usage(format!("--from {}: {e}", a.from.display())))?;
     let results = Results::from_json(&text)
         .map_err(|e| CliError::usage(format!("--from {}: {e}", a.from.display())))?;
-    let designs = design::load_all(&root.join("designs")).map_err(FlowError::from)?;
+    let designs = all_designs()?;
     let readme = root.join("README.md");
     asip_flow::reproduce::render(
         &root,

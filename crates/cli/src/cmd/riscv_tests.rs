@@ -1,9 +1,7 @@
 //! `sha3-asip riscv-tests`: the official riscv-tests on the simulator or the RTL.
 
-use super::flow_support::{find_design, root};
+use super::flow_support::{named_or_all, root};
 use crate::error::{CliError, Result};
-use asip_flow::design;
-use asip_flow::error::FlowError;
 use asip_flow::riscv_tests::{self, Engine, Status};
 use clap::Args;
 use std::path::PathBuf;
@@ -47,14 +45,7 @@ pub fn run(a: &RiscvTestsArgs) -> Result<u8> {
         Engine::Sim
     };
     let root = root();
-    let mut designs = if a.design.is_empty() {
-        design::load_all(&root.join("designs")).map_err(FlowError::from)?
-    } else {
-        a.design
-            .iter()
-            .map(|n| find_design(n))
-            .collect::<Result<Vec<_>>>()?
-    };
+    let mut designs = named_or_all(&a.design)?;
     if let Some(m) = &a.misaligned {
         if engine == Engine::Rtl {
             return Err(CliError::usage(
