@@ -328,6 +328,22 @@ impl DecodedInsn {
         }
     }
 
+    /// Like [`DecodedInsn::new`], but the register slots are kept as given, not masked to
+    /// 0..31: 32..63 are the timing scoreboard's pseudo-registers (vector registers,
+    /// [`crate::rv32::vector::VREG_TIMING`] + n).
+    pub fn with_slots(
+        info: &'static OpInfo,
+        word: u32,
+        rd: u32,
+        rs1: u32,
+        rs2: u32,
+        imm: i32,
+    ) -> Self {
+        let mut d = Self::new(info, word, rd, rs1, rs2, imm);
+        (d.rd, d.rs1, d.rs2) = (rd as u8, rs1 as u8, rs2 as u8);
+        d
+    }
+
     /// Set `aux`.
     pub fn with_aux(mut self, aux: u32) -> Self {
         self.aux = aux;

@@ -279,9 +279,8 @@ impl Encoding {
                 Slot::Aux(sh) => aux |= (x as u32) << sh,
             }
         }
-        let mut d = DecodedInsn::new(op, w, rd, rs1, rs2, imm).with_aux(aux);
         // register slots keep the scoreboard's vector registers (32..63, Kind::Vreg)
-        (d.rd, d.rs1, d.rs2) = (rd as u8, rs1 as u8, rs2 as u8);
+        let d = DecodedInsn::with_slots(op, w, rd, rs1, rs2, imm).with_aux(aux);
         Some(match self.fixup {
             Some(f) => f(d),
             None => d,

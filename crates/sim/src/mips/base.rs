@@ -461,9 +461,7 @@ pub fn decode(w: u32) -> Option<DecodedInsn> {
     // HI/LO as a timing pseudo-register, written and (third source) read: every HI/LO
     // instruction waits for a running division (madd/msub add to its result)
     let to_hilo = |id: Id, rs1: u32, rs2: u32| {
-        let mut d = DecodedInsn::new(op(id), w, 0, rs1, rs2, 0).with_rs3(HILO as u32);
-        d.rd = HILO;
-        Some(d)
+        Some(DecodedInsn::with_slots(op(id), w, HILO as u32, rs1, rs2, 0).with_rs3(HILO as u32))
     };
     match opcode(w) {
         0 => match f {
@@ -480,15 +478,9 @@ pub fn decode(w: u32) -> Option<DecodedInsn> {
             0x0c => mk(Id::SYSCALL, 0, 0, 0, 0),
             0x0d => mk(Id::BREAK, 0, 0, 0, 0),
             0x0f if (w >> 11) == 0 => mk(Id::SYNC, 0, 0, 0, 0),
-            0x10 if rs == 0 && rt == 0 && sa == 0 => {
-                let mut d = DecodedInsn::new(op(Id::MFHI), w, rd, 0, 0, 0);
-                d.rs1 = HILO;
-                Some(d)
-            }
-            0x12 if rs == 0 && rt == 0 && sa == 0 => {
-                let mut d = DecodedInsn::new(op(Id::MFLO), w, rd, 0, 0, 0);
-                d.rs1 = HILO;
-                Some(d)
+            0x10 | 0x12 if rs == 0 && rt == 0 && sa == 0 => {
+                let id = if f == 0x10 { Id::MFHI } else { Id::MFLO };
+                Some(DecodedInsn::with_slots(op(id), w, rd, HILO as u32, 0, 0))
             }
             0x11 if (w >> 6) & 0x7fff == 0 => to_hilo(Id::MTHI, rs, 0),
             0x13 if (w >> 6) & 0x7fff == 0 => to_hilo(Id::MTLO, rs, 0),

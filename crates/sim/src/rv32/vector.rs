@@ -747,6 +747,25 @@ pub fn vreg(slot: u8) -> u32 {
     (slot as u32).wrapping_sub(VREG_TIMING as u32) & 31
 }
 
+/// The decoded register slot of vector register `r` (32 + r; the inverse of [`vreg`]).
+fn vslot(r: u32) -> u32 {
+    (VREG_TIMING as u32) + r
+}
+
+/// A decoded vector instruction: register slots as given (vector registers as
+/// [`vslot`]s), `aux` its form.
+fn mk(
+    info: &'static OpInfo,
+    w: u32,
+    rd: u32,
+    rs1: u32,
+    rs2: u32,
+    imm: i32,
+    aux: u32,
+) -> DecodedInsn {
+    DecodedInsn::with_slots(info, w, rd, rs1, rs2, imm).with_aux(aux)
+}
+
 /// The vector state of a CPU whose ISA has a vector extension, or an illegal-instruction
 /// trap (no vector state, or vtype.vill set).
 pub fn vstate_mut(c: &mut Cpu) -> Result<&mut VState, Trap> {
@@ -939,26 +958,6 @@ mod zve_ops {
         &OPS[Id::VLE8 as usize + 12 * eew.trailing_zeros() as usize - 36 + kind]
     }
 
-    fn vreg(r: u32) -> u32 {
-        (VREG_TIMING as u32) + r
-    }
-
-    fn mk(
-        info: &'static OpInfo,
-        w: u32,
-        rd: u32,
-        rs1: u32,
-        rs2: u32,
-        imm: i32,
-        aux: u32,
-    ) -> DecodedInsn {
-        let mut d = DecodedInsn::new(info, w, 0, 0, 0, imm).with_aux(aux);
-        d.rd = rd as u8;
-        d.rs1 = rs1 as u8;
-        d.rs2 = rs2 as u8;
-        d
-    }
-
     /// Vector loads and stores (LOAD-FP / STORE-FP with a vector width).
     pub(super) fn decode_mem(w: u32) -> Option<DecodedInsn> {
         let store = match opcode(w) {
@@ -980,7 +979,7 @@ mod zve_ops {
         let (vd, rs1f, rs2f) = (rd(w), rs1(w), rs2(w));
         let st = store as usize;
         // timing: the destination is a vector register (loads) or none (stores)
-        let dst = if store { 0 } else { vreg(vd) };
+        let dst = if store { 0 } else { vslot(vd) };
         let aux = |kind: u32, whole: u32| kind | (eew << 8) | (whole << 16);
         match mop {
             0 => match (rs2f, nf) {
@@ -1019,7 +1018,7 @@ mod zve_ops {
                     w,
                     dst,
                     rs1f,
-                    vreg(rs2f),
+                    vslot(rs2f),
                     0,
                     aux(M_INDEXED, 0),
                 ))
@@ -1053,16 +1052,17 @@ mod zve_ops {
             Some(mk(
                 &OPS[id as usize],
                 w,
-                vreg(vd),
-                vreg(s1),
-                vreg(s2),
+                vslot(vd),
+                vslot(s1),
+                vslot(s2),
                 0,
                 aux,
             ))
         };
-        let vx = |id: Id, aux: u32| Some(mk(&OPS[id as usize], w, vreg(vd), s1, vreg(s2), 0, aux));
+        let vx =
+            |id: Id, aux: u32| Some(mk(&OPS[id as usize], w, vslot(vd), s1, vslot(s2), 0, aux));
         let vi = |id: Id, aux: u32, imm: i32| {
-            Some(mk(&OPS[id as usize], w, vreg(vd), 0, vreg(s2), imm, aux))
+            Some(mk(&OPS[id as usize], w, vslot(vd), 0, vslot(s2), imm, aux))
         };
         let u = s1 as i32;
         match (f3, f6) {
@@ -1113,13 +1113,13 @@ mod zve_ops {
                 vi(id, s1 + 1, u)
             }
             (2, 0x10) if vm == 1 && s1 == 0 => {
-                Some(mk(&OPS[Id::VMV_X_S as usize], w, vd, 0, vreg(s2), 0, 0))
+                Some(mk(&OPS[Id::VMV_X_S as usize], w, vd, 0, vslot(s2), 0, 0))
             }
             (6, 0x10) if vm == 1 && s2 == 0 => {
-                Some(mk(&OPS[Id::VMV_S_X as usize], w, vreg(vd), s1, 0, 0, 0))
+                Some(mk(&OPS[Id::VMV_S_X as usize], w, vslot(vd), s1, 0, 0, 0))
             }
             (2, 0x14) if s1 == 0x11 && s2 == 0 => {
-                Some(mk(&OPS[Id::VID_V as usize], w, vreg(vd), 0, 0, 0, 0))
+                Some(mk(&OPS[Id::VID_V as usize], w, vslot(vd), 0, 0, 0, 0))
             }
             _ => None,
         }
@@ -1140,16 +1140,8 @@ mod zvkb_ops {
         VREV8_V = "vrev8.v", exec_unary, Custom(disasm_v), ShiftRotate, Vector;
     }
 
-    fn vreg(r: u32) -> u32 {
-        (VREG_TIMING as u32) + r
-    }
-
     fn mk(id: Id, w: u32, rd: u32, rs1: u32, rs2: u32, imm: i32, aux: u32) -> Option<DecodedInsn> {
-        let mut d = DecodedInsn::new(&OPS[id as usize], w, 0, 0, 0, imm).with_aux(aux);
-        d.rd = rd as u8;
-        d.rs1 = rs1 as u8;
-        d.rs2 = rs2 as u8;
-        Some(d)
+        Some(super::mk(&OPS[id as usize], w, rd, rs1, rs2, imm, aux))
     }
 
     /// OP-V instructions of zvkb.
@@ -1158,11 +1150,11 @@ mod zvkb_ops {
             return None;
         }
         let (f3, f6) = (funct3(w), w >> 26);
-        let (vd, s1, s2) = (vreg(rd(w)), rs1(w), vreg(rs2(w)));
+        let (vd, s1, s2) = (vslot(rd(w)), rs1(w), vslot(rs2(w)));
         match (f3, f6) {
-            (0, 0x01) => mk(Id::VANDN_VV, w, vd, vreg(s1), s2, 0, ANDN),
+            (0, 0x01) => mk(Id::VANDN_VV, w, vd, vslot(s1), s2, 0, ANDN),
             (4, 0x01) => mk(Id::VANDN_VX, w, vd, s1, s2, 0, ANDN),
-            (0, 0x14) => mk(Id::VROR_VV, w, vd, vreg(s1), s2, 0, ROR),
+            (0, 0x14) => mk(Id::VROR_VV, w, vd, vslot(s1), s2, 0, ROR),
             (4, 0x14) => mk(Id::VROR_VX, w, vd, s1, s2, 0, ROR),
             (3, 0x14 | 0x15) => mk(
                 Id::VROR_VI,
@@ -1173,7 +1165,7 @@ mod zvkb_ops {
                 (s1 | ((f6 & 1) << 5)) as i32,
                 ROR,
             ),
-            (0, 0x15) => mk(Id::VROL_VV, w, vd, vreg(s1), s2, 0, ROL),
+            (0, 0x15) => mk(Id::VROL_VV, w, vd, vslot(s1), s2, 0, ROL),
             (4, 0x15) => mk(Id::VROL_VX, w, vd, s1, s2, 0, ROL),
             (2, 0x12) if s1 == 8 => mk(Id::VBREV8_V, w, vd, 0, s2, 0, 0),
             (2, 0x12) if s1 == 9 => mk(Id::VREV8_V, w, vd, 0, s2, 0, 1),
