@@ -423,18 +423,30 @@ pub trait Extension: Send + Sync {
     }
 }
 
-/// Declare an extension type. Of a declaration ([`crate::spec::ExtSpec`]): its name,
-/// base, operations and decoder come from the declaration; the type adds its one-line
-/// description, the extension state `S` it installs (`S::default()`) when a machine is
-/// created, optionally more set-up (`init: fn(&mut Cpu)`, e.g. a fetch hook) and the
-/// timing events its semantics charge. A hand-written extension (no declaration) names
+/// Declare an extension type. An extension crate declares itself in one block: its
+/// declaration, a `static` [`crate::spec::ExtSpec`] (every field but `dir`, which is the
+/// crate's folder, `CARGO_MANIFEST_DIR`), and the type, whose name, base, operations and
+/// decoder come from the declaration; the type adds its one-line description, the
+/// extension state `S` it installs (`S::default()`) when a machine is created, optionally
+/// more set-up (`init: fn(&mut Cpu)`, e.g. a fetch hook) and the timing events its
+/// semantics charge. A hand-written extension (no declaration) names
 /// instead its ISA-string name, optionally its base, its operations and its decoder
 /// (`fn(u32) -> Option<DecodedInsn>`); its state is optional.
 ///
 /// ```ignore
 /// asip_sim::extension! {
+///     /// The declaration of xoasip.
+///     pub static SPEC = {
+///         name: "xoasip",
+///         base: Base::Rv32,
+///         prefix: "OASIP",
+///         ops: OPS,
+///         columns: rv::COLUMNS,
+///         asm_macros: false,
+///         generated: &["README.md", "include/oasip.h"],
+///     }
 ///     /// The `xoasip` extension.
-///     pub struct Oasip: SPEC {
+///     pub struct Oasip {
 ///         description: "OASIP (seed 001, Table 2): ...",
 ///         state: OasipState,
 ///         init: |cpu| cpu.add_fetch_hook(loop_hook),
@@ -454,14 +466,22 @@ pub trait Extension: Send + Sync {
 #[macro_export]
 macro_rules! extension {
     (
+        $(#[$spec_doc:meta])*
+        $spec_vis:vis static $spec:ident = { $($field:ident: $value:expr),* $(,)? }
         $(#[$doc:meta])*
-        $vis:vis struct $ty:ident: $spec:path {
+        $vis:vis struct $ty:ident {
             description: $description:expr,
             state: $state:ty,
             $(init: $init:expr,)?
             $(events: $events:expr,)?
         }
     ) => {
+        $(#[$spec_doc])*
+        $spec_vis static $spec: $crate::spec::ExtSpec = $crate::spec::ExtSpec {
+            dir: env!("CARGO_MANIFEST_DIR"),
+            $($field: $value,)*
+        };
+
         $crate::extension! { @type $(#[$doc])* $vis $ty {
             fn spec(&self) -> Option<&'static $crate::spec::ExtSpec> {
                 Some(&$spec)

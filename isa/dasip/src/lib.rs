@@ -12,7 +12,7 @@
 use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
-use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
+use asip_sim::spec::{op, rv, Encoding, Fixed, Kind, Operand, Slot};
 use asip_sim::timing::{Event, EventKind};
 
 /// Number of auxiliary registers.
@@ -485,18 +485,6 @@ pub static OPS: &[OpInfo] = with_pairs!([
     ("nandxor64", 3, ", s1", [P_S1], [], None, "`ar[d] ^= ~ar[s0] & ar[s1]`"),
 ]);
 
-/// The declaration of xdasip (generated files: `isa/README.md`).
-pub static SPEC: ExtSpec = ExtSpec {
-    name: "xdasip",
-    base: Base::Rv32,
-    dir: env!("CARGO_MANIFEST_DIR"),
-    prefix: "DASIP",
-    ops: OPS,
-    columns: rv::COLUMNS,
-    asm_macros: true,
-    generated: &["README.md", "include/dasip.h", "rtl/dasip_port.v"],
-};
-
 // ---- typed encoders for tests (the bits come from the declaration) ----------------------
 
 impl LogicOp {
@@ -608,8 +596,18 @@ pub fn encode_pair(p: &Pair) -> u32 {
 }
 
 asip_sim::extension! {
+    /// The declaration of xdasip (generated files: `isa/README.md`).
+    pub static SPEC = {
+        name: "xdasip",
+        base: Base::Rv32,
+        prefix: "DASIP",
+        ops: OPS,
+        columns: rv::COLUMNS,
+        asm_macros: true,
+        generated: &["README.md", "include/dasip.h", "rtl/dasip_port.v"],
+    }
     /// The `xdasip` extension.
-    pub struct Dasip: SPEC {
+    pub struct Dasip {
         description: "DASIP (seed 001, Table 3): 6x64-bit aux registers, 64-bit xor/rotl/nandxor/mvar, step-5/mod-5 loads/stores, VLIW pairs",
         state: DasipState,
         events: &[&AUX_LOAD_USE, &PAIR_THIRD_GPR],

@@ -18,7 +18,7 @@
 use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::mips::disasm::REG_NAMES;
-use asip_sim::spec::{mips, op, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
+use asip_sim::spec::{mips, op, Encoding, Fixed, Kind, Operand, Slot};
 
 // ---------------------------------------------------------------------------------------
 // Semantics as plain functions.
@@ -210,34 +210,32 @@ pub static OPS: &[OpInfo] = &[
     ),
 ];
 
-/// The declaration of xmipscop (generated files: `isa/README.md`); its decoder
-/// ([`ExtSpec::decode`]) refuses Au / Chi indices above 4 and non-zero index bits of
-/// xor5/rot/swleast.
-pub static SPEC: ExtSpec = ExtSpec {
-    name: "xmipscop",
-    base: Base::Mips32,
-    dir: env!("CARGO_MANIFEST_DIR"),
-    prefix: "MC",
-    ops: OPS,
-    columns: &[
-        ("opcode", 26, 6),
-        ("base", 21, 5),
-        ("rt[4:3]", 19, 2),
-        ("rt[2:0]", 16, 3),
-        ("offset", 0, 16),
-    ],
-    asm_macros: false,
-    generated: &[
-        "README.md",
-        "include/mips_coproc.h",
-        "rtl/mc_fu.v",
-        "rtl/mc_port.v",
-    ],
-};
-
 asip_sim::extension! {
+    /// The declaration of xmipscop (generated files: `isa/README.md`); its decoder
+    /// ([`asip_sim::spec::ExtSpec::decode`]) refuses Au / Chi indices above 4 and non-zero
+    /// index bits of xor5/rot/swleast.
+    pub static SPEC = {
+        name: "xmipscop",
+        base: Base::Mips32,
+        prefix: "MC",
+        ops: OPS,
+        columns: &[
+            ("opcode", 26, 6),
+            ("base", 21, 5),
+            ("rt[4:3]", 19, 2),
+            ("rt[2:0]", 16, 3),
+            ("offset", 0, 16),
+        ],
+        asm_macros: false,
+        generated: &[
+            "README.md",
+            "include/mips_coproc.h",
+            "rtl/mc_fu.v",
+            "rtl/mc_port.v",
+        ],
+    }
     /// The `xmipscop` extension.
-    pub struct MipsCop: SPEC {
+    pub struct MipsCop {
         description: "MIPS coprocessor SHA-3 ISE (seed 000, Table 2): lwau, xor5, chi, rot, swleast",
         state: CopState,
     }

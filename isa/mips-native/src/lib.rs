@@ -18,7 +18,7 @@
 use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::mips::disasm;
-use asip_sim::spec::{mips, op, Encoding, ExtSpec, Fixed, Operand, Slot};
+use asip_sim::spec::{mips, op, Encoding, Fixed, Operand, Slot};
 
 /// SPECIAL2 function codes MIPS32 (Release 1/2) defines: madd, maddu, mul, msub, msubu,
 /// clz, clo, sdbbp.
@@ -195,26 +195,24 @@ pub static OPS: &[OpInfo] = &[
     ),
 ];
 
-/// The declaration of xmipsnative (generated files: `isa/README.md`).
-pub static SPEC: ExtSpec = ExtSpec {
-    name: "xmipsnative",
-    base: Base::Mips32,
-    dir: env!("CARGO_MANIFEST_DIR"),
-    prefix: "MN",
-    ops: OPS,
-    columns: mips::COLUMNS_R,
-    asm_macros: false,
-    generated: &[
-        "README.md",
-        "include/mips_native.h",
-        "rtl/mn_fu.v",
-        "rtl/mn_port.v",
-    ],
-};
-
 asip_sim::extension! {
+    /// The declaration of xmipsnative (generated files: `isa/README.md`).
+    pub static SPEC = {
+        name: "xmipsnative",
+        base: Base::Mips32,
+        prefix: "MN",
+        ops: OPS,
+        columns: mips::COLUMNS_R,
+        asm_macros: false,
+        generated: &[
+            "README.md",
+            "include/mips_native.h",
+            "rtl/mn_fu.v",
+            "rtl/mn_port.v",
+        ],
+    }
     /// The `xmipsnative` extension.
-    pub struct MipsNative: SPEC {
+    pub struct MipsNative {
         description: "MIPS native-datapath SHA-3 ISE (seed 000, Table 1): andnot, rot1, rot2, mfleast",
         state: NativeState,
     }

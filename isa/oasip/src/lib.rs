@@ -18,7 +18,7 @@
 use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
-use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Operand};
+use asip_sim::spec::{op, rv, Encoding, Fixed, Operand};
 use asip_sim::timing::{Event, EventKind};
 
 /// A `doloop` with count 0 skips its body, redirecting fetch like a taken branch; its
@@ -270,26 +270,24 @@ pub static OPS: &[OpInfo] = &[
     )),
 ];
 
-/// The declaration of xoasip (generated files: `isa/README.md`).
-pub static SPEC: ExtSpec = ExtSpec {
-    name: "xoasip",
-    base: Base::Rv32,
-    dir: env!("CARGO_MANIFEST_DIR"),
-    prefix: "OASIP",
-    ops: OPS,
-    columns: rv::COLUMNS,
-    asm_macros: false,
-    generated: &[
-        "README.md",
-        "include/oasip.h",
-        "rtl/oasip_port.v",
-        "rtl/oasip_fu.v",
-    ],
-};
-
 asip_sim::extension! {
+    /// The declaration of xoasip (generated files: `isa/README.md`).
+    pub static SPEC = {
+        name: "xoasip",
+        base: Base::Rv32,
+        prefix: "OASIP",
+        ops: OPS,
+        columns: rv::COLUMNS,
+        asm_macros: false,
+        generated: &[
+            "README.md",
+            "include/oasip.h",
+            "rtl/oasip_port.v",
+            "rtl/oasip_fu.v",
+        ],
+    }
     /// The `xoasip` extension.
-    pub struct Oasip: SPEC {
+    pub struct Oasip {
         description: "OASIP (seed 001, Table 2): remv, hmask, pack, rotl, extlw, lfsr, doloop",
         state: OasipState,
         init: |cpu| cpu.add_fetch_hook(loop_hook),

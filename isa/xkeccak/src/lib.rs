@@ -25,7 +25,7 @@
 use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
-use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
+use asip_sim::spec::{op, rv, Encoding, Fixed, Kind, Operand, Slot};
 
 /// Lanes of the state.
 pub const LANES: usize = 25;
@@ -220,21 +220,19 @@ pub static OPS: &[OpInfo] = &[
     )),
 ];
 
-/// The declaration of xkeccak (generated files: `isa/README.md`).
-pub static SPEC: ExtSpec = ExtSpec {
-    name: "xkeccak",
-    base: Base::Rv32,
-    dir: env!("CARGO_MANIFEST_DIR"),
-    prefix: "XK",
-    ops: OPS,
-    columns: rv::COLUMNS,
-    asm_macros: true,
-    generated: &["README.md", "include/xkeccak.h", "rtl/xkeccak_port.v"],
-};
-
 asip_sim::extension! {
+    /// The declaration of xkeccak (generated files: `isa/README.md`).
+    pub static SPEC = {
+        name: "xkeccak",
+        base: Base::Rv32,
+        prefix: "XK",
+        ops: OPS,
+        columns: rv::COLUMNS,
+        asm_macros: true,
+        generated: &["README.md", "include/xkeccak.h", "rtl/xkeccak_port.v"],
+    }
     /// The `xkeccak` extension.
-    pub struct Xkeccak: SPEC {
+    pub struct Xkeccak {
         description: "xkeccak (ours): 2x25x64-bit lane file + column-parity ring; kput/kgetlo/kgethi, ktrp (theta+rho+pi), kchi (chi+iota), kround",
         state: XkState,
     }

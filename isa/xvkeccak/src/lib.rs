@@ -23,7 +23,7 @@ use asip_sim::cpu::{Cpu, Trap};
 use asip_sim::isa::{Base, DecodedInsn, Format, InstrClass, OpInfo, TimingClass};
 use asip_sim::rv32::disasm::reg_name;
 use asip_sim::rv32::vector::{vreg, vstate_mut, VState, VLEN};
-use asip_sim::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
+use asip_sim::spec::{op, rv, Encoding, Fixed, Kind, Operand, Slot};
 use asip_sim::timing::{Event, EventKind};
 
 /// Lanes of a state.
@@ -262,21 +262,19 @@ pub static OPS: &[OpInfo] = &[
     )),
 ];
 
-/// The declaration of xvkeccak.
-pub static SPEC: ExtSpec = ExtSpec {
-    name: "xvkeccak",
-    base: Base::Rv32,
-    dir: env!("CARGO_MANIFEST_DIR"),
-    prefix: "XVK",
-    ops: OPS,
-    columns: rv::COLUMNS,
-    asm_macros: true,
-    generated: &["README.md", "include/xvkeccak.h", "rtl/xvkeccak_unit.v"],
-};
-
 asip_sim::extension! {
+    /// The declaration of xvkeccak.
+    pub static SPEC = {
+        name: "xvkeccak",
+        base: Base::Rv32,
+        prefix: "XVK",
+        ops: OPS,
+        columns: rv::COLUMNS,
+        asm_macros: true,
+        generated: &["README.md", "include/xvkeccak.h", "rtl/xvkeccak_unit.v"],
+    }
     /// The `xvkeccak` extension (needs a vector extension in the ISA string for its state).
-    pub struct Xvkeccak: SPEC {
+    pub struct Xvkeccak {
         description: "xvkeccak (ours): Keccak SIMD on the vector base, widths 200..1600; vktheta (column parities + D), vkround (theta + rho + pi + chi of one plane), vkiota",
         state: VState,
         events: &EVENTS,
