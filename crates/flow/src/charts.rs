@@ -73,11 +73,7 @@ fn families(designs: &[Design]) -> Value {
 fn by_speed<'a>(r: &Results, designs: &'a [Design]) -> Vec<(&'a Design, f64)> {
     let mut v: Vec<(&Design, f64)> = designs
         .iter()
-        .filter_map(|d| {
-            r.benches()
-                .find(|b| b.design == d.name && b.alg == SEED_ALG)
-                .map(|b| (d, b.cycles_per_byte))
-        })
+        .filter_map(|d| r.bench(&d.name, SEED_ALG).map(|b| (d, b.cycles_per_byte)))
         .collect();
     v.sort_by(|a, b| a.1.total_cmp(&b.1));
     v

@@ -11,9 +11,7 @@ use crate::results::Results;
 pub const AGREES_WITHIN: f64 = 1.10;
 
 fn cpb(r: &Results, design: &str) -> Option<f64> {
-    r.benches()
-        .find(|b| b.design == design && b.alg == SEED_ALG)
-        .map(|b| b.cycles_per_byte)
+    r.bench(design, SEED_ALG).map(|b| b.cycles_per_byte)
 }
 
 fn arch_name(a: Arch) -> &'static str {

@@ -5,7 +5,7 @@
 use crate::charts::Rendered;
 use crate::design::{Design, Published};
 use crate::findings;
-use crate::results::{BenchRecord, Results};
+use crate::results::Results;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -32,10 +32,6 @@ fn ratio(measured: f64, published: f64) -> String {
     }
 }
 
-fn bench<'a>(r: &'a Results, design: &str, alg: &str) -> Option<&'a BenchRecord> {
-    r.benches().find(|b| b.design == design && b.alg == alg)
-}
-
 /// Markdown table rows from a header and string cells.
 pub(crate) fn md_table(head: &[&str], rows: &[Vec<String>]) -> String {
     let mut s = String::new();
@@ -54,8 +50,8 @@ pub(crate) fn md_table(head: &[&str], rows: &[Vec<String>]) -> String {
 /// Measured speed-up of a design over its baseline on `alg` (long-message cycles per byte).
 pub fn speedup(r: &Results, d: &Design, alg: &str) -> Option<f64> {
     let base = d.baseline.as_deref()?;
-    let b = bench(r, base, alg)?;
-    let m = bench(r, &d.name, alg)?;
+    let b = r.bench(base, alg)?;
+    let m = r.bench(&d.name, alg)?;
     Some(b.cycles_per_byte / m.cycles_per_byte)
 }
 
@@ -72,10 +68,10 @@ pub fn proc_slices(r: &Results, design: &str) -> Option<f64> {
 pub fn designs_table(r: &Results, designs: &[Design]) -> String {
     let mut rows = Vec::new();
     for d in designs {
-        let Some(b) = bench(r, &d.name, SEED_ALG) else {
+        let Some(b) = r.bench(&d.name, SEED_ALG) else {
             continue;
         };
-        let b512 = bench(r, &d.name, "sha3-512");
+        let b512 = r.bench(&d.name, "sha3-512");
         rows.push(vec![
             format!("`{}`", d.name),
             format!("`{}`", d.isa),
@@ -147,7 +143,7 @@ pub fn functions_table(r: &Results, designs: &[Design]) -> String {
                 .unwrap_or_default();
             let mut row = vec![a.to_string(), lens];
             for d in &cols {
-                row.push(match bench(r, &d.name, a) {
+                row.push(match r.bench(&d.name, a) {
                     Some(b) if b.digest_ok => f1(b.cycles_per_byte),
                     Some(b) => format!("{} **wrong digest**", f1(b.cycles_per_byte)),
                     None => "-".into(),
@@ -183,11 +179,11 @@ pub fn speedups_text(r: &Results, d: &Design, designs: &[Design]) -> String {
                 .map(|x| x.name.clone()),
         );
     }
-    let m = bench(r, &d.name, SEED_ALG);
+    let m = r.bench(&d.name, SEED_ALG);
     let cells: Vec<String> = bases
         .iter()
         .filter_map(|b| {
-            let sp = bench(r, b, SEED_ALG)?.cycles_per_byte / m?.cycles_per_byte;
+            let sp = r.bench(b, SEED_ALG)?.cycles_per_byte / m?.cycles_per_byte;
             Some(if bases.len() > 1 {
                 format!("{} (`{b}`)", f2(sp))
             } else {
@@ -269,7 +265,7 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                 "speed-up measured",
             ],
             &|d, p| {
-                let m = bench(r, &d.name, SEED_ALG);
+                let m = r.bench(&d.name, SEED_ALG);
                 let pub_cpb = published_cpb(p);
                 let meas_cpb = m.map(|b| b.cycles_per_byte);
                 vec![
@@ -306,7 +302,7 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                 "RTL cycles == simulator",
             ],
             &|d, p| {
-                let meas_cpb = bench(r, &d.name, SEED_ALG).map(|b| b.cycles_per_byte);
+                let meas_cpb = r.bench(&d.name, SEED_ALG).map(|b| b.cycles_per_byte);
                 let fmax = r.pnr(&d.name).and_then(|x| x.fmax_mhz);
                 vec![
                     p.slices
@@ -672,7 +668,7 @@ pub fn asic_table(r: &Results) -> String {
     let rows: Vec<Vec<String>> = r
         .asics()
         .map(|a| {
-            let tp = match (a.gbps, a.fmax_mhz, bench(r, &a.target, SEED_ALG)) {
+            let tp = match (a.gbps, a.fmax_mhz, r.bench(&a.target, SEED_ALG)) {
                 (Some(gb), _, _) => format!("{} Gbps", f2(gb)),
                 (None, Some(fm), Some(b)) if b.cycles_per_byte > 0.0 => {
                     format!("{} MB/s", f2(fm / b.cycles_per_byte))
@@ -818,7 +814,7 @@ pub fn seed001_asic_table(r: &Results, designs: &[Design], p: &AsicPublished) ->
     };
     let tp = |design: &str| -> Option<f64> {
         let f = r.asic(design)?.fmax_mhz?;
-        let c = bench(r, design, SEED_ALG)?.cycles_per_byte;
+        let c = r.bench(design, SEED_ALG)?.cycles_per_byte;
         (c > 0.0).then(|| f / c)
     };
     let o = |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| "-".into());

@@ -281,6 +281,10 @@ impl Results {
         failures: Failure => FailureRecord;
     }
 
+    /// The bench record of `design` running `alg`, if measured.
+    pub fn bench(&self, design: &str, alg: &str) -> Option<&BenchRecord> {
+        self.benches().find(|b| b.design == design && b.alg == alg)
+    }
     /// The P&R result of a target (`rv32-ref`, `case V`), if current.
     pub fn pnr(&self, target: &str) -> Option<&PnrRecord> {
         self.pnrs().find(|p| p.target == target)

@@ -71,10 +71,6 @@ impl Seed003 {
     }
 }
 
-fn bench<'a>(r: &'a Results, design: &str, alg: &str) -> Option<&'a BenchRecord> {
-    r.benches().find(|b| b.design == design && b.alg == alg)
-}
-
 fn cell(v: Option<f64>) -> String {
     v.map_or_else(|| "not measured".into(), |x| format!("{x:.1}"))
 }
@@ -112,7 +108,7 @@ pub fn section(r: &Results, s: &Seed003, figure_md: &str) -> String {
     for alg in ALGS {
         let mut v = vec![alg.to_string()];
         for x in s.rows() {
-            let b = bench(r, &x.design, alg);
+            let b = r.bench(&x.design, alg);
             v.push(cell(b.map(|b| b.instr_per_byte)));
             v.push(cell(b.map(|b| b.cycles_per_byte)));
         }
@@ -136,7 +132,7 @@ pub fn section(r: &Results, s: &Seed003, figure_md: &str) -> String {
     for alg in ALGS {
         let name = s
             .rows()
-            .find_map(|x| bench(r, &x.design, alg))
+            .find_map(|x| r.bench(&x.design, alg))
             .map(|b| match &b.aead {
                 Some(a) => format!("Keccak-p[{}, 12]", a.width),
                 None => "Keccak-f[1600]".into(),
@@ -144,7 +140,7 @@ pub fn section(r: &Results, s: &Seed003, figure_md: &str) -> String {
             .unwrap_or_else(|| "-".into());
         let mut v = vec![alg.to_string(), name];
         for x in s.rows() {
-            match bench(r, &x.design, alg) {
+            match r.bench(&x.design, alg) {
                 Some(b) => {
                     v.push(perm_cell(b));
                     v.push(b.cycles_per_permutation.to_string());
@@ -156,7 +152,7 @@ pub fn section(r: &Results, s: &Seed003, figure_md: &str) -> String {
     }
     o.push_str(&md(&head, &rows));
     o.push_str("\n#### The seed's claims against ours\n\n");
-    let ipb = |design: &str, alg: &str| bench(r, design, alg).map(|b| b.instr_per_byte);
+    let ipb = |design: &str, alg: &str| r.bench(design, alg).map(|b| b.instr_per_byte);
     let (sc, ne, ex) = (
         &s.rows["scalar"].design,
         &s.rows["NEON"].design,
@@ -200,7 +196,7 @@ fn md(head: &[String], rows: &[Vec<String>]) -> String {
 pub fn figure(r: &Results, s: &Seed003) -> Option<Figure> {
     if !ALGS
         .iter()
-        .any(|a| s.rows().any(|x| bench(r, &x.design, a).is_some()))
+        .any(|a| s.rows().any(|x| r.bench(&x.design, a).is_some()))
     {
         return None;
     }
@@ -208,7 +204,7 @@ pub fn figure(r: &Results, s: &Seed003) -> Option<Figure> {
     for (k, x) in s.rows().enumerate() {
         let vals: Vec<Option<f64>> = ALGS
             .iter()
-            .map(|a| bench(r, &x.design, a).map(|b| b.instr_per_byte))
+            .map(|a| r.bench(&x.design, a).map(|b| b.instr_per_byte))
             .collect();
         let measured = vals.iter().any(|v| v.is_some());
         series.push(json!({
