@@ -247,16 +247,6 @@ mod tests {
     use asip_sim::enc;
 
     #[test]
-    fn rot_every_amount() {
-        let v: u64 = 0x0123_4567_89ab_cdef;
-        for n in 0..128u32 {
-            let r = v.rotate_left(n & 63);
-            let au = [(v >> 32) as u32, v as u32, n, 0, 0];
-            assert_eq!(rot(&au), ((r >> 32) as u32, r as u32), "n = {n}");
-        }
-    }
-
-    #[test]
     fn decode_roundtrip() {
         for (w, n, aux, text) in [
             (enc!(SPEC, "lwau", 3, -8, 29), "lwau", 3, "lwau au3,-8(sp)"),

@@ -224,19 +224,6 @@ mod tests {
     use asip_sim::enc;
 
     #[test]
-    fn rot64_is_a_rotation_for_every_amount() {
-        let v: u64 = 0x0123_4567_89ab_cdef;
-        for n in 0..64u32 {
-            let r = v.rotate_left(n);
-            assert_eq!(
-                rot64((v >> 32) as u32, v as u32, n),
-                ((r >> 32) as u32, r as u32),
-                "n = {n}"
-            );
-        }
-    }
-
-    #[test]
     fn decode_roundtrip_and_disassembly() {
         for (w, n, text) in [
             (enc!(SPEC, "andnot", 2, 4, 5), "andnot", "andnot v0,a0,a1"),
