@@ -56,6 +56,33 @@ impl fmt::Display for FlowError {
 
 impl std::error::Error for FlowError {}
 
+/// `std::fs` for the flow: the same calls, with errors that say what was done to which file
+/// (`reading <path>: <error>`, [`FlowError::Io`]).
+pub(crate) mod files {
+    use super::FlowError;
+    use std::path::Path;
+
+    fn failed(verb: &str, p: &Path, e: std::io::Error) -> FlowError {
+        FlowError::Io(format!("{verb} {}", p.display()), e)
+    }
+
+    pub fn read(p: &Path) -> Result<Vec<u8>, FlowError> {
+        std::fs::read(p).map_err(|e| failed("reading", p, e))
+    }
+
+    pub fn read_to_string(p: &Path) -> Result<String, FlowError> {
+        std::fs::read_to_string(p).map_err(|e| failed("reading", p, e))
+    }
+
+    pub fn write(p: &Path, contents: impl AsRef<[u8]>) -> Result<(), FlowError> {
+        std::fs::write(p, contents).map_err(|e| failed("writing", p, e))
+    }
+
+    pub fn create_dir_all(p: &Path) -> Result<(), FlowError> {
+        std::fs::create_dir_all(p).map_err(|e| failed("creating", p, e))
+    }
+}
+
 /// The last `n` lines of `text`, joined by newlines.
 pub(crate) fn last_lines(text: &str, n: usize) -> String {
     let tail: Vec<&str> = text.lines().rev().take(n).collect();

@@ -1,7 +1,7 @@
 //! Running a design's ELF on the simulator with the design's ISA and timing model.
 
 use crate::design::Design;
-use crate::error::FlowError;
+use crate::error::{files, FlowError};
 use asip_sim::{Machine, Program, RunOptions, TimingParams};
 use std::io::Write;
 use std::path::Path;
@@ -85,8 +85,7 @@ pub fn timing_of(d: &Design) -> Result<TimingParams, FlowError> {
 
 /// Load an ELF file.
 pub fn load(elf: &Path) -> Result<Program, FlowError> {
-    let bytes =
-        std::fs::read(elf).map_err(|e| FlowError::Io(format!("reading {}", elf.display()), e))?;
+    let bytes = files::read(elf)?;
     Program::load_elf(&bytes).map_err(|e| FlowError::Sim(format!("{}: {e}", elf.display())))
 }
 

@@ -5,7 +5,7 @@
 //! command and of every file the compiler read), one build per design at a time.
 
 use crate::design::{Arch, Design, DesignError};
-use crate::error::FlowError;
+use crate::error::{files, FlowError};
 use crate::project::{self, Tool};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -96,8 +96,7 @@ fn data_error(path: &Path, msg: String) -> FlowError {
 }
 
 fn read_toml<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, FlowError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| FlowError::Io(format!("reading {}", path.display()), e))?;
+    let text = files::read_to_string(path)?;
     toml::from_str(&text).map_err(|e| data_error(path, e.to_string().trim().to_string()))
 }
 
@@ -164,8 +163,7 @@ fn arch_spec<'a>(root: &Path, spec: &'a BuildSpec, arch: &str) -> Result<&'a Arc
 pub(crate) fn lock_build(bdir: &Path) -> Result<std::fs::File, FlowError> {
     use std::os::unix::io::AsRawFd;
     let parent = bdir.parent().unwrap_or(bdir);
-    std::fs::create_dir_all(parent)
-        .map_err(|e| FlowError::Io(format!("creating {}", parent.display()), e))?;
+    files::create_dir_all(parent)?;
     let path = bdir.with_extension("lock");
     let f = std::fs::OpenOptions::new()
         .create(true)
@@ -566,14 +564,12 @@ impl Plan {
     pub fn run(&self) -> Result<(), FlowError> {
         let stamp = self.stamp_path();
         let _ = std::fs::remove_file(&stamp);
-        std::fs::create_dir_all(&self.build)
-            .map_err(|e| FlowError::Io(format!("creating {}", self.build.display()), e))?;
+        files::create_dir_all(&self.build)?;
         let mut inputs: Vec<PathBuf> = self.inputs.clone();
         let what = format!("building firmware for design '{}'", self.design);
         for s in &self.steps {
             if let Some(parent) = s.output.parent() {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| FlowError::Io(format!("creating {}", parent.display()), e))?;
+                files::create_dir_all(parent)?;
             }
             let out = Command::new(&s.program)
                 .args(&s.args)
@@ -594,16 +590,14 @@ impl Plan {
                 });
             }
             if s.stdout {
-                std::fs::write(&t, &out.stdout)
-                    .map_err(|e| FlowError::Io(format!("writing {}", t.display()), e))?;
+                files::write(&t, &out.stdout)?;
             }
             if s.output == self.kernel_object {
                 self.check_kernel_closed(&t)?;
             }
             if let Some(dep) = &s.depfile {
                 let dt = tmp(dep);
-                let text = std::fs::read_to_string(&dt)
-                    .map_err(|e| FlowError::Io(format!("reading {}", dt.display()), e))?;
+                let text = files::read_to_string(&dt)?;
                 inputs.extend(depfile_inputs(&text).into_iter().map(PathBuf::from));
                 let _ = std::fs::rename(&dt, dep);
             }
@@ -617,8 +611,7 @@ impl Plan {
         text.push('\n');
         for p in &inputs {
             let full = self.dir.join(p);
-            let b = std::fs::read(&full)
-                .map_err(|e| FlowError::Io(format!("reading {}", full.display()), e))?;
+            let b = files::read(&full)?;
             text.push_str(&format!("{} {}\n", hash_hex(&[&b]), p.display()));
         }
         let t = tmp(&stamp);

@@ -2,7 +2,7 @@
 //! synthesis of cases, units and processors, place-and-route status) run from Rust and
 //! turned into records. `reproduce` and the CLI's `hw` command both call these.
 
-use crate::error::FlowError;
+use crate::error::{files, FlowError};
 use crate::reproduce::Task;
 use crate::results::{AreaRecord, AsicRecord, HwPerfRecord, PnrRecord, Record};
 use std::path::{Path, PathBuf};
@@ -19,8 +19,7 @@ pub fn case_names(root: &Path) -> Result<Vec<String>, FlowError> {
 /// The `cases` object of hw/cases.json: case name -> its parameters and `desc`.
 pub fn cases(root: &Path) -> Result<serde_json::Map<String, serde_json::Value>, FlowError> {
     let p = root.join("hw").join("cases.json");
-    let text = std::fs::read_to_string(&p)
-        .map_err(|e| FlowError::Io(format!("reading {}", p.display()), e))?;
+    let text = files::read_to_string(&p)?;
     let v: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| FlowError::Usage(format!("{}: {e}", p.display())))?;
     v.get("cases")

@@ -3,7 +3,7 @@
 
 use crate::bench::{self, BenchOptions};
 use crate::design::{self, Design};
-use crate::error::FlowError;
+use crate::error::{files, FlowError};
 use crate::report;
 use crate::results::{FailureRecord, Metadata, Record, Results, SCHEMA};
 use std::io::Write;
@@ -365,8 +365,7 @@ pub fn render(
     let asic_pub = report::load_seed004_asic(&seed004);
     write_reports(root, out, results, designs, &hw_pub, asic_pub.as_ref())?;
     if let Some(readme) = readme {
-        let text = std::fs::read_to_string(readme)
-            .map_err(|e| FlowError::Io(format!("reading {}", readme.display()), e))?;
+        let text = files::read_to_string(readme)?;
         let body = report::readme_block(
             results,
             designs,
@@ -375,8 +374,7 @@ pub fn render(
             &reproduction_notes(root),
         );
         match rewrite_block(&text, &body) {
-            Some(new) => std::fs::write(readme, new)
-                .map_err(|e| FlowError::Io(format!("writing {}", readme.display()), e))?,
+            Some(new) => files::write(readme, new)?,
             None => {
                 return Err(FlowError::Usage(format!(
                     "{} has no results block ({README_BEGIN} ... {README_END})",
@@ -399,11 +397,10 @@ pub fn write_reports(
     hw_pub: &[report::HwPublished],
     asic_pub: Option<&report::AsicPublished>,
 ) -> Result<(), FlowError> {
-    std::fs::create_dir_all(out)
-        .map_err(|e| FlowError::Io(format!("creating {}", out.display()), e))?;
+    files::create_dir_all(out)?;
     let w = |name: &str, text: String| {
         let p = out.join(name);
-        std::fs::write(&p, text).map_err(|e| FlowError::Io(format!("writing {}", p.display()), e))
+        files::write(&p, text)
     };
     w("results.json", r.to_json())?;
     w("results.csv", report::csv(r))?;

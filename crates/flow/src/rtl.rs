@@ -7,7 +7,7 @@
 //! registers. Method and pipeline: `docs/rv32-core.md`.
 
 use crate::design::{Arch, Design};
-use crate::error::FlowError;
+use crate::error::{files, FlowError};
 use crate::exec::{timing_of, ExecOutcome};
 use crate::project::{self, Tool};
 use asip_extensions::port::{self, PortDir, PortSig};
@@ -361,13 +361,11 @@ pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
     let units = units_of(d)?;
     let core = core_of(d)?;
     let dir = gen_dir(root, d);
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| FlowError::Io(format!("creating {}", dir.display()), e))?;
+    files::create_dir_all(&dir)?;
     let ext = dir.join(format!("{}.v", core.ext));
     let text = ext_wrapper(core, &units);
     if std::fs::read_to_string(&ext).ok().as_deref() != Some(text.as_str()) {
-        std::fs::write(&ext, text)
-            .map_err(|e| FlowError::Io(format!("writing {}", ext.display()), e))?;
+        files::write(&ext, text)?;
     }
     let mut files: Vec<PathBuf> = Vec::new();
     for u in &units {
@@ -486,8 +484,7 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
         text.push_str(&format!("  {k}: {{datatype: {t}, paramtype: plusarg}}\n"));
     }
     let path = dir.join(format!("{}.core", d.name));
-    std::fs::write(&path, text)
-        .map_err(|e| FlowError::Io(format!("writing {}", path.display()), e))?;
+    files::write(&path, text)?;
     Ok(path)
 }
 
@@ -536,8 +533,7 @@ fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBu
         .chain(f.include_dirs.iter().cloned())
         .collect();
     for p in all.iter().chain(&headers(&include_dirs)?) {
-        let bytes =
-            std::fs::read(p).map_err(|e| FlowError::Io(format!("reading {}", p.display()), e))?;
+        let bytes = files::read(p)?;
         fnv(&mut h, p.file_name().unwrap_or_default().as_encoded_bytes());
         fnv(&mut h, &bytes);
     }
@@ -643,8 +639,7 @@ fn build_model(
     if out_file.is_file() {
         return Ok(out_file);
     }
-    std::fs::create_dir_all(&b.dir)
-        .map_err(|e| FlowError::Io(format!("creating {}", b.dir.display()), e))?;
+    files::create_dir_all(&b.dir)?;
     let mut cmd = command(&b, core, &out_file);
     cmd.args(&b.include_args).args(&b.files);
     let out = cmd
@@ -885,8 +880,7 @@ pub fn run_program(
     let mut cmd = match o.sim {
         HdlSim::Verilator => {
             let exe = build(root, d)?;
-            std::fs::write(&tmp, image)
-                .map_err(|e| FlowError::Io(format!("writing {}", tmp.display()), e))?;
+            files::write(&tmp, image)?;
             let mut cmd = Command::new(exe);
             cmd.arg("--image")
                 .arg(&tmp)
@@ -916,8 +910,7 @@ pub fn run_program(
                     "--vcd is a Verilator option (the Icarus harness writes no waveform)".into(),
                 ));
             }
-            std::fs::write(&tmp, readmemh_image(lo - MEM_BASE, image))
-                .map_err(|e| FlowError::Io(format!("writing {}", tmp.display()), e))?;
+            files::write(&tmp, readmemh_image(lo - MEM_BASE, image))?;
             let mut cmd = Command::new("vvp");
             cmd.arg("-n")
                 .arg(vvp)
