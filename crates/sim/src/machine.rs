@@ -834,14 +834,6 @@ impl Machine {
     /// The detail text of an illegal-instruction error at `pc` for word `w` (what the
     /// run loop reports), with the cycle given by the caller.
     pub fn illegal_detail_at(&self, pc: u32, w: u32, cycle: u64) -> String {
-        let s = self.illegal_detail(pc, w);
-        match s.rfind(", at cycle ") {
-            Some(i) => format!("{}, at cycle {cycle}", &s[..i]),
-            None => s,
-        }
-    }
-
-    fn illegal_detail(&self, pc: u32, w: u32) -> String {
         let mut s = format!(
             "{}; not an instruction of {}",
             (self.isa.base().info().illegal_fields)(w),
@@ -855,7 +847,7 @@ impl Machine {
         if let Some(f) = self.symbols.function_at(pc) {
             s.push_str(&format!(", in {}+{:#x}", f.name, pc - f.addr));
         }
-        s.push_str(&format!(", at cycle {}", self.cycles()));
+        s.push_str(&format!(", at cycle {cycle}"));
         s
     }
 
@@ -885,13 +877,20 @@ impl Machine {
         if t == Trap::Ecall {
             return self.syscall(pc);
         }
+        Err(self.trap_error(t, pc, d, self.cpu.cycle))
+    }
+
+    /// The error a trap `t` of instruction `d` at `pc` ends a run with when no handler
+    /// takes it (the run loop's, for tools that report other engines' traps the same
+    /// way); `cycle` is the cycle an illegal-instruction error names.
+    pub fn trap_error(&self, t: Trap, pc: u32, d: &DecodedInsn, cycle: u64) -> SimError {
         let insn = d.disasm(pc);
-        Err(match t {
+        match t {
             Trap::Illegal => SimError::IllegalInstruction {
                 pc,
                 word: d.word,
                 detail: if std::ptr::eq(d.info, &ILLEGAL) {
-                    self.illegal_detail(pc, d.word)
+                    self.illegal_detail_at(pc, d.word, cycle)
                 } else {
                     format!("{insn}: operands rejected")
                 },
@@ -922,7 +921,7 @@ impl Machine {
                 insn,
             },
             Trap::Ecall | Trap::ToHost(_) => SimError::Unsupported("unreachable trap".into()),
-        })
+        }
     }
 
     fn syscall(&mut self, pc: u32) -> Result<Option<ExitKind>, SimError> {
