@@ -269,19 +269,23 @@ fn resolve_published(dir: &Path, r: &PublishedRef) -> Result<Published, String> 
     Ok(row)
 }
 
-/// All designs in a folder, sorted by name.
-pub fn load_all(dir: &Path) -> Result<Vec<Design>, DesignError> {
-    let rd = std::fs::read_dir(dir).map_err(|e| DesignError::Io(dir.to_path_buf(), e))?;
-    let mut paths: Vec<PathBuf> = rd
+/// The `.toml` files of a folder, sorted by path.
+fn toml_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().map(|x| x == "toml").unwrap_or(false))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();
     paths.sort();
-    let mut out = Vec::new();
-    for p in paths {
-        out.push(Design::load(&p)?);
-    }
-    Ok(out)
+    Ok(paths)
+}
+
+/// All designs in a folder, sorted by name.
+pub fn load_all(dir: &Path) -> Result<Vec<Design>, DesignError> {
+    toml_files(dir)
+        .map_err(|e| DesignError::Io(dir.to_path_buf(), e))?
+        .iter()
+        .map(|p| Design::load(p))
+        .collect()
 }
 
 /// Find one design by name in a folder, with the list of known names on failure.
@@ -306,22 +310,13 @@ fn names_or_none(names: &[String]) -> String {
     }
 }
 
-/// Names of the design files in a folder.
+/// Names of the design files in a folder (the stems of its `.toml` files), sorted.
 pub fn list_names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .filter_map(|e| {
-                    let p = e.path();
-                    if p.extension().map(|x| x == "toml").unwrap_or(false) {
-                        p.file_stem().and_then(|s| s.to_str()).map(String::from)
-                    } else {
-                        None
-                    }
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let mut v: Vec<String> = toml_files(dir)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| p.file_stem()?.to_str().map(String::from))
+        .collect();
     v.sort();
     v
 }
