@@ -23,9 +23,11 @@
 
 /// Declare `#[inline] pub fn $name(w: u32) -> u32` accessors of instruction-word fields,
 /// each `$name = hi:lo, "what"` (bits hi down to lo, unsigned; documented as "what, bits
-/// hi:lo.").
+/// hi:lo."), and `FIELDS`, the fields in declaration order as (name, lowest bit, width).
 macro_rules! bit_fields {
     ($($name:ident = $hi:literal : $lo:literal, $what:literal;)*) => {
+        /// The fields in declaration order: (name, lowest bit, width).
+        pub const FIELDS: &[(&str, u8, u8)] = &[$((stringify!($name), $lo, $hi - $lo + 1)),*];
         $(
             #[doc = concat!($what, ", bits ", $hi, ":", $lo, ".")]
             #[inline]

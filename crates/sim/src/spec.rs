@@ -476,15 +476,8 @@ pub mod rv {
         let segs = &[(8, 4, 1), (25, 6, 5), (7, 1, 11), (31, 1, 12)];
         Operand::new(name, segs, true, Kind::Imm, Slot::Imm)
     }
-    /// The R-type columns of a README encoding table.
-    pub const COLUMNS: &[(&str, u8, u8)] = &[
-        ("funct7", 25, 7),
-        ("rs2", 20, 5),
-        ("rs1", 15, 5),
-        ("funct3", 12, 3),
-        ("rd", 7, 5),
-        ("opcode", 0, 7),
-    ];
+    /// The R-type columns of a README encoding table: the decoder's fields.
+    pub const COLUMNS: &[(&str, u8, u8)] = crate::rv32::fields::FIELDS;
 }
 
 /// Helpers for MIPS32 layouts.
@@ -519,15 +512,8 @@ pub mod mips {
     pub const fn rd(name: &'static str, slot: Slot) -> Operand {
         Operand::reg(name, 11, Kind::Gpr, slot)
     }
-    /// The R-type columns of a README encoding table.
-    pub const COLUMNS_R: &[(&str, u8, u8)] = &[
-        ("opcode", 26, 6),
-        ("rs", 21, 5),
-        ("rt", 16, 5),
-        ("rd", 11, 5),
-        ("sa", 6, 5),
-        ("funct", 0, 6),
-    ];
+    /// The R-type columns of a README encoding table: the decoder's fields.
+    pub const COLUMNS_R: &[(&str, u8, u8)] = crate::mips::fields::FIELDS;
     /// 16-bit signed offset (bits 15:0).
     pub const OFF16: Operand = Operand::new("off", &[(0, 16, 0)], true, Kind::Imm, Slot::Imm);
 }

@@ -82,12 +82,12 @@ fn opcode_name(op: u32) -> &'static str {
 /// extensions in custom-0..3 opcodes).
 pub mod fields {
     bit_fields! {
-        opcode = 6:0, "Major opcode";
-        rd = 11:7, "rd";
-        funct3 = 14:12, "funct3";
-        rs1 = 19:15, "rs1";
-        rs2 = 24:20, "rs2";
         funct7 = 31:25, "funct7";
+        rs2 = 24:20, "rs2";
+        rs1 = 19:15, "rs1";
+        funct3 = 14:12, "funct3";
+        rd = 11:7, "rd";
+        opcode = 6:0, "Major opcode";
     }
     /// I-type immediate.
     #[inline]
