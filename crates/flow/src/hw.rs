@@ -93,15 +93,10 @@ fn python_json(root: &Path, name: &str, args: &[String]) -> Result<serde_json::V
         Some(v) if out.status.success() => Ok(v),
         _ => Err(FlowError::Build {
             what: format!("hw/scripts/{name} {}", args.join(" ")),
-            output: format!("{}{}", text, String::from_utf8_lossy(&out.stderr))
-                .lines()
-                .rev()
-                .take(20)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect::<Vec<_>>()
-                .join("\n"),
+            output: crate::error::last_lines(
+                &format!("{}{}", text, String::from_utf8_lossy(&out.stderr)),
+                20,
+            ),
         }),
     }
 }
