@@ -2,7 +2,7 @@
 //! ParallelHash (NIST SP 800-185), TurboSHAKE and KangarooTwelve (RFC 9861).
 
 use crate::encoding::{bytepad, encode_string, left_encode, length_encode, right_encode};
-use crate::{Algorithm, Error, Hasher, Params, Sponge, XofReader};
+use crate::{Algorithm, Error, Family, Hasher, Params, Sponge, XofReader};
 
 impl XofReader for Sponge {
     fn squeeze(&mut self, out: &mut [u8]) {
@@ -30,14 +30,11 @@ pub struct SpongeHasher {
 
 impl SpongeHasher {
     pub fn new(alg: Algorithm, p: &Params) -> SpongeHasher {
-        use Algorithm::*;
         let rb = alg.rate_bytes();
-        let sponge = match alg {
-            Sha3_224 | Sha3_256 | Sha3_384 | Sha3_512 | Shake128 | Shake256 => {
-                Sponge::new(rb * 8, alg.suffix().expect("plain sponge"))
-            }
-            CShake128 | CShake256 => cshake_sponge(rb, &p.function_name, &p.customization),
-            TurboShake128 | TurboShake256 => {
+        let sponge = match alg.family() {
+            Family::Sponge => Sponge::new(rb * 8, alg.suffix().expect("plain sponge")),
+            Family::CShake => cshake_sponge(rb, &p.function_name, &p.customization),
+            Family::TurboShake => {
                 Sponge::with_permutation(1600, 12, rb * 8, p.domain).expect("checked domain")
             }
             _ => unreachable!("not a plain sponge function"),

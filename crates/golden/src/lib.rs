@@ -111,6 +111,25 @@ pub enum Algorithm {
     Kt256,
 }
 
+/// The construction a function is built on: one per family of [`Algorithm`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// SHA-3 and SHAKE: the plain sponge with a padding suffix.
+    Sponge,
+    /// cSHAKE.
+    CShake,
+    /// KMAC and KMACXOF.
+    Kmac,
+    /// TupleHash and TupleHashXOF.
+    TupleHash,
+    /// ParallelHash and ParallelHashXOF.
+    ParallelHash,
+    /// TurboSHAKE.
+    TurboShake,
+    /// KangarooTwelve.
+    Kt,
+}
+
 impl Algorithm {
     /// All algorithms, in the order of [`Algorithm::name`] listings.
     pub const ALL: &'static [Algorithm] = &[
@@ -168,6 +187,22 @@ impl Algorithm {
             TurboShake256 => "turboshake256",
             Kt128 => "kt128",
             Kt256 => "kt256",
+        }
+    }
+
+    /// The family (construction) of the function.
+    pub fn family(&self) -> Family {
+        use Algorithm::*;
+        match self {
+            Sha3_224 | Sha3_256 | Sha3_384 | Sha3_512 | Shake128 | Shake256 => Family::Sponge,
+            CShake128 | CShake256 => Family::CShake,
+            Kmac128 | Kmac256 | KmacXof128 | KmacXof256 => Family::Kmac,
+            TupleHash128 | TupleHash256 | TupleHashXof128 | TupleHashXof256 => Family::TupleHash,
+            ParallelHash128 | ParallelHash256 | ParallelHashXof128 | ParallelHashXof256 => {
+                Family::ParallelHash
+            }
+            TurboShake128 | TurboShake256 => Family::TurboShake,
+            Kt128 | Kt256 => Family::Kt,
         }
     }
 
@@ -310,12 +345,9 @@ pub trait Hasher: Send {
 /// Create an incremental hasher.
 pub fn new_hasher(alg: Algorithm, p: &Params) -> Result<Box<dyn Hasher>, Error> {
     use functions::*;
-    use Algorithm::*;
-    Ok(match alg {
-        Sha3_224 | Sha3_256 | Sha3_384 | Sha3_512 | Shake128 | Shake256 | CShake128 | CShake256 => {
-            Box::new(SpongeHasher::new(alg, p))
-        }
-        TurboShake128 | TurboShake256 => {
+    Ok(match alg.family() {
+        Family::Sponge | Family::CShake => Box::new(SpongeHasher::new(alg, p)),
+        Family::TurboShake => {
             if !(0x01..=0x7F).contains(&p.domain) {
                 return Err(Error::InvalidParameter(format!(
                     "TurboSHAKE domain byte must be in 0x01..=0x7F, got {:#04x}",
@@ -325,13 +357,9 @@ pub fn new_hasher(alg: Algorithm, p: &Params) -> Result<Box<dyn Hasher>, Error> 
             Box::new(SpongeHasher::new(alg, p))
         }
         // SP 800-185 section 4.2: the key K may be any bit string, the empty one included.
-        Kmac128 | Kmac256 | KmacXof128 | KmacXof256 => {
-            Box::new(Kmac::new(alg, &p.key, &p.customization))
-        }
-        TupleHash128 | TupleHash256 | TupleHashXof128 | TupleHashXof256 => {
-            Box::new(TupleHash::new(alg, &p.customization))
-        }
-        ParallelHash128 | ParallelHash256 | ParallelHashXof128 | ParallelHashXof256 => {
+        Family::Kmac => Box::new(Kmac::new(alg, &p.key, &p.customization)),
+        Family::TupleHash => Box::new(TupleHash::new(alg, &p.customization)),
+        Family::ParallelHash => {
             if p.block_size == 0 {
                 return Err(Error::InvalidParameter(
                     "ParallelHash block size must be at least 1 byte".into(),
@@ -339,7 +367,7 @@ pub fn new_hasher(alg: Algorithm, p: &Params) -> Result<Box<dyn Hasher>, Error> 
             }
             Box::new(ParallelHash::new(alg, &p.customization, p.block_size))
         }
-        Kt128 | Kt256 => Box::new(KangarooTwelve::new(alg, &p.customization)),
+        Family::Kt => Box::new(KangarooTwelve::new(alg, &p.customization)),
     })
 }
 
@@ -372,11 +400,7 @@ pub fn tuple_hash(
     tuple: &[&[u8]],
     out_len: usize,
 ) -> Result<Vec<u8>, Error> {
-    use Algorithm::*;
-    if !matches!(
-        alg,
-        TupleHash128 | TupleHash256 | TupleHashXof128 | TupleHashXof256
-    ) {
+    if alg.family() != Family::TupleHash {
         return Err(Error::InvalidParameter(format!(
             "{} is not a TupleHash function",
             alg.name()
@@ -399,11 +423,7 @@ pub fn hash_bits(
     bit_len: usize,
     out_len: usize,
 ) -> Result<Vec<u8>, Error> {
-    use Algorithm::*;
-    if !matches!(
-        alg,
-        Sha3_224 | Sha3_256 | Sha3_384 | Sha3_512 | Shake128 | Shake256
-    ) {
+    if alg.family() != Family::Sponge {
         return Err(Error::BitInputUnsupported(alg));
     }
     if bit_len > msg.len() * 8 {

@@ -6,7 +6,7 @@
 //! rewrites them with the extensions' generated files (`--check`: list the stale ones); the
 //! test `tables_in_c_and_python_are_current` fails when one is stale.
 
-use crate::Algorithm;
+use crate::{Algorithm, Family};
 use std::path::{Path, PathBuf};
 
 /// The command that rewrites the generated blocks.
@@ -40,17 +40,14 @@ fn note() -> String {
 /// The sponge layer's construction (`enum sha3fam_family` in `firmware/sponge/sponge.h`)
 /// of a function.
 pub fn c_family(a: Algorithm) -> &'static str {
-    use Algorithm::*;
-    match a {
-        Sha3_224 | Sha3_256 | Sha3_384 | Sha3_512 | Shake128 | Shake256 => "FAM_SPONGE",
-        CShake128 | CShake256 => "FAM_CSHAKE",
-        Kmac128 | Kmac256 | KmacXof128 | KmacXof256 => "FAM_KMAC",
-        TupleHash128 | TupleHash256 | TupleHashXof128 | TupleHashXof256 => "FAM_TUPLEHASH",
-        ParallelHash128 | ParallelHash256 | ParallelHashXof128 | ParallelHashXof256 => {
-            "FAM_PARALLELHASH"
-        }
-        TurboShake128 | TurboShake256 => "FAM_TURBOSHAKE",
-        Kt128 | Kt256 => "FAM_KT",
+    match a.family() {
+        Family::Sponge => "FAM_SPONGE",
+        Family::CShake => "FAM_CSHAKE",
+        Family::Kmac => "FAM_KMAC",
+        Family::TupleHash => "FAM_TUPLEHASH",
+        Family::ParallelHash => "FAM_PARALLELHASH",
+        Family::TurboShake => "FAM_TURBOSHAKE",
+        Family::Kt => "FAM_KT",
     }
 }
 
