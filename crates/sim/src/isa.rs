@@ -900,10 +900,11 @@ pub fn operand_imm(_c: &Cpu, d: &DecodedInsn) -> u32 {
 /// Define a semantics function `fn $f(cpu, insn)` computing `rd = expr(a, b)` with
 /// `a = x[rs1]` and `b = $second(cpu, insn)` ([`operand_rs2`] or [`operand_imm`]);
 /// the expression may use `?` to trap. See [`r_op`](crate::r_op), [`i_op`](crate::i_op).
+/// A visibility may precede `$f`.
 #[macro_export]
 macro_rules! alu_op {
-    ($f:ident, $second:path, |$a:ident, $b:ident| $e:expr) => {
-        fn $f(
+    ($vis:vis $f:ident, $second:path, |$a:ident, $b:ident| $e:expr) => {
+        $vis fn $f(
             c: &mut $crate::cpu::Cpu,
             d: &$crate::isa::DecodedInsn,
         ) -> Result<(), $crate::cpu::Trap> {
@@ -919,8 +920,8 @@ macro_rules! alu_op {
 /// with `a = x[rs1]`, `b = x[rs2]` (u32).
 #[macro_export]
 macro_rules! r_op {
-    ($f:ident, |$a:ident, $b:ident| $e:expr) => {
-        $crate::alu_op!($f, $crate::isa::operand_rs2, |$a, $b| $e);
+    ($vis:vis $f:ident, |$a:ident, $b:ident| $e:expr) => {
+        $crate::alu_op!($vis $f, $crate::isa::operand_rs2, |$a, $b| $e);
     };
 }
 
@@ -928,7 +929,34 @@ macro_rules! r_op {
 /// `a = x[rs1]`, `imm = insn.imm as u32`.
 #[macro_export]
 macro_rules! i_op {
-    ($f:ident, |$a:ident, $i:ident| $e:expr) => {
-        $crate::alu_op!($f, $crate::isa::operand_imm, |$a, $i| $e);
+    ($vis:vis $f:ident, |$a:ident, $i:ident| $e:expr) => {
+        $crate::alu_op!($vis $f, $crate::isa::operand_imm, |$a, $i| $e);
     };
+}
+
+/// The integer operations both bases have, named after the RISC-V instructions (MIPS
+/// addu/addiu, subu, sllv/sll, srlv/srl, srav/sra, mul and the logic and set-less-than
+/// instructions are the same operations; shifts use the low 5 bits of the amount): each
+/// `reg / imm: |a, b| expr` defines the register form and, if named, the immediate form.
+macro_rules! shared_alu_ops {
+    ($($reg:ident $(/ $imm:ident)?: |$a:ident, $b:ident| $e:expr;)*) => {
+        $(
+            crate::r_op!(pub(crate) $reg, |$a, $b| $e);
+            $(crate::i_op!(pub(crate) $imm, |$a, $b| $e);)?
+        )*
+    };
+}
+
+shared_alu_ops! {
+    exec_add / exec_addi: |a, b| a.wrapping_add(b);
+    exec_sub: |a, b| a.wrapping_sub(b);
+    exec_and / exec_andi: |a, b| a & b;
+    exec_or / exec_ori: |a, b| a | b;
+    exec_xor / exec_xori: |a, b| a ^ b;
+    exec_slt / exec_slti: |a, b| ((a as i32) < (b as i32)) as u32;
+    exec_sltu / exec_sltiu: |a, b| (a < b) as u32;
+    exec_sll / exec_slli: |a, b| a << (b & 31);
+    exec_srl / exec_srli: |a, b| a >> (b & 31);
+    exec_sra / exec_srai: |a, b| ((a as i32) >> (b & 31)) as u32;
+    exec_mul: |a, b| a.wrapping_mul(b);
 }

@@ -16,6 +16,13 @@ use crate::cpu::{Cpu, Trap};
 use crate::isa::{
     exec_ebreak, exec_ecall, exec_nop, operand_imm, operand_rs2, Base, DecodedInsn, OpInfo,
 };
+// The integer operations RISC-V has as well, under their MIPS names.
+use crate::isa::{
+    exec_add as exec_addu, exec_addi as exec_addiu, exec_and, exec_andi, exec_mul, exec_or,
+    exec_ori, exec_sll as exec_sllv, exec_slli as exec_sll, exec_slt, exec_slti, exec_sltiu,
+    exec_sltu, exec_sra as exec_srav, exec_srai as exec_sra, exec_srl as exec_srlv,
+    exec_srli as exec_srl, exec_sub as exec_subu, exec_xor, exec_xori,
+};
 use crate::mem_ops::*;
 use crate::timing::{Event, EventKind};
 use crate::{define_ops, extension, i_op, r_op};
@@ -118,28 +125,9 @@ define_ops! { OPS, Id;
 }
 
 // ---- ALU ------------------------------------------------------------------------------
-// Shifts by immediate: rs1 = rt, imm = sa. Variable shifts: rs1 = rt (value), rs2 = rs.
-i_op!(exec_sll, |a, i| a << (i & 31));
-i_op!(exec_srl, |a, i| a >> (i & 31));
-i_op!(exec_sra, |a, i| ((a as i32) >> (i & 31)) as u32);
-r_op!(exec_sllv, |a, b| a << (b & 31));
-r_op!(exec_srlv, |a, b| a >> (b & 31));
-r_op!(exec_srav, |a, b| ((a as i32) >> (b & 31)) as u32);
-r_op!(exec_addu, |a, b| a.wrapping_add(b));
-r_op!(exec_subu, |a, b| a.wrapping_sub(b));
-r_op!(exec_and, |a, b| a & b);
-r_op!(exec_or, |a, b| a | b);
-r_op!(exec_xor, |a, b| a ^ b);
+// Shifts (crate::isa's semantics) as decoded: by immediate rs1 = rt, imm = sa; variable
+// shifts rs1 = rt (value), rs2 = rs.
 r_op!(exec_nor, |a, b| !(a | b));
-r_op!(exec_slt, |a, b| ((a as i32) < (b as i32)) as u32);
-r_op!(exec_sltu, |a, b| (a < b) as u32);
-r_op!(exec_mul, |a, b| a.wrapping_mul(b));
-i_op!(exec_addiu, |a, i| a.wrapping_add(i));
-i_op!(exec_slti, |a, i| ((a as i32) < (i as i32)) as u32);
-i_op!(exec_sltiu, |a, i| (a < i) as u32);
-i_op!(exec_andi, |a, i| a & i);
-i_op!(exec_ori, |a, i| a | i);
-i_op!(exec_xori, |a, i| a ^ i);
 i_op!(exec_lui, |_a, i| i);
 
 fn exec_clz(c: &mut Cpu, d: &DecodedInsn) -> R {

@@ -2,9 +2,13 @@
 
 use super::fields::*;
 use crate::cpu::{Cpu, Trap};
-use crate::isa::{exec_ebreak, exec_ecall, exec_nop, DecodedInsn, OpInfo};
+use crate::isa::{
+    exec_add, exec_addi, exec_and, exec_andi, exec_ebreak, exec_ecall, exec_nop, exec_or, exec_ori,
+    exec_sll, exec_slli, exec_slt, exec_slti, exec_sltiu, exec_sltu, exec_sra, exec_srai, exec_srl,
+    exec_srli, exec_sub, exec_xor, exec_xori, DecodedInsn, OpInfo,
+};
 use crate::mem_ops::*;
-use crate::{define_ops, extension, i_op, r_op};
+use crate::{define_ops, extension};
 
 type R = Result<(), Trap>;
 
@@ -93,26 +97,6 @@ branch!(exec_blt, |a, b| (a as i32) < (b as i32));
 branch!(exec_bge, |a, b| (a as i32) >= (b as i32));
 branch!(exec_bltu, |a, b| a < b);
 branch!(exec_bgeu, |a, b| a >= b);
-
-i_op!(exec_addi, |a, i| a.wrapping_add(i));
-i_op!(exec_slti, |a, i| ((a as i32) < (i as i32)) as u32);
-i_op!(exec_sltiu, |a, i| (a < i) as u32);
-i_op!(exec_xori, |a, i| a ^ i);
-i_op!(exec_ori, |a, i| a | i);
-i_op!(exec_andi, |a, i| a & i);
-i_op!(exec_slli, |a, i| a << (i & 31));
-i_op!(exec_srli, |a, i| a >> (i & 31));
-i_op!(exec_srai, |a, i| ((a as i32) >> (i & 31)) as u32);
-r_op!(exec_add, |a, b| a.wrapping_add(b));
-r_op!(exec_sub, |a, b| a.wrapping_sub(b));
-r_op!(exec_sll, |a, b| a << (b & 31));
-r_op!(exec_slt, |a, b| ((a as i32) < (b as i32)) as u32);
-r_op!(exec_sltu, |a, b| (a < b) as u32);
-r_op!(exec_xor, |a, b| a ^ b);
-r_op!(exec_srl, |a, b| a >> (b & 31));
-r_op!(exec_sra, |a, b| ((a as i32) >> (b & 31)) as u32);
-r_op!(exec_or, |a, b| a | b);
-r_op!(exec_and, |a, b| a & b);
 
 fn exec_mret(c: &mut Cpu, _d: &DecodedInsn) -> R {
     // MPIE -> MIE, MPIE = 1 (no interrupts are modelled, kept for software that reads it)

@@ -2,7 +2,7 @@
 //! specification (no trap): x/0 = -1 (all ones), x%0 = x, MIN/-1 = MIN, MIN%-1 = 0.
 
 use super::fields::*;
-use crate::isa::DecodedInsn;
+use crate::isa::{exec_mul, DecodedInsn};
 use crate::{define_ops, extension, r_op};
 
 define_ops! { OPS, Id;
@@ -16,7 +16,6 @@ define_ops! { OPS, Id;
     REMU = "remu", exec_remu, R, MulDivRem, Div;
 }
 
-r_op!(exec_mul, |a, b| a.wrapping_mul(b));
 r_op!(
     exec_mulh,
     |a, b| ((a as i32 as i64 * b as i32 as i64) >> 32) as u32
