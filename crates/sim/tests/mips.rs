@@ -6,7 +6,7 @@ use asip_sim::{
     Base, Isa, Machine, Program, Registry, RunOptions, RunResult, SimError, TimingParams,
 };
 use asip_testkit::mips::{addiu, addu, beq, bne, itype, jal, jalr, jr, lui, lw, rtype, sw};
-use common::{data_dir, machine_for, run_committed_elf, Rng};
+use common::{data_dir, machine_capped, machine_for, run_committed_elf, Rng};
 use std::process::Command;
 
 const BASE: u32 = 0x1_0000;
@@ -29,15 +29,7 @@ fn exit_seq() -> Vec<u32> {
 
 fn machine_t(timing: &str, words: &[u32]) -> Result<Machine, SimError> {
     let prog = Program::from_words_for(Base::Mips32, BASE, words, 4096);
-    machine_for(
-        &prog,
-        "mips32",
-        timing,
-        RunOptions {
-            max_cycles: 1_000_000,
-            ..RunOptions::default()
-        },
-    )
+    machine_capped(&prog, "mips32", timing)
 }
 
 fn run_t(timing: &str, words: &[u32]) -> Result<RunResult, SimError> {

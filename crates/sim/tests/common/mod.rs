@@ -60,16 +60,16 @@ pub fn run_committed_elf(name: &str, isa: &str, timing: &str) -> RunResult {
 
 /// A machine for raw RV32 `words` (4 KiB of memory past them, at most 1,000,000 cycles).
 pub fn machine(isa: &str, timing: &str, words: &[u32]) -> Result<Machine, SimError> {
-    let prog = Program::from_words(BASE, words, 4096);
-    machine_for(
-        &prog,
-        isa,
-        timing,
-        RunOptions {
-            max_cycles: 1_000_000,
-            ..RunOptions::default()
-        },
-    )
+    machine_capped(&Program::from_words(BASE, words, 4096), isa, timing)
+}
+
+/// A machine for `prog` that stops a run at 1,000,000 cycles.
+pub fn machine_capped(prog: &Program, isa: &str, timing: &str) -> Result<Machine, SimError> {
+    let opts = RunOptions {
+        max_cycles: 1_000_000,
+        ..RunOptions::default()
+    };
+    machine_for(prog, isa, timing, opts)
 }
 
 /// Run `words` followed by the exit sequence.
