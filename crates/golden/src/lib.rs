@@ -328,6 +328,12 @@ pub trait Hasher: Send {
     /// For SHA3-n if `out.len()` is not the digest size (check with
     /// [`Algorithm::fixed_output_len`] first; [`hash`] returns an error instead).
     fn finalize(self: Box<Self>, out: &mut [u8]);
+    /// [`Hasher::finalize`] into a new vector of `out_len` bytes.
+    fn finalize_vec(self: Box<Self>, out_len: usize) -> Vec<u8> {
+        let mut out = vec![0u8; out_len];
+        self.finalize(&mut out);
+        out
+    }
     /// Switch to squeezing an arbitrarily long output; `Err(Error::NotXof)` for fixed-output
     /// functions.
     fn try_finalize_xof(self: Box<Self>) -> Result<Box<dyn XofReader>, Error>;
@@ -388,9 +394,7 @@ pub fn hash(alg: Algorithm, p: &Params, msg: &[u8], out_len: usize) -> Result<Ve
     check_out_len(alg, out_len)?;
     let mut h = new_hasher(alg, p)?;
     h.update(msg);
-    let mut out = vec![0u8; out_len];
-    h.finalize(&mut out);
-    Ok(out)
+    Ok(h.finalize_vec(out_len))
 }
 
 /// One-shot TupleHash (or TupleHashXOF) of a tuple of strings.
@@ -435,9 +439,7 @@ pub fn hash_bits(
     check_out_len(alg, out_len)?;
     let mut h = functions::SpongeHasher::new(alg, &Params::default());
     h.update_bits(msg, bit_len);
-    let mut out = vec![0u8; out_len];
-    Box::new(h).finalize(&mut out);
-    Ok(out)
+    Ok(Box::new(h).finalize_vec(out_len))
 }
 
 /// Deterministic test message: `len` bytes from splitmix64 seeded with `seed`.
