@@ -12,7 +12,7 @@ use crate::exec::{timing_of, ExecOutcome};
 use crate::project::{self, Tool};
 use asip_extensions::port::{self, PortDir, PortSig};
 use asip_sim::{
-    trace_text, DecodedInsn, Machine, Program, RunOptions, SimError, TimingParams, TraceWrite,
+    trace_text, DecodedInsn, Machine, Program, RunOptions, SimError, TimingParams, TraceWrite, Trap,
 };
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -743,54 +743,30 @@ pub fn commit_line(m: &Machine, c: &Commit) -> String {
     trace_text(m.isa().base(), c.cycle, c.pc, &d, wb, mem)
 }
 
+/// The error an RTL trap with `cause` (mcause, or the MIPS core's code: 12 overflow, 13
+/// trap instruction; see docs/mips-core.md) and `tval` ends a run with: the simulator's
+/// error for the same trap, so both engines report it alike.
 fn trap_error(m: &Machine, pc: u32, insn: u32, cause: u32, tval: u32, cycle: u64) -> SimError {
-    let d = m.decode_word_for_trace(insn);
-    let dis = d.disasm(pc);
-    match cause {
-        0 => SimError::Misaligned {
-            pc,
-            addr: tval,
-            kind: "jump target",
-            insn: dis,
-        },
-        1 => SimError::OutOfRange {
-            pc,
-            addr: pc,
-            kind: "instruction fetch",
-        },
-        3 => SimError::Breakpoint { pc },
-        // MIPS ExcCode Ov and Tr (mips_core)
-        12 => SimError::Exception {
-            pc,
-            cause: "integer overflow (trapping add/sub)".into(),
-            insn: dis,
-        },
-        13 => SimError::Exception {
-            pc,
-            cause: "trap instruction".into(),
-            insn: dis,
-        },
-        4 | 6 => SimError::Misaligned {
-            pc,
-            addr: tval,
-            kind: if cause == 4 { "load" } else { "store" },
-            insn: dis,
-        },
-        5 | 7 => SimError::OutOfRange {
-            pc,
-            addr: tval,
-            kind: if cause == 5 { "load" } else { "store" },
-        },
-        _ => SimError::IllegalInstruction {
-            pc,
-            word: insn,
-            detail: if d.info.name == "illegal" {
-                m.illegal_detail_at(pc, insn, cycle)
-            } else {
-                format!("{dis}: operands rejected")
-            },
-        },
-    }
+    let t = match cause {
+        0 => Trap::FetchMisaligned(tval),
+        // not a trap in the simulator: its fetch reports this error itself
+        1 => {
+            return SimError::OutOfRange {
+                pc,
+                addr: pc,
+                kind: "instruction fetch",
+            }
+        }
+        3 => Trap::Ebreak,
+        4 => Trap::LoadMisaligned(tval),
+        5 => Trap::LoadFault(tval),
+        6 => Trap::StoreMisaligned(tval),
+        7 => Trap::StoreFault(tval),
+        12 => Trap::Overflow,
+        13 => Trap::TrapInstr,
+        _ => Trap::Illegal,
+    };
+    m.trap_error(t, pc, &m.decode_word_for_trace(insn), cycle)
 }
 
 /// How an RTL run ended: exit code, tohost value, cycles, instret.
