@@ -9,7 +9,7 @@ use crate::msg::harness_message;
 use crate::results::{BenchRecord, RunRecord};
 use sha3_golden::aead::Aead;
 use sha3_golden::encoding::hex;
-use sha3_golden::{Algorithm, Params};
+use sha3_golden::{Algorithm, Family, Params};
 use std::path::Path;
 
 /// The FIPS 202 functions (SHA3-n, SHAKE), which `reproduce` benchmarks at every length of
@@ -67,7 +67,7 @@ impl FnArgs {
     /// is an error naming it.
     pub fn check(&self, alg: &str) -> Result<(), FlowError> {
         let a = algorithm(alg)?;
-        let fam = sha3_golden::tables::c_family(a);
+        let fam = a.family();
         let p = &self.params;
         let d = Params::default();
         let bad = |what: &str, takers: &str| {
@@ -75,22 +75,22 @@ impl FnArgs {
                 "{what} is not a parameter of {alg} (only of {takers})"
             )))
         };
-        if !p.key.is_empty() && fam != "FAM_KMAC" {
+        if !p.key.is_empty() && fam != Family::Kmac {
             return bad("a key", "kmac*");
         }
-        if !p.customization.is_empty() && matches!(fam, "FAM_SPONGE" | "FAM_TURBOSHAKE") {
+        if !p.customization.is_empty() && matches!(fam, Family::Sponge | Family::TurboShake) {
             return bad(
                 "a customisation string",
                 "cshake*, kmac*, tuplehash*, parallelhash*, kt*",
             );
         }
-        if !p.function_name.is_empty() && fam != "FAM_CSHAKE" {
+        if !p.function_name.is_empty() && fam != Family::CShake {
             return bad("a function name", "cshake*");
         }
-        if p.block_size != d.block_size && fam != "FAM_PARALLELHASH" {
+        if p.block_size != d.block_size && fam != Family::ParallelHash {
             return bad("a block size", "parallelhash*");
         }
-        if p.domain != d.domain && fam != "FAM_TURBOSHAKE" {
+        if p.domain != d.domain && fam != Family::TurboShake {
             return bad("a domain byte", "turboshake*");
         }
         within_param_max(&[
@@ -186,9 +186,9 @@ pub fn steady_lens(rate: usize) -> (usize, usize) {
 /// when three units fit the harness's buffer; otherwise [`steady_lens`].
 pub fn cpb_lens(alg: &str, a: &FnArgs) -> Result<(usize, usize), FlowError> {
     let (rate, _) = alg_shape(alg)?;
-    let unit = match sha3_golden::tables::c_family(algorithm(alg)?) {
-        "FAM_PARALLELHASH" => Some(a.params.block_size),
-        "FAM_KT" => Some(TREE_UNIT),
+    let unit = match algorithm(alg)?.family() {
+        Family::ParallelHash => Some(a.params.block_size),
+        Family::Kt => Some(TREE_UNIT),
         _ => None,
     };
     Ok(match unit {
