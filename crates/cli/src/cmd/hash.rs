@@ -86,9 +86,7 @@ pub fn hash_reader(
         };
         h.update(&buf[..n]);
     }
-    let mut out = vec![0u8; out_len];
-    h.finalize(&mut out);
-    Ok(out)
+    Ok(h.finalize_vec(out_len))
 }
 
 /// TupleHash of the 1-tuple (input) in constant memory: the element's length prefix comes

@@ -92,8 +92,7 @@ pub fn run(args: &VectorsArgs) -> Result<u8> {
                 .context(|| "stdout".into())?;
             left -= n;
         }
-        let mut d = vec![0u8; out_len];
-        h.finalize(&mut d);
+        let d = h.finalize_vec(out_len);
         writeln!(out, " {}", hex(&d)).context(|| "stdout".into())?;
     }
     out.flush().context(|| "stdout".into())?;
