@@ -394,10 +394,6 @@ pub trait Extension: Send + Sync {
     fn base(&self) -> Base {
         self.spec().map_or(Base::Rv32, |s| s.base)
     }
-    /// One-line description for listings.
-    fn description(&self) -> &'static str {
-        ""
-    }
     /// Every operation the extension can decode to.
     /// (Default: the declaration's operations.)
     fn ops(&self) -> &'static [OpInfo] {
@@ -426,7 +422,7 @@ pub trait Extension: Send + Sync {
 /// Declare an extension type. An extension crate declares itself in one block: its
 /// declaration, a `static` [`crate::spec::ExtSpec`] (every field but `dir`, which is the
 /// crate's folder, `CARGO_MANIFEST_DIR`), and the type, whose name, base, operations and
-/// decoder come from the declaration; the type adds its one-line description, the
+/// decoder come from the declaration; the type adds the
 /// extension state `S` it installs (`S::default()`) when a machine is created, optionally
 /// more set-up (`init: fn(&mut Cpu)`, e.g. a fetch hook) and the timing events its
 /// semantics charge. A hand-written extension (no declaration) names
@@ -447,7 +443,6 @@ pub trait Extension: Send + Sync {
 ///     }
 ///     /// The `xoasip` extension.
 ///     pub struct Oasip {
-///         description: "OASIP (seed 001, Table 2): ...",
 ///         state: OasipState,
 ///         init: |cpu| cpu.add_fetch_hook(loop_hook),
 ///         events: &[&DOLOOP_SKIP],
@@ -457,7 +452,6 @@ pub trait Extension: Send + Sync {
 ///     /// The M extension (`m`).
 ///     pub struct M {
 ///         name: "m",
-///         description: "integer multiply/divide",
 ///         ops: OPS,
 ///         decode: decode,
 ///     }
@@ -470,7 +464,6 @@ macro_rules! extension {
         $spec_vis:vis static $spec:ident = { $($field:ident: $value:expr),* $(,)? }
         $(#[$doc:meta])*
         $vis:vis struct $ty:ident {
-            description: $description:expr,
             state: $state:ty,
             $(init: $init:expr,)?
             $(events: $events:expr,)?
@@ -486,14 +479,13 @@ macro_rules! extension {
             fn spec(&self) -> Option<&'static $crate::spec::ExtSpec> {
                 Some(&$spec)
             }
-        } $description, [$state], [$($init)?], [$($events)?] }
+        } [$state], [$($init)?], [$($events)?] }
     };
     (
         $(#[$doc:meta])*
         $vis:vis struct $ty:ident {
             name: $name:literal,
             $(base: $base:expr,)?
-            description: $description:expr,
             ops: $ops:expr,
             decode: $decode:path,
             $(state: $state:ty,)?
@@ -514,21 +506,18 @@ macro_rules! extension {
             fn decode(&self, w: u32) -> Option<$crate::isa::DecodedInsn> {
                 $decode(w)
             }
-        } $description, [$($state)?], [$($init)?], [$($events)?] }
+        } [$($state)?], [$($init)?], [$($events)?] }
     };
-    // the type and what both kinds share: description, set-up, timing events
+    // the type and what both kinds share: set-up, timing events
     (
         @type $(#[$doc:meta])* $vis:vis $ty:ident { $($source:item)* }
-        $description:expr, [$($state:ty)?], [$($init:expr)?], [$($events:expr)?]
+        [$($state:ty)?], [$($init:expr)?], [$($events:expr)?]
     ) => {
         $(#[$doc])*
         $vis struct $ty;
 
         impl $crate::isa::Extension for $ty {
             $($source)*
-            fn description(&self) -> &'static str {
-                $description
-            }
             #[allow(unused_variables)]
             fn init(&self, cpu: &mut $crate::cpu::Cpu) {
                 $(cpu.state_mut::<$state>();)?

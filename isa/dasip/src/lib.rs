@@ -608,7 +608,6 @@ asip_sim::extension! {
     }
     /// The `xdasip` extension.
     pub struct Dasip {
-        description: "DASIP (seed 001, Table 3): 6x64-bit aux registers, 64-bit xor/rotl/nandxor/mvar, step-5/mod-5 loads/stores, VLIW pairs",
         state: DasipState,
         events: &[&AUX_LOAD_USE, &PAIR_THIRD_GPR],
     }

@@ -236,7 +236,6 @@ asip_sim::extension! {
     }
     /// The `xmipscop` extension.
     pub struct MipsCop {
-        description: "MIPS coprocessor SHA-3 ISE (seed 000, Table 2): lwau, xor5, chi, rot, swleast",
         state: CopState,
     }
 }

@@ -213,7 +213,6 @@ asip_sim::extension! {
     }
     /// The `xmipsnative` extension.
     pub struct MipsNative {
-        description: "MIPS native-datapath SHA-3 ISE (seed 000, Table 1): andnot, rot1, rot2, mfleast",
         state: NativeState,
     }
 }

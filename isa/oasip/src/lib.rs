@@ -288,7 +288,6 @@ asip_sim::extension! {
     }
     /// The `xoasip` extension.
     pub struct Oasip {
-        description: "OASIP (seed 001, Table 2): remv, hmask, pack, rotl, extlw, lfsr, doloop",
         state: OasipState,
         init: |cpu| cpu.add_fetch_hook(loop_hook),
         events: &[&DOLOOP_SKIP],

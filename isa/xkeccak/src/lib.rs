@@ -233,7 +233,6 @@ asip_sim::extension! {
     }
     /// The `xkeccak` extension.
     pub struct Xkeccak {
-        description: "xkeccak (ours): 2x25x64-bit lane file + column-parity ring; kput/kgetlo/kgethi, ktrp (theta+rho+pi), kchi (chi+iota), kround",
         state: XkState,
     }
 }

@@ -275,7 +275,6 @@ asip_sim::extension! {
     }
     /// The `xvkeccak` extension (needs a vector extension in the ISA string for its state).
     pub struct Xvkeccak {
-        description: "xvkeccak (ours): Keccak SIMD on the vector base, widths 200..1600; vktheta (column parities + D), vkround (theta + rho + pi + chi of one plane), vkiota",
         state: VState,
         events: &EVENTS,
     }

@@ -429,11 +429,11 @@ pub static ANNULLED_SLOT: Event = Event {
 };
 
 extension! {
-    /// The MIPS32 base extension (`mips32`, always on in a `mips32...` ISA string).
+    /// The MIPS32 base extension (`mips32`, always on in a `mips32...` ISA string):
+    /// release-1 base integer instructions (little-endian, o32), plus rdhwr.
     pub struct Mips32 {
         name: "mips32",
         base: Base::Mips32,
-        description: "MIPS32 release-1 base integer instructions (little-endian, o32), plus rdhwr",
         ops: OPS,
         decode: decode,
         events: &[&ANNULLED_SLOT],

@@ -116,7 +116,6 @@ extension! {
     /// The RV32I base extension (`i`).
     pub struct Rv32i {
         name: "i",
-        description: "RV32I base integer instructions",
         ops: OPS,
         decode: decode,
     }

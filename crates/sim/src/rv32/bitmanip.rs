@@ -223,7 +223,7 @@ const GENERATED: &[&str] = &[
 
 /// Declare a bit-manipulation extension: its declaration `$spec` (its generated blocks,
 /// keyed by its name, share files with the other bit-manipulation extension's) and the
-/// extension type `$ty`.
+/// extension type `$ty` (its doc line ends with `$description`).
 macro_rules! bitmanip_extension {
     ($ty:ident, $spec:ident, $name:literal, $prefix:literal, $ops:ident, $description:literal) => {
         #[doc = concat!("The declaration of ", stringify!($ty), ".")]
@@ -238,13 +238,10 @@ macro_rules! bitmanip_extension {
             generated: GENERATED,
         };
 
-        #[doc = concat!(stringify!($ty), " (`", $name, "`).")]
+        #[doc = concat!(stringify!($ty), " (`", $name, "`): ", $description, ".")]
         pub struct $ty;
 
         impl Extension for $ty {
-            fn description(&self) -> &'static str {
-                $description
-            }
             fn spec(&self) -> Option<&'static ExtSpec> {
                 Some(&$spec)
             }

@@ -47,10 +47,9 @@ pub fn rem(a: i32, b: i32) -> i32 {
 }
 
 extension! {
-    /// The M extension (`m`).
+    /// The M extension (`m`): integer multiply/divide.
     pub struct M {
         name: "m",
-        description: "integer multiply/divide",
         ops: OPS,
         decode: decode,
     }

@@ -1239,15 +1239,14 @@ fn disasm_v(d: &DecodedInsn, _pc: u32) -> String {
     format!("{n} {ops}")
 }
 
-/// Declare a vector extension: its type, name, description, op module (`OPS`, `decode`)
+/// Declare a vector extension: its type, name, op module (`OPS`, `decode`)
 /// and timing events; each creates the vector state it works on.
 macro_rules! vector_extension {
-    ($(#[$doc:meta])* $ty:ident, $name:literal, $description:literal, $ops:ident, $events:expr) => {
+    ($(#[$doc:meta])* $ty:ident, $name:literal, $ops:ident, $events:expr) => {
         $crate::extension! {
             $(#[$doc])*
             pub struct $ty {
                 name: $name,
-                description: $description,
                 ops: $ops::OPS,
                 decode: $ops::decode,
                 state: VState,
@@ -1262,7 +1261,6 @@ vector_extension!(
     /// and no floating point, at VLEN = 128 (the integer subset listed in the module doc).
     Zve64x,
     "zve64x",
-    "vector, VLEN = 128, ELEN = 64, integer (Keccak subset)",
     zve_ops,
     &EVENTS
 );
@@ -1272,7 +1270,6 @@ vector_extension!(
     /// needs a vector extension for its state (an ISA string names both: `_zve64x_zvkb`).
     Zvkb,
     "zvkb",
-    "vector bit manipulation for cryptography",
     zvkb_ops,
     &[]
 );

@@ -264,10 +264,9 @@ fn apply_counter_writes(c: &mut Cpu, npc: u32) -> u32 {
 }
 
 extension! {
-    /// Zicsr (`zicsr`, always enabled).
+    /// Zicsr (`zicsr`, always enabled): CSR instructions, counters, machine-mode trap CSRs.
     pub struct Zicsr {
         name: "zicsr",
-        description: "CSR instructions, counters, machine-mode trap CSRs (always on)",
         ops: OPS,
         decode: decode,
         init: |c| c.add_fetch_hook(apply_counter_writes),
