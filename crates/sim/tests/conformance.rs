@@ -14,19 +14,6 @@ fn official(name: &str) -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-fn csrrw(rd: u32, csr: u32, rs1: u32) -> u32 {
-    i(csr as i32, rs1, 1, rd, 0x73)
-}
-fn csrrs(rd: u32, csr: u32, rs1: u32) -> u32 {
-    i(csr as i32, rs1, 2, rd, 0x73)
-}
-fn csrrc(rd: u32, csr: u32, rs1: u32) -> u32 {
-    i(csr as i32, rs1, 3, rd, 0x73)
-}
-fn csrrwi(rd: u32, csr: u32, uimm: u32) -> u32 {
-    i(csr as i32, uimm, 5, rd, 0x73)
-}
-
 fn run_prog(
     p: &Program,
     timing: TimingParams,

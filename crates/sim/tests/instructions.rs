@@ -190,20 +190,17 @@ fn branches_and_jumps() {
 
 #[test]
 fn csr_counters_and_scratch() {
-    let csrrs = |rd: u32, csr: u32| (csr << 20) | (2 << 12) | (rd << 7) | 0x73;
-    let csrrw =
-        |rd: u32, csr: u32, rs1: u32| (csr << 20) | (rs1 << 15) | (1 << 12) | (rd << 7) | 0x73;
     let mut m = machine(
         I,
         "zscale",
         &[
-            csrrs(5, 0xc00),
-            csrrs(6, 0xc02),
+            csrr(5, 0xc00),
+            csrr(6, 0xc02),
             addi(7, 0, 77),
             csrrw(0, 0x340, 7),
-            csrrs(28, 0x340),
-            csrrs(29, 0x301),
-            csrrs(30, 0xc80),
+            csrr(28, 0x340),
+            csrr(29, 0x301),
+            csrr(30, 0xc80),
             addi(17, 0, 93),
             ECALL,
         ],

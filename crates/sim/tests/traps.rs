@@ -154,17 +154,14 @@ fn syscalls() {
 #[test]
 fn ecall_traps_to_mtvec_when_set() {
     // mtvec = handler; ecall -> handler reads mcause into a0 and exits
-    let csrrw =
-        |rd: u32, csr: u32, rs1: u32| (csr << 20) | (rs1 << 15) | (1 << 12) | (rd << 7) | 0x73;
-    let csrrs = |rd: u32, csr: u32| (csr << 20) | (2 << 12) | (rd << 7) | 0x73;
     let w = vec![
         u(0x10, 5, 0x37),
         addi(5, 5, 20),     // handler at BASE+20
         csrrw(0, 0x305, 5), // mtvec
         ECALL,              // BASE+12
         addi(10, 0, 99),    // not reached
-        csrrs(10, 0x342),   // handler: a0 = mcause
-        csrrs(11, 0x341),   // a1 = mepc
+        csrr(10, 0x342),    // handler: a0 = mcause
+        csrr(11, 0x341),    // a1 = mepc
         csrrw(0, 0x305, 0), // mtvec = 0 -> next ecall is a syscall
         addi(17, 0, 93),
         ECALL,

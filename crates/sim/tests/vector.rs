@@ -46,9 +46,6 @@ fn li(rd: u32, v: u32) -> Vec<u32> {
     let hi = v.wrapping_sub(lo as u32) >> 12;
     vec![u(hi, rd, 0x37), addi(rd, rd, lo)]
 }
-fn csrr(rd: u32, csr: u32) -> u32 {
-    (csr << 20) | (2 << 12) | (rd << 7) | 0x73
-}
 /// vtype with ta, ma set (qemu and the simulator both leave tails undisturbed anyway).
 fn vtype(sew: u32, lmul: u32) -> u32 {
     0xc0 | (sew.trailing_zeros() - 3) << 3 | lmul.trailing_zeros()

@@ -65,6 +65,26 @@ pub fn j(off: i32, rd: u32) -> u32 {
         | rd << 7
         | 0x6f
 }
+/// `csrrw rd, csr, rs1`.
+pub fn csrrw(rd: u32, csr: u32, rs1: u32) -> u32 {
+    i(csr as i32, rs1, 1, rd, 0x73)
+}
+/// `csrrs rd, csr, rs1`.
+pub fn csrrs(rd: u32, csr: u32, rs1: u32) -> u32 {
+    i(csr as i32, rs1, 2, rd, 0x73)
+}
+/// `csrrc rd, csr, rs1`.
+pub fn csrrc(rd: u32, csr: u32, rs1: u32) -> u32 {
+    i(csr as i32, rs1, 3, rd, 0x73)
+}
+/// `csrrwi rd, csr, uimm`.
+pub fn csrrwi(rd: u32, csr: u32, uimm: u32) -> u32 {
+    i(csr as i32, uimm, 5, rd, 0x73)
+}
+/// `csrr rd, csr` (`csrrs rd, csr, zero`).
+pub fn csrr(rd: u32, csr: u32) -> u32 {
+    csrrs(rd, csr, 0)
+}
 pub const NOP: u32 = 0x13;
 pub const ECALL: u32 = 0x73;
 /// `addi a7, zero, 93; ecall` (exit with a0).

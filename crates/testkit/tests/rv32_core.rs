@@ -34,9 +34,6 @@ fn both(design_name: &str, words: &[u32]) -> Option<(u64, Vec<String>)> {
 fn r(f7: u32, rs2: u32, rs1: u32, f3: u32, rd: u32) -> u32 {
     f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | 0x33
 }
-fn csrr(rd: u32, csr: u32) -> u32 {
-    csr << 20 | 2 << 12 | rd << 7 | 0x73
-}
 
 /// `jal` over one word (+1), `auipc t1, 0`, `jalr` to the next-but-one (+2): 6 words of
 /// which 3 retire.
@@ -142,14 +139,6 @@ fn cycle_counter_reads() {
     assert!(log[3].contains("s0=0x00000003"), "{}", log[3]);
 }
 
-/// csrrw / csrrs / csrrwi with rd = `rd`.
-fn csrw(rd: u32, csr: u32, rs1: u32) -> u32 {
-    csr << 20 | rs1 << 15 | 1 << 12 | rd << 7 | 0x73
-}
-fn csrwi(csr: u32, uimm: u32) -> u32 {
-    csr << 20 | uimm << 15 | 5 << 12 | 0x73
-}
-
 #[test]
 fn machine_csrs_as_the_simulator_has_them() {
     // mstatus (MPP reads M), writable minstret/mcycle and their high halves (the write
@@ -157,27 +146,27 @@ fn machine_csrs_as_the_simulator_has_them() {
     let Some((_, log)) = both(
         "rv32-ref",
         &[
-            csrr(5, 0x300),     // 0: t0 = mstatus = 0x1800
-            csrwi(0x300, 8),    // 1: MIE = 1
-            csrr(5, 0x300),     // 2: t0 = 0x1808
-            csrwi(0xb02, 0),    // 3: minstret = 0
-            csrr(6, 0xb02),     // 4: t1 = 0
-            addi(7, 0, -1),     // 5
-            csrw(0, 0xb02, 7),  // 6: minstret = 0xffffffff
-            csrw(0, 0xb82, 7),  // 7: minstreth = 0xffffffff
-            addi(0, 0, 0),      // 8: wraps to 0
-            csrr(6, 0xb82),     // 9: t1 = 0
-            addi(28, 0, 100),   // 10
-            csrw(0, 0xb00, 28), // 11: mcycle = 100
-            csrr(29, 0xb00),    // 12: t4 = 100
-            csrw(0, 0xb80, 7),  // 13: mcycleh = 0xffffffff
-            csrr(29, 0xb80),    // 14: t4 = 0xffffffff
-            csrw(0, 0x3b0, 7),  // 15: pmpaddr0 = ~0
-            csrr(30, 0x3b0),    // 16: t5 = ~0
-            csrw(0, 0x3a0, 7),  // 17: pmpcfg0 = ~0
-            csrr(30, 0x3a0),    // 18: t5 = 0x1f
-            csrw(31, 0x7a0, 7), // 19: tselect: t6 = 0
-            csrr(31, 0x7a1),    // 20: tdata1: t6 = 0
+            csrr(5, 0x300),      // 0: t0 = mstatus = 0x1800
+            csrrwi(0, 0x300, 8), // 1: MIE = 1
+            csrr(5, 0x300),      // 2: t0 = 0x1808
+            csrrwi(0, 0xb02, 0), // 3: minstret = 0
+            csrr(6, 0xb02),      // 4: t1 = 0
+            addi(7, 0, -1),      // 5
+            csrrw(0, 0xb02, 7),  // 6: minstret = 0xffffffff
+            csrrw(0, 0xb82, 7),  // 7: minstreth = 0xffffffff
+            addi(0, 0, 0),       // 8: wraps to 0
+            csrr(6, 0xb82),      // 9: t1 = 0
+            addi(28, 0, 100),    // 10
+            csrrw(0, 0xb00, 28), // 11: mcycle = 100
+            csrr(29, 0xb00),     // 12: t4 = 100
+            csrrw(0, 0xb80, 7),  // 13: mcycleh = 0xffffffff
+            csrr(29, 0xb80),     // 14: t4 = 0xffffffff
+            csrrw(0, 0x3b0, 7),  // 15: pmpaddr0 = ~0
+            csrr(30, 0x3b0),     // 16: t5 = ~0
+            csrrw(0, 0x3a0, 7),  // 17: pmpcfg0 = ~0
+            csrr(30, 0x3a0),     // 18: t5 = 0x1f
+            csrrw(31, 0x7a0, 7), // 19: tselect: t6 = 0
+            csrr(31, 0x7a1),     // 20: tdata1: t6 = 0
         ],
     ) else {
         return;

@@ -7,7 +7,9 @@ use std::process::Command;
 
 // The tiny RV32 encoder and the PRNG are asip-testkit's (shared with the isa/ crates).
 #[allow(unused_imports)]
-pub use asip_testkit::words::{addi, b, exit_seq, i, j, lw, r, s, sw, u, Rng, BASE, ECALL};
+pub use asip_testkit::words::{
+    addi, b, csrr, csrrc, csrrs, csrrw, csrrwi, exit_seq, i, j, lw, r, s, sw, u, Rng, BASE, ECALL,
+};
 
 /// A machine for `prog` on the ISA string `isa` with the timing preset `timing`.
 pub fn machine_for(
