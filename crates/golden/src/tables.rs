@@ -39,7 +39,7 @@ fn note() -> String {
 
 /// The sponge layer's construction (`enum sha3fam_family` in `firmware/sponge/sponge.h`)
 /// of a function.
-pub fn c_family(a: Algorithm) -> &'static str {
+fn c_family(a: Algorithm) -> &'static str {
     match a.family() {
         Family::Sponge => "FAM_SPONGE",
         Family::CShake => "FAM_CSHAKE",
