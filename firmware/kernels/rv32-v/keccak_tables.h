@@ -12,14 +12,26 @@
 	.endr
 .endm
 
-/* RC mask, n, d: Keccak-f[25w]'s n = 12 + 2l round constants (the first n of Keccak-f[1600]'s,
- * their low w bits: mask), each as element 0 of a five-lane row of d elements (the others
- * zero), so iota is one row XOR. */
-.macro RC mask, n, d
-	.set .Lrc_left, \n
+/* RC w, d: Keccak-f[25w]'s n = 12 + 2l round constants (w = 2^l; the first n of
+ * Keccak-f[1600]'s, their low w bits), each as element 0 of a five-lane row of d elements (the
+ * others zero), so iota is one row XOR. */
+.macro RC w, d
+	.set .Lrc_left, 12
+	.set .Lrc_w, \w
+	.rept 6
+	.if .Lrc_w > 1
+	.set .Lrc_w, .Lrc_w / 2
+	.set .Lrc_left, .Lrc_left + 2
+	.endif
+	.endr
+	.if \w == 64
+	.set .Lrc_mask, -1
+	.else
+	.set .Lrc_mask, (1 << \w) - 1
+	.endif
 	.irp rc, KECCAK_RC
 	.if .Lrc_left > 0
-	\d \rc & \mask, 0, 0, 0, 0
+	\d \rc & .Lrc_mask, 0, 0, 0, 0
 	.endif
 	.set .Lrc_left, .Lrc_left - 1
 	.endr

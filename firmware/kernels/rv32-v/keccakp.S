@@ -137,7 +137,7 @@ kernel_keccakp:
 	ROT 8, .byte
 /* Keccak-f[200]'s round constants, each as a row (keccak_tables.h) */
 .Lrc200:
-	RC 0xff, 18, .byte
+	RC 8, .byte
 .Lrc200_end:
 	.p2align 2
 /* Keccak-p[400]: rho amounts mod 16, row y, element x (keccak_tables.h) */
@@ -145,7 +145,7 @@ kernel_keccakp:
 	ROT 16, .half
 /* Keccak-f[400]'s round constants, each as a row (keccak_tables.h) */
 .Lrc400:
-	RC 0xffff, 20, .half
+	RC 16, .half
 .Lrc400_end:
 	.p2align 2
 /* Keccak-p[800]: rho amounts mod 32, row y, element x (keccak_tables.h) */
@@ -153,7 +153,7 @@ kernel_keccakp:
 	ROT 32, .word
 /* Keccak-f[800]'s round constants, each as a row (keccak_tables.h) */
 .Lrc800:
-	RC 0xffffffff, 22, .word
+	RC 32, .word
 .Lrc800_end:
 
 	.bss

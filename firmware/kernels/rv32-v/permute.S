@@ -111,7 +111,7 @@ kernel_permute:
 	ROT 64, .dword
 /* iota: round i's constant as element 0 of a 5-lane row (the other lanes zero) */
 .Lrc:
-	RC -1, 24, .dword
+	RC 64, .dword
 /* vrgatherei16 indices: x + 1, x + 2, x - 1 (mod 5); keccakp.S uses them too */
 	.p2align 4
 	.globl rvv_keccak_idx
