@@ -414,14 +414,7 @@ fn vectors_are_deterministic_and_correct() {
     // Every line verifies with the hash command.
     for l in &lines[1..] {
         let f: Vec<&str> = l.split(' ').collect();
-        let msg: Vec<u8> = if f[1] == "-" {
-            vec![]
-        } else {
-            (0..f[1].len())
-                .step_by(2)
-                .map(|i| u8::from_str_radix(&f[1][i..i + 2], 16).unwrap())
-                .collect()
-        };
+        let msg: Vec<u8> = if f[1] == "-" { vec![] } else { unhex(f[1]) };
         assert_eq!(msg.len(), f[0].parse::<usize>().unwrap());
         let o = run_stdin(&["hash", "-a", "sha3-256"], &msg);
         assert_eq!(text(&o.stdout), format!("{}  -\n", f[2]));

@@ -269,19 +269,9 @@ fn resolve_published(dir: &Path, r: &PublishedRef) -> Result<Published, String> 
     Ok(row)
 }
 
-/// The `.toml` files of a folder, sorted by path.
-fn toml_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    paths.sort();
-    Ok(paths)
-}
-
 /// All designs in a folder, sorted by name.
 pub fn load_all(dir: &Path) -> Result<Vec<Design>, DesignError> {
-    toml_files(dir)
+    crate::error::files::with_ext(dir, "toml")
         .map_err(|e| DesignError::Io(dir.to_path_buf(), e))?
         .iter()
         .map(|p| Design::load(p))
@@ -312,7 +302,7 @@ fn names_or_none(names: &[String]) -> String {
 
 /// Names of the design files in a folder (the stems of its `.toml` files), sorted.
 pub fn list_names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = toml_files(dir)
+    let mut v: Vec<String> = crate::error::files::with_ext(dir, "toml")
         .unwrap_or_default()
         .iter()
         .filter_map(|p| p.file_stem()?.to_str().map(String::from))

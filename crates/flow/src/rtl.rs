@@ -499,13 +499,10 @@ fn fnv(h: &mut u64, bytes: &[u8]) {
 fn headers(dirs: &[PathBuf]) -> Result<Vec<PathBuf>, FlowError> {
     let mut v = Vec::new();
     for d in dirs {
-        let list = std::fs::read_dir(d)
-            .map_err(|e| FlowError::Io(format!("reading {}", d.display()), e))?;
-        for e in list.flatten() {
-            if e.path().extension().is_some_and(|x| x == "vh") {
-                v.push(e.path());
-            }
-        }
+        v.extend(
+            files::with_ext(d, "vh")
+                .map_err(|e| FlowError::Io(format!("reading {}", d.display()), e))?,
+        );
     }
     v.sort();
     Ok(v)

@@ -376,10 +376,11 @@ impl fmt::Debug for DecodedInsn {
 /// An instruction-set extension: a decoder plus its operations and optional extra
 /// architectural state / fetch hooks.
 ///
-/// To add one: implement this trait on a unit struct, declare `static` [`OpInfo`]s
-/// for its operations, and list it in [`builtin_extensions`] (or pass it to
-/// [`Registry::register`] at run time). See `crates/sim/README.md`. An extension declared
-/// as data ([`crate::spec::ExtSpec`]) gets its type from [`crate::extension!`].
+/// To add one: declare `static` [`OpInfo`]s for its operations, write its type and this
+/// trait's impl with [`crate::extension!`] (from its declaration as data,
+/// [`crate::spec::ExtSpec`], or from its name, ops and decoder, as the built-ins do), and
+/// list it in [`builtin_extensions`] (or pass it to [`Registry::register`] at run time).
+/// See `crates/sim/README.md`.
 pub trait Extension: Send + Sync {
     /// Name used in ISA strings (`m`, `zbkb`, `xoasip`, `xmipsnative`, ...), lower case.
     /// (Default: the declaration's name; an extension without [`Extension::spec`] must
@@ -464,7 +465,7 @@ macro_rules! extension {
         $spec_vis:vis static $spec:ident = { $($field:ident: $value:expr),* $(,)? }
         $(#[$doc:meta])*
         $vis:vis struct $ty:ident {
-            state: $state:ty,
+            $(state: $state:ty,)?
             $(init: $init:expr,)?
             $(events: $events:expr,)?
         }
@@ -479,7 +480,7 @@ macro_rules! extension {
             fn spec(&self) -> Option<&'static $crate::spec::ExtSpec> {
                 Some(&$spec)
             }
-        } [$state], [$($init)?], [$($events)?] }
+        } [$($state)?], [$($init)?], [$($events)?] }
     };
     (
         $(#[$doc:meta])*

@@ -5,10 +5,7 @@ use asip_flow::design::Design;
 use asip_flow::{firmware, project};
 use std::path::PathBuf;
 
-/// The project tree.
-pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+pub use asip_testkit::root;
 
 /// A design's benchmark firmware, built (or reused); without the cross compiler the test
 /// fails with the install hint rather than passing silently.

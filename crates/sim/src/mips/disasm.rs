@@ -29,8 +29,13 @@ fn g(r: u32) -> &'static str {
 
 /// `op r1,r2,...`: the mnemonic and the o32 names of the word's register `fields`.
 fn regs(d: &DecodedInsn, fields: &[fn(u32) -> u32]) -> String {
-    let names: Vec<&str> = fields.iter().map(|f| g(f(d.word))).collect();
-    format!("{} {}", d.info.name, names.join(","))
+    let mut s = String::with_capacity(24);
+    s.push_str(d.info.name);
+    for (i, f) in fields.iter().enumerate() {
+        s.push_str(if i == 0 { " " } else { "," });
+        s.push_str(g(f(d.word)));
+    }
+    s
 }
 
 /// `op rd,rs,rt` (addu/or with rt = zero print as `move rd,rs`, subu rd,zero,rt as
@@ -69,7 +74,7 @@ reg_formats! {
 
 /// `op rt,rs,imm` with the immediate printed as `imm` (`li_op` from zero prints as
 /// `li rt,imm`).
-fn rt_rs_imm(d: &DecodedInsn, li_op: &str, imm: &str) -> String {
+fn rt_rs_imm(d: &DecodedInsn, li_op: &str, imm: impl std::fmt::Display) -> String {
     let w = d.word;
     let n = d.info.name;
     if n == li_op && rs(w) == 0 {
@@ -81,12 +86,12 @@ fn rt_rs_imm(d: &DecodedInsn, li_op: &str, imm: &str) -> String {
 /// `op rt,rs,imm` with the signed immediate in decimal (`addiu` from zero prints as
 /// `li rt,imm`).
 pub fn fmt_i(d: &DecodedInsn, _pc: u32) -> String {
-    rt_rs_imm(d, "addiu", &simm(d.word).to_string())
+    rt_rs_imm(d, "addiu", simm(d.word))
 }
 
 /// `op rt,rs,0xuimm` (zero-extended logic immediates; `ori` from zero prints as `li`).
 pub fn fmt_iu(d: &DecodedInsn, _pc: u32) -> String {
-    rt_rs_imm(d, "ori", &format!("{:#x}", uimm(d.word)))
+    rt_rs_imm(d, "ori", format_args!("{:#x}", uimm(d.word)))
 }
 
 /// `lui rt,0xuimm`.

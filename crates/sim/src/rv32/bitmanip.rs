@@ -5,8 +5,8 @@
 //! operations both extensions have (andn, orn, xnor, rol, ror, rori, rev8) share one
 //! declaration each.
 
-use crate::isa::{Base, Extension, Format, InstrClass, OpInfo, TimingClass};
-use crate::spec::{op, rv, Encoding, ExtSpec, Fixed, Kind, Operand, Slot};
+use crate::isa::{Base, Format, InstrClass, OpInfo, TimingClass};
+use crate::spec::{op, rv, Encoding, Fixed, Kind, Operand, Slot};
 use crate::{i_op, r_op};
 
 r_op!(exec_andn, |a, b| a & !b);
@@ -226,25 +226,19 @@ const GENERATED: &[&str] = &[
 /// extension type `$ty` (its doc line ends with `$description`).
 macro_rules! bitmanip_extension {
     ($ty:ident, $spec:ident, $name:literal, $prefix:literal, $ops:ident, $description:literal) => {
-        #[doc = concat!("The declaration of ", stringify!($ty), ".")]
-        pub static $spec: ExtSpec = ExtSpec {
-            name: $name,
-            base: Base::Rv32,
-            dir: env!("CARGO_MANIFEST_DIR"),
-            prefix: $prefix,
-            ops: $ops,
-            columns: rv::COLUMNS,
-            asm_macros: false,
-            generated: GENERATED,
-        };
-
-        #[doc = concat!(stringify!($ty), " (`", $name, "`): ", $description, ".")]
-        pub struct $ty;
-
-        impl Extension for $ty {
-            fn spec(&self) -> Option<&'static ExtSpec> {
-                Some(&$spec)
+        $crate::extension! {
+            #[doc = concat!("The declaration of ", stringify!($ty), ".")]
+            pub static $spec = {
+                name: $name,
+                base: Base::Rv32,
+                prefix: $prefix,
+                ops: $ops,
+                columns: rv::COLUMNS,
+                asm_macros: false,
+                generated: GENERATED,
             }
+            #[doc = concat!(stringify!($ty), " (`", $name, "`): ", $description, ".")]
+            pub struct $ty {}
         }
     };
 }
