@@ -197,15 +197,10 @@ class Flow:
             with open(done) as f:
                 return json.load(f)
         t0 = time.time()
-        # synthesize copies of the sources (others may edit them while this runs)
-        src = os.path.join(d, "src")
-        os.makedirs(src, exist_ok=True)
-        copies = []
-        for i, p in enumerate(t["files"]):
-            copies.append(os.path.join(src, f"{i:02d}_{os.path.basename(p)}"))
-            shutil.copyfile(p, copies[-1])
+        # synthesize the canonical RTLIL (hw/scripts/targets.py): a snapshot of the sources,
+        # which others may edit while this runs
         with open(os.path.join(d, "synth.ys"), "w") as f:
-            f.write("\n".join(T.yosys_read(dict(t, files=copies)) + [SYNTH_CMD.format(top=t["top"]),
+            f.write("\n".join(T.yosys_read(t) + [SYNTH_CMD.format(top=t["top"]),
                                                  "tee -q -o stat.txt stat"]) + "\n")
         net = os.path.join(d, "net.json")
         if os.path.exists(net):

@@ -164,14 +164,22 @@ def check(t):
     return None
 
 
-def yosys_read(t):
-    """Yosys commands that read a target's sources and set its parameters."""
+def verilog_read(t):
+    """Yosys commands that read a target's Verilog sources and set its parameters (the first
+    step of the canonical form; the flows read the canonical RTLIL: yosys_read)."""
     inc = " ".join(f"-I{d}" for d in t["include_dirs"])
     lines = [f"read_verilog {inc + ' ' if inc else ''}{' '.join(t['files'])}".replace("  ", " ")]
     if t["params"]:
         sets = " ".join(f"-set {k} {json.dumps(v) if isinstance(v, str) else v}" for k, v in t["params"].items())
         lines.append(f"chparam {sets} {t['top']}")
     return lines
+
+
+def yosys_read(t):
+    """The Yosys command every synthesis flow starts with: read the target's canonical
+    elaborated design (canonical_il: no source positions anywhere, so the same hardware
+    gives the same netlists wherever its lines are)."""
+    return [f"read_rtlil {canonical_il(t)}"]
 
 
 def source_key(t, extra=""):
@@ -183,37 +191,38 @@ def source_key(t, extra=""):
     return C.src_hash(t["files"] + headers, extra + t["top"] + json.dumps(t["params"], sort_keys=True))
 
 
-# The canonical elaborated design: the target read as the flows read it (yosys_read),
-# elaborated, and stripped of source positions, so that only the hardware is left. `proc` is
+# The canonical elaborated design: the target read as Verilog (verilog_read), elaborated
+# (hierarchy, proc) and stripped of every source position: the `src` attributes and the
+# file:line that Yosys writes into its automatic names ($and$f.v:12$3 becomes $and$$3; the
+# trailing number counts objects in parse order, so it does not move with lines). `proc` is
 # needed: without it the processes' case rules keep `src` attributes that setattr does not
-# reach (472 on rv32-dasip), so a moved comment would change the key; it costs ~0.2 s.
-# Yosys' results are not independent of the positions, though: its automatic names carry
-# file:line ($and$f.v:12$3) and some passes order by name. With the same stripped design,
-# rv32-oasip shifted by whole lines mapped to 3689 LUTs instead of 3858 (Yosys 0.23). So
-# the key also holds, per module, the order of those names as Yosys compares them (byte
-# order of the full names): moved lines keep the key only where they keep that order.
+# reach. Every synthesis flow reads this RTLIL instead of the Verilog (yosys_read), so what
+# Yosys and ABC see does not depend on where a line is: Yosys 0.23 orders some of its work by
+# name, and while the names carried file:line, rv32-oasip with every file shifted down by
+# whole lines mapped to 3689 LUTs instead of 3858 (hw/scripts/test_flows.py holds the check).
 CANON = ["proc", "setattr -unset src", "setattr -mod -unset src"]
-AUTO_SRC = re.compile(r"\$[^$ ]*\.s?vh?:[0-9.-]+\$")  # file:line in auto names ($and$f.v:12$3)
-AUTO_NAME = re.compile(r"\S*\$[^$ ]*\.s?vh?:[0-9.-]+\$\S*")
+AUTO_SRC = re.compile(r"\$[^$ \n]*\.s?vh?:[0-9.-]+\$")  # file:line in auto names ($and$f.v:12$3)
 INCLUDE = re.compile(r'`include\s+("([^"]*)")?')
 READMEM = re.compile(r'\$readmem[hb]\s*\(\s*("([^"]*)")?')
 
 
 def canonical(t, tmp):
-    """The canonical RTLIL text of a target and, per module, the order of its automatic names
-    (Yosys runs in tmp)."""
+    """The canonical RTLIL text of a target (Yosys runs in tmp): elaborated and stripped as
+    above, then read back and written again, so that the order of its declarations (Yosys
+    writes them sorted by name) is the order of the stripped names too."""
     with open(os.path.join(tmp, "canon.ys"), "w") as f:
-        f.write("\n".join(yosys_read(t) + [f"hierarchy -top {t['top']}"] + CANON + ["write_rtlil canon.il"]) + "\n")
+        f.write("\n".join(verilog_read(t) + [f"hierarchy -top {t['top']}"] + CANON + ["write_rtlil canon.il"]) + "\n")
     r = C.run(["yosys", "-q", "canon.ys"], cwd=tmp)
+    if r.returncode == 0:
+        with open(os.path.join(tmp, "canon.il")) as f:
+            text = f.read()
+        with open(os.path.join(tmp, "stripped.il"), "w") as f:
+            f.write(AUTO_SRC.sub("$", text))
+        r = C.run(["yosys", "-q", "-p", "read_rtlil stripped.il; write_rtlil canon2.il"], cwd=tmp)
     if r.returncode != 0:  # a message, not C.die's exit code: the --status lists carry it
         raise SystemExit(f"error: {t['name']}: Yosys cannot elaborate it: {(r.stderr + r.stdout).strip()[-800:]}")
-    with open(os.path.join(tmp, "canon.il")) as f:
-        text = f.read()
-    order = []
-    for mod in text.split("\nmodule ")[1:]:
-        names = sorted(set(AUTO_NAME.findall(mod)), key=lambda n: n.encode())
-        order.append(f"# order in {mod.split(None, 1)[0]}: " + " ".join(AUTO_SRC.sub("$", n) for n in names))
-    return AUTO_SRC.sub("$", text) + "\n".join(order) + "\n"
+    with open(os.path.join(tmp, "canon2.il")) as f:
+        return f.read()
 
 
 def elaboration_inputs(t):
@@ -252,37 +261,53 @@ def file_hash(p):
         return None
 
 
-def design_hash(t):
-    """Hash of the target's canonical elaborated design and of the data files it reads
-    ($readmemh: content hashes). Memoized in hw/build/keys/<source_key>.json with the content
-    hash of every file the elaboration may read: the memo is used only when the source text,
-    Yosys and this file are the same and none of those files changed (a stale memo cannot
-    be used); it spares a status query over every target one Yosys run per target."""
+def _memo(t):
+    """The memo of a target's canonical design: hw/build/keys/<source text key>.json."""
     where = json.dumps([t["files"], t["include_dirs"]])  # the places its includes are looked up
     recipe = C.src_hash([os.path.abspath(__file__)], C.yosys_version())  # this file: how it is computed
-    memo = os.path.join(C.BUILD, "keys", source_key(t, recipe + where) + ".json")
+    return os.path.join(C.BUILD, "keys", source_key(t, recipe + where) + ".json")
+
+
+def design_hash(t):
+    """Hash of the target's canonical elaborated design (its RTLIL text: the `$readmemh` data
+    are in it as memory initialisation). Memoized in hw/build/keys/<source_key>.json with the
+    content hash of every file the elaboration may read, the text itself in
+    hw/build/keys/<hash>.il: the memo is used only when the source text, Yosys and this file
+    are the same and none of those files changed (a stale memo cannot be used); it spares a
+    status query over every target one Yosys run per target."""
+    memo = _memo(t)
     try:
         with open(memo) as f:
             m = json.load(f)
-        if m["read"] is not None and all(file_hash(p) == h for p, h in m["read"].items()):
+        if (m["read"] is not None and all(file_hash(p) == h for p, h in m["read"].items())
+                and os.path.exists(_il_path(m["design"]))):
             return m["design"]
-    except (OSError, ValueError, KeyError, AttributeError):
+    except (OSError, ValueError, KeyError, AttributeError, TypeError):
         pass
     inputs = elaboration_inputs(t)
     with tempfile.TemporaryDirectory(prefix="canon-") as tmp:
-        h = hashlib.sha256(canonical(t, tmp).encode())
-    for p in inputs[1] if inputs else []:
-        h.update(b"\0" + os.path.basename(p).encode() + b"\0" + (file_hash(p) or "missing").encode())
-    design = h.hexdigest()[:16]
+        text = canonical(t, tmp)
+    design = hashlib.sha256(text.encode()).hexdigest()[:16]
     os.makedirs(os.path.dirname(memo), exist_ok=True)
+    C.write_atomic(_il_path(design), text)
     C.write_atomic(memo, json.dumps({"design": design, "read": inputs and {
         p: file_hash(p) for p in inputs[0] + inputs[1]}}, indent=1))
     return design
 
 
+def _il_path(design):
+    return os.path.join(C.BUILD, "keys", f"{design}.il")
+
+
+def canonical_il(t):
+    """Path of the target's canonical RTLIL (made once per design, then memoized)."""
+    return _il_path(design_hash(t))
+
+
 def key(t, extra=""):
     """Cache key of the synthesis flows (synth.py, synth_proc.py, synth_unit.py, asic.py,
-    pnr.py): the canonical elaborated design (design_hash), the top, the parameters and
-    `extra` (each flow's scripts and tool versions). Edits that leave the elaborated hardware
-    the same (comments, a port list moved into an `include) keep every cached result."""
+    pnr.py): the canonical elaborated design (design_hash: what the flows read), the top,
+    the parameters and `extra` (each flow's scripts and tool versions). Edits that leave the
+    elaborated hardware the same (comments, moved lines, a port list moved into an `include)
+    keep every cached result, and give the same netlists when run again."""
     return C.src_hash([], extra + design_hash(t) + t["top"] + json.dumps(t["params"], sort_keys=True))

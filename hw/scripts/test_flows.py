@@ -78,19 +78,20 @@ class Targets(unittest.TestCase):
         write(os.path.join(self.tmp, "m_ports.vh"), ports.replace("input [W-1:0] c", "input [W:0] c"))
         self.assertNotEqual(k, T.key(t))  # the header is part of the hardware
 
-    def test_key_holds_the_order_of_yosys_automatic_names(self):
+    def test_key_and_canonical_form_ignore_the_order_of_lines(self):
         # two XORs on lines 9 and 10: Yosys names them $xor$o.v:9$N and $xor$o.v:10$M, which
-        # compare (as bytes) line 10 first; one line more above them and line 10 (now the
-        # first XOR) comes first: the order flips, and Yosys passes that order by name may
-        # map the design differently (docs/hardware.md "Caching"), so the key changes
+        # compare (as bytes) line 10 first; one line more above them and the order of the
+        # names flips. The canonical form drops file:line from the names and is written
+        # sorted by the stripped names, so the flows read the same RTLIL either way
         body = "module o(input a, b, c, output x, y);\n" + "\n" * 7 + "assign x = a ^ b;\nassign y = b ^ c;\nendmodule\n"
         v = write(os.path.join(self.tmp, "o.v"), body)
         t = T.explicit_target("o", [v])
-        k = T.key(t)
+        k, il = T.key(t), read(T.canonical_il(t))
+        self.assertNotIn("o.v", il)
         write(v, body.replace("\n\n", "\n\n\n", 1))
-        self.assertNotEqual(k, T.key(t))
-        write(v, body.replace("assign x = a ^ b;", "assign x = a ^ b; // a comment on the line"))
-        self.assertEqual(k, T.key(t))  # nothing moved
+        self.assertEqual(k, T.key(t))
+        self.assertEqual(il, read(T.canonical_il(t)))
+        self.assertEqual(T.yosys_read(t), [f"read_rtlil {T.canonical_il(t)}"])
 
     def test_stale_memo_is_not_used(self):
         # part.v is included but is not a header of the include dirs: the memo's own key (the
@@ -103,6 +104,7 @@ class Targets(unittest.TestCase):
         self.assertEqual(len(memo), 1)
         m = json.loads(read(memo[0]))
         write(memo[0], json.dumps(dict(m, design="0" * 16)))  # the memo is what key() uses ...
+        write(os.path.join(os.path.dirname(memo[0]), "0" * 16 + ".il"), "")
         self.assertNotEqual(k, T.key(t))
         write(part, "assign b = ~a;\n")  # ... until a file the elaboration read changes
         k2 = T.key(t)
@@ -128,9 +130,9 @@ class Targets(unittest.TestCase):
         self.assertIn("parameter", T.check(dict(good, params={"W": True})))
         self.assertIn("parameter", T.check(dict(good, params={"bad name": 1})))
 
-    def test_yosys_read_sets_params_and_includes(self):
+    def test_verilog_read_sets_params_and_includes(self):
         t = T.explicit_target("m", [self.v], [self.tmp], {"W": 8, "S": "abc"})
-        lines = T.yosys_read(t)
+        lines = T.verilog_read(t)
         self.assertEqual(lines[0], f"read_verilog -I{self.tmp} {self.v}")
         self.assertEqual(lines[1], 'chparam -set W 8 -set S "abc" m')
 

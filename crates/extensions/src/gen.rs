@@ -637,7 +637,6 @@ fn block(spec: &ExtSpec, kind: &str) -> Option<String> {
         "ops" => ops_block(spec),
         "decode" => decode_block(spec),
         "port" => crate::port::unit_ports(spec.base),
-        "portlist" => crate::port::unit_port_list(spec.base),
         _ => return None,
     })
 }
