@@ -190,6 +190,10 @@ pub const MIPS_UNITS: &[Unit] = &[
 /// The RV32 core's own sources (relative to the project root).
 pub const CORE_FILES: &[&str] = CORES[0].files;
 const HARNESS: &str = "hw/cores/tb/core_harness.cpp";
+/// The define that gives a core its simulation-only ports (the RVFI commit record, debug
+/// register access, trap details): the harnesses and riscv-formal set it, the synthesis
+/// flows do not (docs/rv32-core.md, "Interfaces").
+pub const SIM_DEFINE: &str = "RISCV_FORMAL";
 /// The Icarus harness of every core (`-D<define>` selects the system and its ABI).
 const ICARUS_TB: &str = "hw/cores/tb/tb_sys.v";
 const ICARUS_TOP: &str = "tb_sys";
@@ -438,6 +442,7 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     let mut sim_params = params.clone();
     sim_params.extend([
         define,
+        SIM_DEFINE,
         "image",
         "entry",
         "sp",
@@ -472,6 +477,9 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     }
     text.push_str(&format!(
         "  {define}: {{datatype: bool, default: true, paramtype: vlogdefine}}\n"
+    ));
+    text.push_str(&format!(
+        "  {SIM_DEFINE}: {{datatype: bool, default: true, paramtype: vlogdefine}}\n"
     ));
     for (k, t) in [
         ("image", "file"),
@@ -582,7 +590,8 @@ pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
                     "-Mdir",
                 ])
                 .arg(&b.dir)
-                .args(["-CFLAGS", &format!("-O2 -D{}", core.define)]);
+                .args(["-CFLAGS", &format!("-O2 -D{}", core.define)])
+                .arg(format!("-D{SIM_DEFINE}"));
             for (k, v) in &b.params {
                 cmd.arg(format!("-G{k}={v}"));
             }
@@ -606,6 +615,7 @@ pub fn build_icarus(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
             let mut cmd = Command::new("iverilog");
             cmd.args(["-g2012", "-s", ICARUS_TOP])
                 .arg(format!("-D{}", core.define))
+                .arg(format!("-D{SIM_DEFINE}"))
                 .arg("-o")
                 .arg(vvp);
             for (k, v) in &b.params {

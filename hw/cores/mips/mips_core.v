@@ -30,10 +30,9 @@ module mips_core (
     output wire [31:0] dmem_wdata_o,
     input  wire        dmem_err_i,      // combinational: the address is outside memory
     input  wire [31:0] dmem_rdata_i,
-    // host calls: syscall in EX (the harness services the o32 Linux ABI)
-    output wire        host_call_o,
-    input  wire [31:0] host_wdata_i,    // the value the syscall writes to v0
-    // debug register access (harness only; tie off in a real system)
+`ifdef RISCV_FORMAL
+    // Simulation only (the harnesses define RISCV_FORMAL, the synthesis flows do not):
+    // debug register access (harness only)
     input  wire [4:0]  dbg_raddr_i,
     output wire [31:0] dbg_rdata_o,
     input  wire        dbg_we_i,
@@ -58,7 +57,11 @@ module mips_core (
     output wire        commit_hilo_pend_o, // a div/divu in WB: HI/LO come with hilo_done_o
     output wire        hilo_done_o,     // the divider writes HI/LO (hilo_hi_o, hilo_lo_o)
     output wire [31:0] hilo_hi_o,
-    output wire [31:0] hilo_lo_o
+    output wire [31:0] hilo_lo_o,
+`endif
+    // host calls: syscall in EX (the harness services the o32 Linux ABI)
+    output wire        host_call_o,
+    input  wire [31:0] host_wdata_i     // the value the syscall writes to v0
 );
     // ------------------------------------------------------------------ pipeline state
     reg         boot_q, d_valid_q, redir_q, annul_q;
@@ -89,14 +92,22 @@ module mips_core (
     wire [31:0] w_value;
     wire [4:0]  id_rs = imem_rdata_i[25:21];
     wire [4:0]  id_rt = imem_rdata_i[20:16];
-    wire [31:0] rf_a, rf_b, rf_c;
+    wire [31:0] rf_a, rf_b;
     wire        w_wr = w_valid_q && w_we_q && !w_trap_q;
+`ifdef RISCV_FORMAL
+    wire [31:0] rf_c;
     rv32_regfile u_rf (
         .clk_i(clk_i), .raddr_a_i(id_rs), .rdata_a_o(rf_a), .raddr_b_i(id_rt),
         .rdata_b_o(rf_b), .raddr_c_i(dbg_raddr_i), .rdata_c_o(rf_c),
         .we_i(dbg_we_i || w_wr), .waddr_i(dbg_we_i ? dbg_waddr_i : w_rd_q),
         .wdata_i(dbg_we_i ? dbg_wdata_i : w_value)
     );
+`else
+    rv32_regfile u_rf (
+        .clk_i(clk_i), .raddr_a_i(id_rs), .rdata_a_o(rf_a), .raddr_b_i(id_rt),
+        .rdata_b_o(rf_b), .we_i(w_wr), .waddr_i(w_rd_q), .wdata_i(w_value)
+    );
+`endif
     // results forwardable from MEM (everything but load data) and WB, passed to fwd as one
     // argument: a function reads only its arguments (an event-driven simulator such as
     // Icarus re-evaluates a continuous assignment when they change, not its body's signals)
@@ -631,6 +642,7 @@ module mips_core (
         else         cyc_q <= cyc_q + 32'd1;
     end
 
+`ifdef RISCV_FORMAL
     // debug read: the register file with the EX forwarding (a host call reads its
     // arguments while the instructions before the syscall are in MEM and WB)
     assign dbg_rdata_o = fwd(dbg_raddr_i, rf_c, fwd_src);
@@ -654,6 +666,11 @@ module mips_core (
     assign hilo_done_o    = div_done;
     assign hilo_hi_o      = div_rem;
     assign hilo_lo_o      = div_quo;
+`else
+    // the commit record's registers drive nothing in a synthesized core (Yosys removes them)
+    wire unused_record = &{1'b0, order_q, w_insn_q, w_pc_q, w_maddr_q, w_mwdata_q, w_cause_q,
+                           w_tval_q, w_wmask_q, w_hl_q, w_pend_q};
+`endif
 
     wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, d_fn[0], d_special};
 endmodule

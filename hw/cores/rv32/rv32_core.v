@@ -36,9 +36,9 @@ module rv32_core #(
     output wire [31:0] dmem_wdata_o,
     input  wire        dmem_err_i,      // combinational: the address is outside memory
     input  wire [31:0] dmem_rdata_i,
-    // host calls: ecall with mtvec == 0 (the Linux user ABI of the firmware)
-    output wire        host_call_o,
-    input  wire [31:0] host_wdata_i,    // the value the ecall writes to a0
+`ifdef RISCV_FORMAL
+    // Simulation and formal only (the harnesses and riscv-formal define RISCV_FORMAL; the
+    // synthesis flows do not, so none of this is in a synthesized core):
     // debug register access (harness only; tie off in a real system)
     input  wire [4:0]  dbg_raddr_i,
     output wire [31:0] dbg_rdata_o,
@@ -69,7 +69,11 @@ module rv32_core #(
     output wire [31:0] rvfi_mem_wdata,
     // trap details of the W record (not RVFI): mcause and mtval
     output wire [31:0] commit_cause_o,
-    output wire [31:0] commit_tval_o
+    output wire [31:0] commit_tval_o,
+`endif
+    // host calls: ecall with mtvec == 0 (the Linux user ABI of the firmware)
+    output wire        host_call_o,
+    input  wire [31:0] host_wdata_i     // the value the ecall writes to a0
 );
     // ------------------------------------------------------------------ fetch / decode
     reg         redirect_q;
@@ -109,27 +113,30 @@ module rv32_core #(
 
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-            boot_q        <= 1'b1;
-            redirect_q    <= 1'b1;
-            redirect_pc_q <= 32'd0;
-            d_valid_q     <= 1'b0;
-            d_pc_q        <= 32'd0;
+            boot_q     <= 1'b1;
+            redirect_q <= 1'b1;
+            d_valid_q  <= 1'b0;
         end else begin
-            boot_q        <= 1'b0;
-            redirect_q    <= x_redirect || d_jal;
-            redirect_pc_q <= x_redirect ? x_target : d_jal_target;
-            d_valid_q     <= 1'b1;
-            d_pc_q        <= fetch_pc;
+            boot_q     <= 1'b0;
+            redirect_q <= x_redirect || d_jal;
+            d_valid_q  <= 1'b1;
         end
     end
+    // datapath registers: no reset (boot_q picks the first fetch address; d_valid_q and
+    // redirect_q say when they are used)
+    always @(posedge clk_i) begin
+        redirect_pc_q <= x_redirect ? x_target : d_jal_target;
+        d_pc_q        <= fetch_pc;
+    end
+
 
     // ------------------------------------------------------------------ execute
     reg         x_valid_q;
     reg  [31:0] x_insn_q;
     reg  [31:0] x_pc_q /* verilator public_flat_rd */;
     reg         x_ferr_q;
+    reg         x_rs1_z_q, x_rs2_z_q;  // the rs1 / rs2 fields of x_insn_q are x0
     reg         x_started_q;   // the divider was started for the instruction in X
-    reg  [31:0] x_snpc_q;      // the pc fetched after it (pc + 4 or a fetch-hook target)
 
     wire [6:0]  opc  = x_insn_q[6:0];
     wire [4:0]  rd   = x_insn_q[11:7];
@@ -181,6 +188,10 @@ module rv32_core #(
     wire        is_ext    = !base_ok && ext_claim;
     assign      rs1       = is_ext ? ext_rs1_addr : x_insn_q[19:15];
     assign      rs2       = is_ext ? ext_rs2_addr : x_insn_q[24:20];
+    // x0 reads: the instruction's fields were compared with zero in D (x_rs1_z_q); a unit's
+    // own register names are compared here
+    wire        rs1_zero  = is_ext ? ext_rs1_addr == 5'd0 : x_rs1_z_q;
+    wire        rs2_zero  = is_ext ? ext_rs2_addr == 5'd0 : x_rs2_z_q;
     wire        uses_rs1  = base_ok ? base_rs1 : (ext_claim && ext_uses_rs1);
     wire        uses_rs2  = base_ok ? base_rs2 : (ext_claim && ext_uses_rs2);
 
@@ -190,18 +201,24 @@ module rv32_core #(
     reg  [31:0] w_result_q;
 
     // register file and operand bypass from W (ALU results only)
-    wire [31:0] rf_a, rf_b, rf_c;
+    wire [31:0] rf_a, rf_b;
     wire        rf_we;
     wire [4:0]  rf_waddr;
     wire [31:0] rf_wdata;
+`ifdef RISCV_FORMAL
+    wire [31:0] dbg_rf_c;      // the debug read port
+`endif
     rv32_regfile u_rf (
-        .clk_i(clk_i), .raddr_a_i(rs1), .rdata_a_o(rf_a), .raddr_b_i(rs2), .rdata_b_o(rf_b),
-        .raddr_c_i(dbg_raddr_i), .rdata_c_o(rf_c),
+        .clk_i(clk_i), .raddr_a_i(rs1), .rzero_a_i(rs1_zero), .rdata_a_o(rf_a),
+        .raddr_b_i(rs2), .rzero_b_i(rs2_zero), .rdata_b_o(rf_b),
+`ifdef RISCV_FORMAL
+        .raddr_c_i(dbg_raddr_i), .rdata_c_o(dbg_rf_c),
+`endif
         .we_i(rf_we), .waddr_i(rf_waddr), .wdata_i(rf_wdata)
     );
     wire w_fwd = w_valid_q && w_we_q && !w_load_q;
-    wire [31:0] a = (w_fwd && w_rd_q == rs1 && rs1 != 5'd0) ? w_result_q : rf_a;
-    wire [31:0] b = (w_fwd && w_rd_q == rs2 && rs2 != 5'd0) ? w_result_q : rf_b;
+    wire [31:0] a = (w_fwd && w_rd_q == rs1 && !rs1_zero) ? w_result_q : rf_a;
+    wire [31:0] b = (w_fwd && w_rd_q == rs2 && !rs2_zero) ? w_result_q : rf_b;
 
     // a load result is not bypassed: its consumer waits one cycle in X
     wire lu_hazard = x_valid_q && w_valid_q && w_load_q && w_rd_q != 5'd0 &&
@@ -356,8 +373,6 @@ module rv32_core #(
     // after it when it falls through)
     wire [31:0] x_npc = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
                         (jump_any ? jump_target : x_pc_q + 32'd4);
-    wire        x_seq = !trap && !is_mret && !take_ext && !jump_any;
-    wire [31:0] x_npc_arch = x_seq ? x_snpc_q : x_npc;
 
     // result and destination
     reg  [31:0] x_result;
@@ -388,84 +403,48 @@ module rv32_core #(
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
             x_valid_q   <= 1'b0;
-            x_insn_q    <= 32'h0000_0013;
-            x_pc_q      <= 32'd0;
-            x_ferr_q    <= 1'b0;
             x_started_q <= 1'b0;
-            x_snpc_q    <= 32'd0;
         end else if (!x_stall) begin
             x_valid_q   <= d_fire;
-            x_insn_q    <= d_insn;
-            x_pc_q      <= d_pc_q;
-            x_ferr_q    <= imem_err_i;
             x_started_q <= 1'b0;
-            x_snpc_q    <= fetch_pc;
         end else if (div_start) begin
             x_started_q <= 1'b1;
         end
     end
+    // datapath registers: no reset (what they hold matters only with x_valid_q)
+    always @(posedge clk_i) begin
+        if (!x_stall) begin
+            x_insn_q <= d_insn;
+            x_rs1_z_q <= d_insn[19:15] == 5'd0;
+            x_rs2_z_q <= d_insn[24:20] == 5'd0;
+            x_pc_q   <= d_pc_q;
+            x_ferr_q <= imem_err_i;
+        end
+    end
+
 
     // ------------------------------------------------------------------ write-back
     reg  [2:0]  w_f3_q;
     reg  [1:0]  w_off_q;
-    reg  [63:0] order_q;
-    reg  [31:0] w_insn_q, w_pc_q, w_npc_q, w_rs1v_q, w_rs2v_q, w_maddr_q, w_mwdata_q;
-    reg  [31:0] w_cause_q, w_tval_q;
-    reg  [3:0]  w_rmask_q, w_wmask_q;
-    reg         w_trap_q;
-    reg  [4:0]  w_rs1_q, w_rs2_q;
 
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-            w_valid_q  <= 1'b0;
-            w_we_q     <= 1'b0;
-            w_load_q   <= 1'b0;
-            w_rd_q     <= 5'd0;
-            w_result_q <= 32'd0;
-            w_f3_q     <= 3'd0;
-            w_off_q    <= 2'd0;
-            order_q    <= 64'd0;
-            w_insn_q   <= 32'd0;
-            w_pc_q     <= 32'd0;
-            w_npc_q    <= 32'd0;
-            w_rs1v_q   <= 32'd0;
-            w_rs2v_q   <= 32'd0;
-            w_maddr_q  <= 32'd0;
-            w_mwdata_q <= 32'd0;
-            w_cause_q  <= 32'd0;
-            w_tval_q   <= 32'd0;
-            w_rmask_q  <= 4'd0;
-            w_wmask_q  <= 4'd0;
-            w_trap_q   <= 1'b0;
-            w_rs1_q    <= 5'd0;
-            w_rs2_q    <= 5'd0;
+            w_valid_q <= 1'b0;
+            w_we_q    <= 1'b0;
+            w_load_q  <= 1'b0;
         end else begin
             w_valid_q <= x_fire;
             w_we_q    <= x_commit && x_writes && !is_load;
             w_load_q  <= x_commit && is_load;
-            if (w_valid_q) begin
-                order_q <= order_q + 64'd1;
-            end
-            if (x_fire) begin
-                w_rd_q     <= (x_commit && (x_writes || is_load)) ? x_rd : 5'd0;
-                w_result_q <= x_result;
-                w_f3_q     <= f3;
-                w_off_q    <= mem_addr[1:0];
-                w_insn_q   <= x_insn_q;
-                w_pc_q     <= x_pc_q;
-                w_npc_q    <= x_npc_arch;
-                w_rs1v_q   <= uses_rs1 ? a : 32'd0;
-                w_rs2v_q   <= uses_rs2 ? b : 32'd0;
-                w_rs1_q    <= uses_rs1 ? rs1 : 5'd0;
-                w_rs2_q    <= uses_rs2 ? rs2 : 5'd0;
-                w_maddr_q  <= {mem_addr[31:2], 2'b00};
-                w_mwdata_q <= st_data;
-                w_rmask_q  <= (x_commit && m_load) ? st_be : 4'd0;
-                w_wmask_q  <= (x_commit && m_store) ? st_be : 4'd0;
-                w_trap_q   <= trap;
-                w_cause_q  <= cause;
-                w_tval_q   <= tval;
-            end
+        end
+    end
+    // datapath registers: no reset (what they hold matters only with w_we_q or w_load_q)
+    always @(posedge clk_i) begin
+        if (x_fire) begin
+            w_rd_q     <= (x_commit && (x_writes || is_load)) ? x_rd : 5'd0;
+            w_result_q <= x_result;
+            w_f3_q     <= f3;
+            w_off_q    <= mem_addr[1:0];
         end
     end
 
@@ -483,11 +462,56 @@ module rv32_core #(
     end
     wire [31:0] w_value = w_load_q ? ld_val : w_result_q;
 
+`ifdef RISCV_FORMAL
+    // ------------------------------------------------------------------ commit record
+    // (simulation and formal only: RVFI, the debug register port, the trap details)
+    reg  [31:0] x_snpc_q;      // the pc fetched after the instruction in X (pc + 4 or a fetch-hook target)
+    always @(posedge clk_i) begin
+        if (!x_stall) begin
+            x_snpc_q <= fetch_pc;
+        end
+    end
+    wire        x_seq = !trap && !is_mret && !take_ext && !jump_any;
+    wire [31:0] x_npc_arch = x_seq ? x_snpc_q : x_npc;
+
+    reg  [63:0] order_q;
+    reg  [31:0] w_insn_q, w_pc_q, w_npc_q, w_rs1v_q, w_rs2v_q, w_maddr_q, w_mwdata_q;
+    reg  [31:0] w_cause_q, w_tval_q;
+    reg  [3:0]  w_rmask_q, w_wmask_q;
+    reg         w_trap_q;
+    reg  [4:0]  w_rs1_q, w_rs2_q;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            order_q <= 64'd0;
+        end else if (w_valid_q) begin
+            order_q <= order_q + 64'd1;
+        end
+    end
+    always @(posedge clk_i) begin
+        if (x_fire) begin
+            w_insn_q   <= x_insn_q;
+            w_pc_q     <= x_pc_q;
+            w_npc_q    <= x_npc_arch;
+            w_rs1v_q   <= uses_rs1 ? a : 32'd0;
+            w_rs2v_q   <= uses_rs2 ? b : 32'd0;
+            w_rs1_q    <= uses_rs1 ? rs1 : 5'd0;
+            w_rs2_q    <= uses_rs2 ? rs2 : 5'd0;
+            w_maddr_q  <= {mem_addr[31:2], 2'b00};
+            w_mwdata_q <= st_data;
+            w_rmask_q  <= (x_commit && m_load) ? st_be : 4'd0;
+            w_wmask_q  <= (x_commit && m_store) ? st_be : 4'd0;
+            w_trap_q   <= trap;
+            w_cause_q  <= cause;
+            w_tval_q   <= tval;
+        end
+    end
+
+    // the debug port writes the register file (the harness sets sp during reset)
     assign rf_we    = dbg_we_i || w_we_q || w_load_q;
     assign rf_waddr = dbg_we_i ? dbg_waddr_i : w_rd_q;
     assign rf_wdata = dbg_we_i ? dbg_wdata_i : w_value;
     assign dbg_rdata_o = ((w_we_q || w_load_q) && w_rd_q == dbg_raddr_i && dbg_raddr_i != 5'd0) ?
-                         w_value : rf_c;
+                         w_value : dbg_rf_c;
 
     assign rvfi_valid     = w_valid_q;
     assign rvfi_order     = order_q;
@@ -512,4 +536,9 @@ module rv32_core #(
     assign rvfi_mem_wdata = w_mwdata_q;
     assign commit_cause_o = w_cause_q;
     assign commit_tval_o  = w_tval_q;
+`else
+    assign rf_we    = w_we_q || w_load_q;
+    assign rf_waddr = w_rd_q;
+    assign rf_wdata = w_value;
+`endif
 endmodule

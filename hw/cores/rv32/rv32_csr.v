@@ -39,43 +39,57 @@ module rv32_csr #(
     reg [31:0] mtvec_q /* verilator public_flat_rd */;
     reg        known;
 
+    // Read: one select per source, OR-ed (an AND-OR multiplexer). Written as a case
+    // statement, Yosys turned the 12-bit address compare into a 4096-entry shift multiplexer
+    // (pmux2shiftx): 2,824 LUT4 on ECP5 for this module alone (docs/rv32-core.md, "Area").
+    wire s_cyc   = addr_i == 12'hc00 || addr_i == 12'hc01 || addr_i == 12'hb00;
+    wire s_cych  = addr_i == 12'hc80 || addr_i == 12'hc81 || addr_i == 12'hb80;
+    wire s_ins   = addr_i == 12'hc02 || addr_i == 12'hb02;
+    wire s_insh  = addr_i == 12'hc82 || addr_i == 12'hb82;
+    wire s_mstat = addr_i == 12'h300;
+    wire s_misa  = addr_i == 12'h301;
+    wire s_mtvec = addr_i == 12'h305;
+    wire s_mscr  = addr_i == 12'h340;
+    wire s_mepc  = addr_i == 12'h341;
+    wire s_mcau  = addr_i == 12'h342;
+    wire s_mtval = addr_i == 12'h343;
+    wire s_pmpc  = addr_i == 12'h3a0;
+    wire s_pmpa  = addr_i == 12'h3b0;
+    // the CSRs that read zero: medeleg..mcounteren, mcountinhibit, mip, satp, pmpcfg1-3,
+    // pmpaddr1-15, tselect/tdata1/tdata2, the ID registers
+    wire s_zero  = addr_i == 12'h302 || addr_i == 12'h303 || addr_i == 12'h304 ||
+                   addr_i == 12'h306 || addr_i == 12'h320 || addr_i == 12'h344 ||
+                   addr_i == 12'h180 ||
+                   (addr_i[11:2] == 10'b0011_1010_00 && addr_i[1:0] != 2'd0) ||
+                   (addr_i[11:4] == 8'h3b && addr_i[3:0] != 4'd0) ||
+                   addr_i == 12'h7a0 || addr_i == 12'h7a1 || addr_i == 12'h7a2 ||
+                   addr_i == 12'hf11 || addr_i == 12'hf12 || addr_i == 12'hf13 ||
+                   addr_i == 12'hf14;
     always @(*) begin
-        known = 1'b1;
-        case (addr_i)
-            12'hc00, 12'hc01, 12'hb00: rdata_o = mcycle_q[31:0];
-            12'hc80, 12'hc81, 12'hb80: rdata_o = mcycle_q[63:32];
-            12'hc02, 12'hb02:          rdata_o = minstret_q[31:0];
-            12'hc82, 12'hb82:          rdata_o = minstret_q[63:32];
-            12'h300: rdata_o = mstatus_q | 32'h0000_1800;
-            12'h301: rdata_o = MISA;
-            12'h305: rdata_o = mtvec_q;
-            12'h340: rdata_o = mscratch_q;
-            12'h341: rdata_o = mepc_q;
-            12'h342: rdata_o = mcause_q;
-            12'h343: rdata_o = mtval_q;
-            12'h3a0: rdata_o = {27'd0, pmpcfg0_q};
-            12'h3b0: rdata_o = pmpaddr0_q;
-            12'h302, 12'h303, 12'h304, 12'h306, 12'h320, 12'h344, 12'h180,
-            12'h3a1, 12'h3a2, 12'h3a3, 12'h3b1, 12'h3b2, 12'h3b3, 12'h3b4, 12'h3b5, 12'h3b6,
-            12'h3b7, 12'h3b8, 12'h3b9, 12'h3ba, 12'h3bb, 12'h3bc, 12'h3bd, 12'h3be, 12'h3bf,
-            12'h7a0, 12'h7a1, 12'h7a2,
-            12'hf11, 12'hf12, 12'hf13, 12'hf14: rdata_o = 32'd0;
-            default: begin
-                rdata_o = 32'd0;
-                known   = 1'b0;
-            end
-        endcase
+        known   = s_cyc | s_cych | s_ins | s_insh | s_mstat | s_misa | s_mtvec | s_mscr |
+                  s_mepc | s_mcau | s_mtval | s_pmpc | s_pmpa | s_zero;
+        rdata_o = ({32{s_cyc}}   & mcycle_q[31:0])     | ({32{s_cych}}  & mcycle_q[63:32]) |
+                  ({32{s_ins}}   & minstret_q[31:0])   | ({32{s_insh}}  & minstret_q[63:32]) |
+                  ({32{s_mstat}} & (mstatus_q | 32'h0000_1800)) | ({32{s_misa}} & MISA) |
+                  ({32{s_mtvec}} & mtvec_q)            | ({32{s_mscr}}  & mscratch_q) |
+                  ({32{s_mepc}}  & mepc_q)             | ({32{s_mcau}}  & mcause_q) |
+                  ({32{s_mtval}} & mtval_q)            | ({32{s_pmpc}}  & {27'd0, pmpcfg0_q}) |
+                  ({32{s_pmpa}}  & pmpaddr0_q);
     end
     assign illegal_o = !known || (write_i && addr_i[11:10] == 2'b11);
 
-    reg [31:0] nv;
-    always @(*) begin
+    // A write's new value is computed from the register it writes (not from the read
+    // multiplexer): csrrw/csrrs/csrrc of one register bit is one 4-input function.
+    function [31:0] upd(input [31:0] old);
         case (op_i)
-            2'd1:    nv = wdata_i;
-            2'd2:    nv = rdata_o | wdata_i;
-            default: nv = rdata_o & ~wdata_i;
+            2'd1:    upd = wdata_i;
+            2'd2:    upd = old | wdata_i;
+            default: upd = old & ~wdata_i;
         endcase
-    end
+    endfunction
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] pmpcfg0_nv = upd({27'd0, pmpcfg0_q});  // R/W/X/A of pmpcfg0 entry 0
+    /* verilator lint_on UNUSEDSIGNAL */
     wire wr = commit_i && write_i;
     wire wr_mcycle_lo   = wr && addr_i == 12'hb00;
     wire wr_mcycle_hi   = wr && addr_i == 12'hb80;
@@ -96,16 +110,16 @@ module rv32_csr #(
             pmpcfg0_q  <= 5'd0;
         end else begin
             if (wr_mcycle_lo) begin
-                mcycle_q <= {mcycle_q[63:32], nv};
+                mcycle_q <= {mcycle_q[63:32], upd(mcycle_q[31:0])};
             end else if (wr_mcycle_hi) begin
-                mcycle_q <= {nv, mcycle_q[31:0]};
+                mcycle_q <= {upd(mcycle_q[63:32]), mcycle_q[31:0]};
             end else begin
                 mcycle_q <= mcycle_q + 64'd1;
             end
             if (wr_minstret_lo) begin
-                minstret_q <= {minstret_q[63:32], nv};
+                minstret_q <= {minstret_q[63:32], upd(minstret_q[31:0])};
             end else if (wr_minstret_hi) begin
-                minstret_q <= {nv, minstret_q[31:0]};
+                minstret_q <= {upd(minstret_q[63:32]), minstret_q[31:0]};
             end else if (retire_i) begin
                 minstret_q <= minstret_q + 64'd1;
             end
@@ -121,14 +135,14 @@ module rv32_csr #(
                              32'h0000_0080;
             end else if (wr) begin
                 case (addr_i)
-                    12'h300: mstatus_q  <= nv & 32'h0000_0088;
-                    12'h3a0: pmpcfg0_q  <= nv[4:0];
-                    12'h3b0: pmpaddr0_q <= nv;
-                    12'h305: mtvec_q    <= nv & ~32'd3;
-                    12'h340: mscratch_q <= nv;
-                    12'h341: mepc_q     <= nv & ~32'd3;
-                    12'h342: mcause_q   <= nv;
-                    12'h343: mtval_q    <= nv;
+                    12'h300: mstatus_q  <= upd(mstatus_q | 32'h0000_1800) & 32'h0000_0088;
+                    12'h3a0: pmpcfg0_q  <= pmpcfg0_nv[4:0];
+                    12'h3b0: pmpaddr0_q <= upd(pmpaddr0_q);
+                    12'h305: mtvec_q    <= upd(mtvec_q) & ~32'd3;
+                    12'h340: mscratch_q <= upd(mscratch_q);
+                    12'h341: mepc_q     <= upd(mepc_q) & ~32'd3;
+                    12'h342: mcause_q   <= upd(mcause_q);
+                    12'h343: mtval_q    <= upd(mtval_q);
                     default: ;
                 endcase
             end
