@@ -256,16 +256,13 @@ module rv32_core #(
             default: br_cond = !alu_ltu;
         endcase
     end
-    wire [31:0] br_target   = x_pc_q + imm_b;
-    wire [31:0] jalr_target = (a + imm_i) & ~32'd1;
-    wire [31:0] jal_target  = x_pc_q + imm_j;
+    // three adders serve every address X computes: pc + offset (branch, jal, auipc),
+    // register + offset (jalr, load, store) and pc + 4
+    wire [31:0] pc_rel  = x_pc_q + (is_jal ? imm_j : is_auipc ? imm_u : imm_b);
+    wire [31:0] reg_rel = a + (is_store ? imm_s : imm_i);
+    wire [31:0] x_pc4   = x_pc_q + 32'd4;
     wire        br_taken    = is_branch && br_cond;
-    reg  [31:0] jump_target;
-    always @(*) begin
-        if (is_jalr)     jump_target = jalr_target;
-        else if (is_jal) jump_target = jal_target;
-        else             jump_target = br_target;
-    end
+    wire [31:0] jump_target = is_jalr ? {reg_rel[31:1], 1'b0} : pc_rel;
     wire jump_any      = br_taken || is_jalr || is_jal;
     wire jump_misalign = jump_any && (jump_target[1:0] != 2'b00);
 
@@ -274,7 +271,7 @@ module rv32_core #(
     wire        ext_mem  = is_ext && ext_mem_req;
     wire        m_load   = is_load || (ext_mem && !ext_mem_we);
     wire        m_store  = is_store || (ext_mem && ext_mem_we);
-    wire [31:0] mem_addr = ext_mem ? ext_mem_addr : a + (is_store ? imm_s : imm_i);
+    wire [31:0] mem_addr = ext_mem ? ext_mem_addr : reg_rel;
     wire [1:0]  m_size   = ext_mem ? 2'd2 : f3[1:0];
     wire        mem_mis  = (m_size == 2'd1 && mem_addr[0]) ||
                            (m_size == 2'd2 && mem_addr[1:0] != 2'd0);
@@ -372,7 +369,7 @@ module rv32_core #(
     // fetch-hook loop-back is not in it), and the architectural one (RVFI: the pc fetched
     // after it when it falls through)
     wire [31:0] x_npc = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
-                        (jump_any ? jump_target : x_pc_q + 32'd4);
+                        (jump_any ? jump_target : x_pc4);
 
     // result and destination
     reg  [31:0] x_result;
@@ -381,8 +378,8 @@ module rv32_core #(
         x_writes = 1'b1;
         x_result = alu_res;
         if (is_lui)                       x_result = imm_u;
-        else if (is_auipc)                x_result = x_pc_q + imm_u;
-        else if (is_jal || is_jalr)       x_result = x_pc_q + 32'd4;
+        else if (is_auipc)                x_result = pc_rel;
+        else if (is_jal || is_jalr)       x_result = x_pc4;
         else if (is_csr)                  x_result = csr_rdata;
         else if (is_div)                  x_result = div_res;
         else if (host_call)               x_result = host_wdata_i;

@@ -120,12 +120,15 @@ module rv32_div #(
                     state_d = S_ITER;
                 end
             end
-            S_NEG_IN: begin
+            // the early-out states: with EARLY_OUT = 0 they are never entered, and their
+            // logic (operand negation in place, the leading-bit count, the normalising
+            // shift, MOVE, NEG_OUT) is left out of the hardware (if (EARLY_OUT ...) below)
+            S_NEG_IN: if (EARLY_OUT != 0) begin
                 if (neg_a_q) quo_d = quo_neg;
                 if (neg_b_q) dvs_d = dvs_neg;
                 state_d = S_NORM;
             end
-            S_NORM: begin
+            S_NORM: if (EARLY_OUT != 0) begin
                 rem_d   = norm[63:32];
                 quo_d   = norm[31:0];
                 cnt_d   = 6'd32 - {1'b0, skip};
@@ -142,11 +145,11 @@ module rv32_div #(
                     else                 state_d = S_DONE;
                 end
             end
-            S_MOVE: begin
+            S_MOVE: if (EARLY_OUT != 0) begin
                 quo_d   = rem_q;
                 state_d = neg_out_q ? S_NEG_OUT : S_DONE;
             end
-            S_NEG_OUT: begin
+            S_NEG_OUT: if (EARLY_OUT != 0) begin
                 quo_d   = quo_neg;
                 state_d = S_DONE;
             end
