@@ -127,11 +127,15 @@ def synth_target(t, d, abc_gates=ABC_GATES):
     ys = T.yosys_read(t) + [
         "design -save orig",
         f"{SYNTH_XILINX} -top {top}",
+        # modules the RTL keeps (keep_hierarchy) are mapped alone; then one netlist for the
+        # figures and the path depth
+        "setattr -mod -unset keep_hierarchy", "flatten",
         f"tee -q -o {d}/xilinx_stat.txt stat",
         f"write_json {d}/xilinx.json",
         "design -load orig",
         f"synth -flatten -top {top}",
         abc_gates,
+        "setattr -mod -unset keep_hierarchy", "flatten",
         "opt_clean",
         f"tee -q -o {d}/gates_stat.txt stat"]
     t0 = time.time()

@@ -2,6 +2,7 @@
 // comparisons, logic, barrel shifter, and the single-cycle 32x32 multiplier (seed 001
 // Sect. 2.2: single-cycle ALU, shifter and multiplier).
 // op_i encodes {funct7[5], funct3} for OP/OP-IMM and M (with mul_i), see rv32_core.
+(* keep_hierarchy *)
 module rv32_alu (
     input  wire [31:0] a_i,
     input  wire [31:0] b_i,

@@ -336,12 +336,31 @@ module rv32_core #(
     wire x_fire   = x_valid_q && !x_stall;
     wire x_commit = x_fire && !trap;       // retires without an exception
 
+    // The CSR updates depend on nothing late in X: a csr instruction or mret traps only on a
+    // fetch error or (csr) an illegal access, so their commit is decided without the address
+    // adders and the memory's error; a trap's mepc/mcause/mtval/mstatus update happens in
+    // the next cycle from registered values (the two words behind a trap are squashed, so
+    // no instruction reads those CSRs in between). Before, every CSR flop's next state hung
+    // off `trap` (dmem_err_i, the misalignment of both adders), and the mapper duplicated
+    // that logic into each of them (docs/rv32-core.md, "Area and clock").
+    reg         t_valid_q;
+    reg  [31:0] t_pc_q, t_cause_q, t_tval_q;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) t_valid_q <= 1'b0;
+        else         t_valid_q <= x_fire && trap;
+    end
+    always @(posedge clk_i) begin
+        t_pc_q    <= x_pc_q;
+        t_cause_q <= cause;
+        t_tval_q  <= tval;
+    end
+    wire x_ok = x_fire && !x_ferr_q;
     rv32_csr #(.MISA(MISA)) u_csr (
         .clk_i(clk_i), .rst_ni(rst_ni), .addr_i(x_insn_q[31:20]), .op_i(f3[1:0]),
         .write_i(csr_write), .wdata_i(csr_wdata), .rdata_o(csr_rdata),
-        .illegal_o(csr_illegal), .commit_i(x_commit && is_csr), .retire_i(x_fire),
-        .trap_i(x_fire && trap), .trap_pc_i(x_pc_q), .trap_cause_i(cause),
-        .trap_tval_i(tval), .mret_i(x_commit && is_mret), .mtvec_o(mtvec), .mepc_o(mepc)
+        .illegal_o(csr_illegal), .commit_i(x_ok && is_csr && !csr_illegal), .retire_i(x_fire),
+        .trap_i(t_valid_q), .trap_pc_i(t_pc_q), .trap_cause_i(t_cause_q),
+        .trap_tval_i(t_tval_q), .mret_i(x_ok && is_mret), .mtvec_o(mtvec), .mepc_o(mepc)
     );
 
     rv32_ext u_ext (
