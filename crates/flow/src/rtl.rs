@@ -84,6 +84,7 @@ pub const CORES: &[Core] = &[
         files: &[
             "hw/cores/rv32/rv32_regfile.v",
             "hw/cores/rv32/rv32_alu.v",
+            "hw/cores/rv32/rv32_mul.v",
             "hw/cores/rv32/rv32_csr.v",
             "hw/cores/rv32/rv32_div.v",
             "hw/cores/rv32/rv32_core.v",

@@ -92,19 +92,21 @@ module mips_core (
     wire [31:0] w_value;
     wire [4:0]  id_rs = imem_rdata_i[25:21];
     wire [4:0]  id_rt = imem_rdata_i[20:16];
-    wire [31:0] rf_a, rf_b;
+    wire [31:0] rf_a, rf_b;      // x0 ($zero) reads zero through fwd() below
     wire        w_wr = w_valid_q && w_we_q && !w_trap_q;
 `ifdef RISCV_FORMAL
     wire [31:0] rf_c;
     rv32_regfile u_rf (
-        .clk_i(clk_i), .raddr_a_i(id_rs), .rdata_a_o(rf_a), .raddr_b_i(id_rt),
+        .clk_i(clk_i), .raddr_a_i(id_rs), .rzero_a_i(1'b0), .rdata_a_o(rf_a), .raddr_b_i(id_rt),
+        .rzero_b_i(1'b0),
         .rdata_b_o(rf_b), .raddr_c_i(dbg_raddr_i), .rdata_c_o(rf_c),
         .we_i(dbg_we_i || w_wr), .waddr_i(dbg_we_i ? dbg_waddr_i : w_rd_q),
         .wdata_i(dbg_we_i ? dbg_wdata_i : w_value)
     );
 `else
     rv32_regfile u_rf (
-        .clk_i(clk_i), .raddr_a_i(id_rs), .rdata_a_o(rf_a), .raddr_b_i(id_rt),
+        .clk_i(clk_i), .raddr_a_i(id_rs), .rzero_a_i(1'b0), .rdata_a_o(rf_a), .raddr_b_i(id_rt),
+        .rzero_b_i(1'b0),
         .rdata_b_o(rf_b), .we_i(w_wr), .waddr_i(w_rd_q), .wdata_i(w_value)
     );
 `endif

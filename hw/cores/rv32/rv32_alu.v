@@ -1,14 +1,12 @@
 // rv32_alu: the single-cycle integer datapath of the execute stage: adder/subtractor,
-// comparisons, logic, barrel shifter, and the single-cycle 32x32 multiplier (seed 001
-// Sect. 2.2: single-cycle ALU, shifter and multiplier).
-// op_i encodes {funct7[5], funct3} for OP/OP-IMM and M (with mul_i), see rv32_core.
+// comparisons, logic, barrel shifter (seed 001 Sect. 2.2: single-cycle ALU and shifter; the
+// multiplier is rv32_mul). funct3_i and alt_i (funct7[5]) select the operation, see rv32_core.
 (* keep_hierarchy *)
 module rv32_alu (
     input  wire [31:0] a_i,
     input  wire [31:0] b_i,
     input  wire [2:0]  funct3_i,
     input  wire        alt_i,      // funct7[5]: sub / sra
-    input  wire        mul_i,      // M-extension multiply (funct3 0..3)
     output reg  [31:0] result_o,
     output wire        eq_o,
     output wire        lt_o,
@@ -40,19 +38,8 @@ module rv32_alu (
         end
     end
 
-    // multiplier: 33x33 signed product covers mul, mulh, mulhsu, mulhu
-    wire        a_signed = (funct3_i == 3'b001) || (funct3_i == 3'b010);
-    wire        b_signed = (funct3_i == 3'b001);
-    wire signed [32:0] ma = {a_signed & a_i[31], a_i};
-    wire signed [32:0] mb = {b_signed & b_i[31], b_i};
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire signed [65:0] prod = ma * mb;  // bits 65:64 are sign copies
-    /* verilator lint_on UNUSEDSIGNAL */
-
     always @(*) begin
-        if (mul_i) begin
-            result_o = (funct3_i == 3'b000) ? prod[31:0] : prod[63:32];
-        end else begin
+        begin
             case (funct3_i)
                 3'b000:  result_o = alt_i ? diff[31:0] : sum;
                 3'b001:  result_o = sh_res;

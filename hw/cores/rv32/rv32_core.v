@@ -231,9 +231,15 @@ module rv32_core #(
     wire [31:0] alu_res;
     wire        alu_eq, alu_lt, alu_ltu;
     rv32_alu u_alu (
-        .a_i(a), .b_i(alu_b), .funct3_i(f3), .alt_i(alu_alt), .mul_i(is_mul),
+        .a_i(a), .b_i(alu_b), .funct3_i(f3), .alt_i(alu_alt),
         .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt), .ltu_o(alu_ltu)
     );
+
+    // multiplier (two cycles in X: the product is registered at the end of the first)
+    wire [31:0] mul_res;
+    reg         x_mul_done_q;  // the multiply in X has its product: this is its second cycle
+    wire        mul_busy = is_mul && !x_mul_done_q;
+    rv32_mul u_mul (.clk_i(clk_i), .a_i(a), .b_i(b), .funct3_i(f3), .result_o(mul_res));
 
     // divider (iterative)
     wire        div_done;
@@ -331,7 +337,7 @@ module rv32_core #(
         end
     end
 
-    wire x_busy = (is_div && !div_done) || (is_ext && !ext_ready);
+    wire x_busy = (is_div && !div_done) || mul_busy || (is_ext && !ext_ready);
     assign x_stall = x_valid_q && (lu_hazard || x_busy);
     wire x_fire   = x_valid_q && !x_stall;
     wire x_commit = x_fire && !trap;       // retires without an exception
@@ -401,6 +407,7 @@ module rv32_core #(
         else if (is_jal || is_jalr)       x_result = x_pc4;
         else if (is_csr)                  x_result = csr_rdata;
         else if (is_div)                  x_result = div_res;
+        else if (is_mul)                  x_result = mul_res;
         else if (host_call)               x_result = host_wdata_i;
         else if (is_ext)                  begin x_result = ext_rd_wdata; x_writes = ext_rd_we; end
         else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
@@ -418,13 +425,16 @@ module rv32_core #(
 
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-            x_valid_q   <= 1'b0;
-            x_started_q <= 1'b0;
+            x_valid_q    <= 1'b0;
+            x_started_q  <= 1'b0;
+            x_mul_done_q <= 1'b0;
         end else if (!x_stall) begin
-            x_valid_q   <= d_fire;
-            x_started_q <= 1'b0;
-        end else if (div_start) begin
-            x_started_q <= 1'b1;
+            x_valid_q    <= d_fire;
+            x_started_q  <= 1'b0;
+            x_mul_done_q <= 1'b0;
+        end else begin
+            if (div_start) x_started_q <= 1'b1;
+            if (x_valid_q && is_mul && !lu_hazard) x_mul_done_q <= 1'b1;
         end
     end
     // datapath registers: no reset (what they hold matters only with x_valid_q)
