@@ -102,6 +102,17 @@ fn branches_and_jumps() {
 }
 
 #[test]
+fn not_taken_branches_to_misaligned_targets_do_not_trap() {
+    // the core computes a branch's trap target and cause beside its condition (pre_trap):
+    // bne x5, x5, +2 and beq x5, x0, +6 are not taken, so nothing traps and no cycle is lost
+    let Some((c, log)) = both("rv32-ref", &[addi(5, 0, 1), b(2, 5, 5, 1), b(6, 0, 5, 0)]) else {
+        return;
+    };
+    assert_eq!(log.len(), 5);
+    assert_eq!(c, 5 + 2);
+}
+
+#[test]
 fn division_back_to_back_and_dependant() {
     let Some((c, log)) = both(
         "rv32-ref",

@@ -77,7 +77,8 @@ module rv32_core #(
 );
     // ------------------------------------------------------------------ fetch / decode
     reg         redirect_q;
-    reg  [31:0] redirect_pc_q;
+    reg         redirect_x_q;      // the redirect comes from X (else from a jal in D)
+    reg  [31:0] redirect_xpc_q, redirect_jpc_q;
     reg         d_valid_q;
     reg  [31:0] d_pc_q;
     wire [31:0] d_insn = imem_rdata_i;
@@ -100,7 +101,7 @@ module rv32_core #(
         if (boot_q) begin
             fetch_pc = boot_addr_i;
         end else if (redirect_q) begin
-            fetch_pc = redirect_pc_q;
+            fetch_pc = redirect_x_q ? redirect_xpc_q : redirect_jpc_q;
         end else if (d_valid_q && x_stall) begin
             fetch_pc = d_pc_q;            // hold: fetch the word in D again
         end else if (ext_fetch_redirect) begin
@@ -125,7 +126,9 @@ module rv32_core #(
     // datapath registers: no reset (boot_q picks the first fetch address; d_valid_q and
     // redirect_q say when they are used)
     always @(posedge clk_i) begin
-        redirect_pc_q <= x_redirect ? x_target : d_jal_target;
+        redirect_x_q   <= x_redirect;
+        redirect_xpc_q <= x_target;
+        redirect_jpc_q <= d_jal_target;
         d_pc_q        <= fetch_pc;
     end
 
@@ -216,9 +219,17 @@ module rv32_core #(
 `endif
         .we_i(rf_we), .waddr_i(rf_waddr), .wdata_i(rf_wdata)
     );
+    // The bypass from W is decided a cycle early for the instruction's own fields: when it
+    // moves from D to X, x_fwd_*_q records whether the instruction moving from X to W
+    // writes that register (an ALU-type result, not a load). After a stall cycle W holds a
+    // bubble and the value is in the file, so a held instruction clears them. Registers a
+    // unit names itself (DASIP's pairs) compare with W in X, as before.
+    reg  x_fwd_a_q, x_fwd_b_q;
     wire w_fwd = w_valid_q && w_we_q && !w_load_q;
-    wire [31:0] a = (w_fwd && w_rd_q == rs1 && !rs1_zero) ? w_result_q : rf_a;
-    wire [31:0] b = (w_fwd && w_rd_q == rs2 && !rs2_zero) ? w_result_q : rf_b;
+    wire [31:0] a_ext = (w_fwd && w_rd_q == rs1 && !rs1_zero) ? w_result_q : rf_a;
+    wire [31:0] b_ext = (w_fwd && w_rd_q == rs2 && !rs2_zero) ? w_result_q : rf_b;
+    wire [31:0] a = (rs1 == x_insn_q[19:15]) ? (x_fwd_a_q ? w_result_q : rf_a) : a_ext;
+    wire [31:0] b = (rs2 == x_insn_q[24:20]) ? (x_fwd_b_q ? w_result_q : rf_b) : b_ext;
 
     // a load result is not bypassed: its consumer waits one cycle in X
     wire lu_hazard = x_valid_q && w_valid_q && w_load_q && w_rd_q != 5'd0 &&
@@ -270,7 +281,9 @@ module rv32_core #(
     wire        br_taken    = is_branch && br_cond;
     wire [31:0] jump_target = is_jalr ? {reg_rel[31:1], 1'b0} : pc_rel;
     wire jump_any      = br_taken || is_jalr || is_jal;
-    wire jump_misalign = jump_any && (jump_target[1:0] != 2'b00);
+    // a control transfer to a misaligned target, whether or not a branch is taken (what
+    // the trap's cause, value and target are computed from; `trap` adds the condition)
+    wire jump_mis_any  = (is_branch || is_jalr || is_jal) && (jump_target[1:0] != 2'b00);
 
     // loads and stores
     // an extension's request is a word access (lw/sw) with its own address and data
@@ -300,11 +313,15 @@ module rv32_core #(
     wire        csr_write = (f3[1:0] == 2'd1) || (rs1 != 5'd0);
     wire        host_call = is_ecall && (mtvec == 32'd0);
 
-    // exceptions, in priority order
-    reg         trap;
+    // exceptions, in priority order. pre_trap, cause and tval do not wait for a branch's
+    // condition (a not-taken branch to a misaligned target has pre_trap set and does not
+    // trap): the trap's target, cause and value are computed beside the ALU compare, which
+    // only decides `trap` itself
+    reg         pre_trap, by_jump;
     reg  [31:0] cause, tval;
     always @(*) begin
-        trap  = 1'b1;
+        pre_trap = 1'b1;
+        by_jump  = 1'b0;
         tval  = 32'd0;
         cause = 32'd0;
         if (x_ferr_q) begin
@@ -323,7 +340,8 @@ module rv32_core #(
             cause = 32'd3;
         end else if (is_ecall && !host_call) begin
             cause = 32'd11;
-        end else if (jump_misalign) begin
+        end else if (jump_mis_any) begin
+            by_jump = 1'b1;
             cause = 32'd0;
             tval  = jump_target;
         end else if (is_mem && mem_mis) begin
@@ -333,9 +351,10 @@ module rv32_core #(
             cause = m_load ? 32'd5 : 32'd7;
             tval  = mem_addr;
         end else begin
-            trap = 1'b0;
+            pre_trap = 1'b0;
         end
     end
+    wire trap = pre_trap && !(by_jump && is_branch && !br_cond);
 
     wire x_busy = (is_div && !div_done) || mul_busy || (is_ext && !ext_ready);
     assign x_stall = x_valid_q && (lu_hazard || x_busy);
@@ -388,7 +407,9 @@ module rv32_core #(
     wire   take_jump = !trap && (br_taken || is_jalr);
     wire   take_ext  = !trap && is_ext && ext_redirect;
     assign x_redirect = x_fire && (trap || take_jump || take_ext || (is_mret && !trap));
-    assign x_target   = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
+    // (pre_trap: x_target is used only with x_redirect, and a branch that does not trap
+    // redirects only when taken)
+    assign x_target   = pre_trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
                         jump_target;
     // the next pc of the instruction in X by the core's control flow (for the units: a
     // fetch-hook loop-back is not in it), and the architectural one (RVFI: the pc fetched
@@ -399,19 +420,25 @@ module rv32_core #(
     // result and destination
     reg  [31:0] x_result;
     reg         x_writes;
+    // the ALU's result joins the others in one last 2:1 multiplexer (the others and the
+    // select come from decode, early)
+    reg  [31:0] x_other;
+    wire        x_use_alu = !(is_lui || is_auipc || is_jal || is_jalr || is_csr || is_div ||
+                              is_mul || host_call || is_ext);
     always @(*) begin
         x_writes = 1'b1;
-        x_result = alu_res;
-        if (is_lui)                       x_result = imm_u;
-        else if (is_auipc)                x_result = pc_rel;
-        else if (is_jal || is_jalr)       x_result = x_pc4;
-        else if (is_csr)                  x_result = csr_rdata;
-        else if (is_div)                  x_result = div_res;
-        else if (is_mul)                  x_result = mul_res;
-        else if (host_call)               x_result = host_wdata_i;
-        else if (is_ext)                  begin x_result = ext_rd_wdata; x_writes = ext_rd_we; end
+        x_other  = 32'd0;
+        if (is_lui)                       x_other = imm_u;
+        else if (is_auipc)                x_other = pc_rel;
+        else if (is_jal || is_jalr)       x_other = x_pc4;
+        else if (is_csr)                  x_other = csr_rdata;
+        else if (is_div)                  x_other = div_res;
+        else if (is_mul)                  x_other = mul_res;
+        else if (host_call)               x_other = host_wdata_i;
+        else if (is_ext)                  begin x_other = ext_rd_wdata; x_writes = ext_rd_we; end
         else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
                  is_wfi)                  x_writes = 1'b0;
+        x_result = x_use_alu ? alu_res : x_other;
     end
     wire [4:0] x_rd = host_call ? 5'd10 : rd;
 
@@ -443,8 +470,15 @@ module rv32_core #(
             x_insn_q <= d_insn;
             x_rs1_z_q <= d_insn[19:15] == 5'd0;
             x_rs2_z_q <= d_insn[24:20] == 5'd0;
+            x_fwd_a_q <= x_valid_q && x_writes && !is_load && x_rd == d_insn[19:15] &&
+                         d_insn[19:15] != 5'd0;
+            x_fwd_b_q <= x_valid_q && x_writes && !is_load && x_rd == d_insn[24:20] &&
+                         d_insn[24:20] != 5'd0;
             x_pc_q   <= d_pc_q;
             x_ferr_q <= imem_err_i;
+        end else begin
+            x_fwd_a_q <= 1'b0;
+            x_fwd_b_q <= 1'b0;
         end
     end
 
@@ -467,7 +501,7 @@ module rv32_core #(
     // datapath registers: no reset (what they hold matters only with w_we_q or w_load_q)
     always @(posedge clk_i) begin
         if (x_fire) begin
-            w_rd_q     <= (x_commit && (x_writes || is_load)) ? x_rd : 5'd0;
+            w_rd_q     <= x_rd;    // used only with w_we_q / w_load_q
             w_result_q <= x_result;
             w_f3_q     <= f3;
             w_off_q    <= mem_addr[1:0];
@@ -505,7 +539,7 @@ module rv32_core #(
     reg  [31:0] w_cause_q, w_tval_q;
     reg  [3:0]  w_rmask_q, w_wmask_q;
     reg         w_trap_q;
-    reg  [4:0]  w_rs1_q, w_rs2_q;
+    reg  [4:0]  w_rs1_q, w_rs2_q, w_rvfi_rd_q;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
             order_q <= 64'd0;
@@ -527,6 +561,7 @@ module rv32_core #(
             w_rmask_q  <= (x_commit && m_load) ? st_be : 4'd0;
             w_wmask_q  <= (x_commit && m_store) ? st_be : 4'd0;
             w_trap_q   <= trap;
+            w_rvfi_rd_q <= (x_commit && (x_writes || is_load)) ? x_rd : 5'd0;
             w_cause_q  <= cause;
             w_tval_q   <= tval;
         end
@@ -551,8 +586,8 @@ module rv32_core #(
     assign rvfi_rs2_addr  = w_rs2_q;
     assign rvfi_rs1_rdata = w_rs1v_q;
     assign rvfi_rs2_rdata = w_rs2v_q;
-    assign rvfi_rd_addr   = w_rd_q;
-    assign rvfi_rd_wdata  = (w_rd_q == 5'd0) ? 32'd0 : w_value;
+    assign rvfi_rd_addr   = w_rvfi_rd_q;
+    assign rvfi_rd_wdata  = (w_rvfi_rd_q == 5'd0) ? 32'd0 : w_value;
     assign rvfi_pc_rdata  = w_pc_q;
     assign rvfi_pc_wdata  = w_npc_q;
     assign rvfi_mem_addr  = w_maddr_q;
