@@ -714,9 +714,40 @@ fn decu(s: Option<&str>) -> u64 {
     s.and_then(|v| v.parse().ok()).unwrap_or(0)
 }
 
+/// Whether an RTL commit record has a line in the commit log: every retired or trapping
+/// instruction has one, except a fetch outside the program's memory (instruction access
+/// fault at an unmapped pc), which fetched no instruction: the simulator stops before it
+/// too (docs/rv32-core.md, "Faults").
+pub fn has_line(m: &Machine, c: &Commit) -> bool {
+    !(c.trap && c.cause == 1 && m.cpu().mem.slice(c.pc, 4).is_none())
+}
+
+/// The memory's permission tags (`rv32_tcm`), one byte per word from the simulator
+/// memory's base to its end: bit 0 mapped, bit 1 executable, bits 5:2 writable (per byte),
+/// from the loader's map ([`Machine::permissions`]).
+pub fn memory_tags(m: &Machine) -> Vec<u8> {
+    let mem = &m.cpu().mem;
+    let (lo, hi) = (mem.base() as u64, mem.end());
+    let mut tags = vec![0x3fu8; (hi - lo).div_ceil(4) as usize];
+    let (read_only, no_exec) = m.permissions();
+    for &(a, b) in read_only {
+        for byte in (a as u64).max(lo)..b.min(hi) {
+            tags[((byte - lo) / 4) as usize] &= !(4u8 << (byte & 3));
+        }
+    }
+    for &(a, b) in no_exec {
+        // a fetch traps when its (word) address is in the range
+        let first = (a as u64).max(lo).next_multiple_of(4);
+        for w in (first..b.min(hi)).step_by(4) {
+            tags[((w - lo) / 4) as usize] &= !2;
+        }
+    }
+    tags
+}
+
 /// Format one RTL commit as a simulator trace line.
 pub fn commit_line(m: &Machine, c: &Commit) -> String {
-    let d: DecodedInsn = m.decode_word_for_trace(c.insn);
+    let d: DecodedInsn = m.decode_at_for_trace(c.pc, c.insn);
     let mips = m.isa().base() == asip_sim::Base::Mips32;
     let wb = if !c.trap && mips && d.rd == asip_sim::mips::HILO {
         TraceWrite::HiLo(c.hi, c.lo)
@@ -746,7 +777,10 @@ pub fn commit_line(m: &Machine, c: &Commit) -> String {
 fn trap_error(m: &Machine, pc: u32, insn: u32, cause: u32, tval: u32, cycle: u64) -> SimError {
     let t = match cause {
         0 => Trap::FetchMisaligned(tval),
-        // not a trap in the simulator: its fetch reports this error itself
+        // an access fault is a protection error where the program has memory (the memory's
+        // tags, memory_tags), else an access outside memory; the simulator's fetch reports
+        // the latter itself
+        1 if m.cpu().mem.slice(pc, 4).is_some() => Trap::FetchFault(pc),
         1 => {
             return SimError::OutOfRange {
                 pc,
@@ -758,6 +792,7 @@ fn trap_error(m: &Machine, pc: u32, insn: u32, cause: u32, tval: u32, cycle: u64
         4 => Trap::LoadMisaligned(tval),
         5 => Trap::LoadFault(tval),
         6 => Trap::StoreMisaligned(tval),
+        7 if m.cpu().mem.slice(tval, 1).is_some() => Trap::StoreReadOnly(tval),
         7 => Trap::StoreFault(tval),
         12 => Trap::Overflow,
         13 => Trap::TrapInstr,
@@ -796,6 +831,41 @@ fn tool_version(tool: &str) -> String {
     v
 }
 
+/// Files removed when the value is dropped.
+struct RemoveOnDrop(Vec<PathBuf>);
+
+impl Drop for RemoveOnDrop {
+    fn drop(&mut self) {
+        for f in &self.0 {
+            let _ = std::fs::remove_file(f);
+        }
+    }
+}
+
+/// Remove the image files (`image-<pid>-<n>.bin` / `.tags`) of runs whose process is gone
+/// (killed before it could remove them). Linux only (it asks `/proc`); elsewhere nothing.
+fn sweep_stale_images(dir: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.filter_map(|e| e.ok()) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix("image-")
+            .and_then(|r| r.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
 /// Run a program on the design's processor RTL. Returns what the simulator's run returns
 /// (exit code, output, cycles, retired instructions).
 pub fn run_program(
@@ -829,13 +899,14 @@ pub fn run_program(
     if !fits(mem_base) || (o.sim == HdlSim::Icarus && mem_base != MEM_BASE) {
         return Err(FlowError::Sim(format!(
             "memory layout: the program's memory {lo:#x}..{hi:#x} does not fit the processor's \
-             memory ({} MiB at {:#x}, rv32_tcm)",
+             memory ({} MiB at {:#x}, {})",
             MEM_BYTES >> 20,
             if o.sim == HdlSim::Icarus {
                 MEM_BASE
             } else {
                 mem_base
-            }
+            },
+            core_of(d)?.sys
         )));
     }
     let image = mem
@@ -844,7 +915,12 @@ pub fn run_program(
     // one file per run: tests run programs from several threads of one process
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    sweep_stale_images(&gen_dir(root, d));
     let tmp = gen_dir(root, d).join(format!("image-{}-{run}.bin", std::process::id()));
+    let tags_file = tmp.with_extension("tags");
+    // removed however this function returns (a killed process's files: sweep_stale_images)
+    let _cleanup = RemoveOnDrop(vec![tmp.clone(), tags_file.clone()]);
+    let tags = memory_tags(&m);
     // the stack pointer the loader set: x2 (RISC-V), $29 (MIPS)
     let sp_reg = d.arch.info().sp as usize;
     let (entry, sp) = (m.cpu().pc, m.cpu().x[sp_reg]);
@@ -854,9 +930,12 @@ pub fn run_program(
         HdlSim::Verilator => {
             let exe = build(root, d)?;
             files::write(&tmp, image)?;
+            files::write(&tags_file, &tags)?;
             let mut cmd = Command::new(exe);
             cmd.arg("--image")
                 .arg(&tmp)
+                .arg("--tags")
+                .arg(&tags_file)
                 .args(["--load", &format!("{lo:#x}")])
                 .args(["--entry", &format!("{entry:#x}")])
                 .args(["--sp", &format!("{sp:#x}")])
@@ -884,10 +963,16 @@ pub fn run_program(
                 ));
             }
             files::write(&tmp, readmemh_image(lo - MEM_BASE, image))?;
+            let mut t = format!("@{:x}\n", (lo - MEM_BASE) / 4);
+            for b in &tags {
+                t.push_str(&format!("{b:02x}\n"));
+            }
+            files::write(&tags_file, t)?;
             let mut cmd = Command::new("vvp");
             cmd.arg("-n")
                 .arg(vvp)
                 .arg(format!("+image={}", tmp.display()))
+                .arg(format!("+tags={}", tags_file.display()))
                 .arg(format!("+entry={entry:x}"))
                 .arg(format!("+sp={sp:x}"));
             if o.max_cycles > 0 {
@@ -934,7 +1019,8 @@ pub fn run_program(
                     hilo_pending: decu(it.next()) != 0,
                 };
                 // records wait behind a division until its HI/LO arrive (H line)
-                if c.hilo_pending || !held.is_empty() {
+                if !has_line(&m, &c) {
+                } else if c.hilo_pending || !held.is_empty() {
                     held.push_back(c);
                 } else if let (Some(f), true) = (o.on_commit.as_mut(), result.is_ok()) {
                     let text = commit_line(&m, &c);
@@ -988,6 +1074,11 @@ pub fn run_program(
                         hexu(g(3)),
                         decu(g(4)),
                     ))),
+                    "badbuf" => Err(FlowError::from_sim(&SimError::OutOfRange {
+                        pc: hexu(g(1)),
+                        addr: hexu(g(0)),
+                        kind: "write() buffer",
+                    })),
                     "runaway" => Err(FlowError::from_sim(&SimError::Runaway {
                         cycles: decu(g(0)),
                         pc: hexu(g(1)),
@@ -1021,7 +1112,7 @@ pub fn run_program(
         }
     }
     let _ = child.wait();
-    let _ = std::fs::remove_file(&tmp);
+
     // divisions whose result the divider never wrote (still running when the program
     // ended): shown with HI/LO as the RTL has them, zero
     while let Some(c) = held.pop_front() {
