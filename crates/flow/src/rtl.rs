@@ -439,6 +439,7 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     sim_params.extend([
         define,
         "image",
+        "tags",
         "entry",
         "sp",
         "tohost",
@@ -475,6 +476,7 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     ));
     for (k, t) in [
         ("image", "file"),
+        ("tags", "file"),
         ("entry", "str"),
         ("sp", "str"),
         ("tohost", "str"),
@@ -714,14 +716,6 @@ fn decu(s: Option<&str>) -> u64 {
     s.and_then(|v| v.parse().ok()).unwrap_or(0)
 }
 
-/// Whether an RTL commit record has a line in the commit log: every retired or trapping
-/// instruction has one, except a fetch outside the program's memory (instruction access
-/// fault at an unmapped pc), which fetched no instruction: the simulator stops before it
-/// too (docs/rv32-core.md, "Faults").
-pub fn has_line(m: &Machine, c: &Commit) -> bool {
-    !(c.trap && c.cause == 1 && m.cpu().mem.slice(c.pc, 4).is_none())
-}
-
 /// The memory's permission tags (`rv32_tcm`), one byte per word from the simulator
 /// memory's base to its end: bit 0 mapped, bit 1 executable, bits 5:2 writable (per byte),
 /// from the loader's map ([`Machine::permissions`]).
@@ -778,16 +772,9 @@ fn trap_error(m: &Machine, pc: u32, insn: u32, cause: u32, tval: u32, cycle: u64
     let t = match cause {
         0 => Trap::FetchMisaligned(tval),
         // an access fault is a protection error where the program has memory (the memory's
-        // tags, memory_tags), else an access outside memory; the simulator's fetch reports
-        // the latter itself
+        // tags, memory_tags), else an access outside memory
         1 if m.cpu().mem.slice(pc, 4).is_some() => Trap::FetchFault(pc),
-        1 => {
-            return SimError::OutOfRange {
-                pc,
-                addr: pc,
-                kind: "instruction fetch",
-            }
-        }
+        1 => Trap::FetchOutside(pc),
         3 => Trap::Ebreak,
         4 => Trap::LoadMisaligned(tval),
         5 => Trap::LoadFault(tval),
@@ -1019,8 +1006,7 @@ pub fn run_program(
                     hilo_pending: decu(it.next()) != 0,
                 };
                 // records wait behind a division until its HI/LO arrive (H line)
-                if !has_line(&m, &c) {
-                } else if c.hilo_pending || !held.is_empty() {
+                if c.hilo_pending || !held.is_empty() {
                     held.push_back(c);
                 } else if let (Some(f), true) = (o.on_commit.as_mut(), result.is_ok()) {
                     let text = commit_line(&m, &c);

@@ -330,6 +330,23 @@ static FETCH_FAULT: OpInfo = OpInfo {
     enc: None,
 };
 
+fn exec_fetch_outside(c: &mut Cpu, _d: &DecodedInsn) -> Result<(), Trap> {
+    Err(Trap::FetchOutside(c.pc))
+}
+fn disasm_fetch_outside(_d: &DecodedInsn, _pc: u32) -> String {
+    "(fetch outside memory)".into()
+}
+/// What a fetch outside memory executes: an instruction access fault (a trap the RV32
+/// handler can take, as the RTL's), word 0.
+static FETCH_OUTSIDE: OpInfo = OpInfo {
+    name: "fetch-outside",
+    exec: exec_fetch_outside,
+    format: Format::Custom(disasm_fetch_outside),
+    class: InstrClass::Other,
+    timing: TimingClass::System,
+    enc: None,
+};
+
 /// A machine ready to run one program.
 pub struct Machine {
     cpu: Cpu,
@@ -607,6 +624,9 @@ impl Machine {
     /// segment without execute permission is the fetch-fault pseudo-instruction, as the
     /// run loop shows it.
     pub fn decode_at_for_trace(&self, pc: u32, w: u32) -> DecodedInsn {
+        if self.cpu.mem.load32(pc).is_err() {
+            return DecodedInsn::new(&FETCH_OUTSIDE, w, 0, 0, 0, 0);
+        }
         if !self.executable(pc) {
             return DecodedInsn::new(&FETCH_FAULT, w, 0, 0, 0, 0);
         }
@@ -666,14 +686,10 @@ impl Machine {
     }
 
     #[inline(never)]
-    fn fetch_slow(&self, pc: u32) -> Result<DecodedInsn, SimError> {
+    fn fetch_slow(&self, pc: u32) -> DecodedInsn {
         match self.cpu.mem.load32(pc) {
-            Ok(_) => Ok(self.decode_at(pc)),
-            Err(_) => Err(SimError::OutOfRange {
-                pc,
-                addr: pc,
-                kind: "instruction fetch",
-            }),
+            Ok(_) => self.decode_at(pc),
+            Err(_) => DecodedInsn::new(&FETCH_OUTSIDE, 0, 0, 0, 0, 0),
         }
     }
 
@@ -748,7 +764,7 @@ impl Machine {
         let idx = (pc.wrapping_sub(self.text_base) >> 2) as usize;
         let insn = match self.cache.get(idx) {
             Some(d) => *d,
-            None => self.fetch_slow(pc)?,
+            None => self.fetch_slow(pc),
         };
         self.cpu.npc = pc.wrapping_add(4);
         if TRACE {
@@ -958,11 +974,13 @@ impl Machine {
                 kind: t.what(),
                 insn,
             },
-            Trap::LoadFault(addr) | Trap::StoreFault(addr) => SimError::OutOfRange {
-                pc,
-                addr,
-                kind: t.what(),
-            },
+            Trap::LoadFault(addr) | Trap::StoreFault(addr) | Trap::FetchOutside(addr) => {
+                SimError::OutOfRange {
+                    pc,
+                    addr,
+                    kind: t.what(),
+                }
+            }
             Trap::StoreReadOnly(addr) | Trap::FetchFault(addr) => SimError::Protection {
                 pc,
                 addr,

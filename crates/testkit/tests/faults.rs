@@ -263,6 +263,24 @@ fn rv32_faults_without_a_handler() {
         &r,
         &["instruction fetch from non-executable memory: address 0x00011000"],
     );
+    // fetch outside memory: at 0, past the end
+    let r = both(d, &rv_prog(vec![rv_jalr(0, 0, 0)]), 100_000);
+    expect(
+        "fetch from 0",
+        &r,
+        &[
+            "instruction fetch address 0x00000000 outside memory at pc 0x00000000",
+            "[status 139]",
+        ],
+    );
+    let mut p = rv_li(T0, TOP);
+    p.push(rv_jalr(0, T0, 0));
+    let r = both(d, &rv_prog(p), 100_000);
+    expect(
+        "fetch past the end",
+        &r,
+        &["instruction fetch address", "outside memory"],
+    );
     // illegal instruction, ebreak
     let r = both(d, &rv_prog(vec![rv::addi(T0, 0, 1), 0xffff_ffff]), 100_000);
     expect(
@@ -343,6 +361,38 @@ fn rv32_faults_with_a_handler() {
             format!("exit {status} ")
         };
         expect(what, &r, &[&want]);
+    }
+}
+
+/// Instruction access faults taken by a handler, which returns to ra: a fetch from the data
+/// segment (no X) and from outside memory.
+#[test]
+fn rv32_fetch_faults_with_a_handler() {
+    if !have_verilator() {
+        return;
+    }
+    for (what, target, cause) in [("data", DATA, 1), ("0", 0, 1), ("past the end", TOP, 1)] {
+        let mut v = vec![0, 0]; // li t0, handler: patched below
+        v.push(rv::csrrw(0, 0x305, T0));
+        v.push(rv::addi(A2, 0, 0));
+        v.extend(rv_li(T0, target));
+        v.push(rv_jalr(1, T0, 0)); // jalr ra, 0(t0)
+        v.push(rv::csrrw(0, 0x305, 0));
+        v.push(rv::addi(A0, A2, 0));
+        v.extend(rv::exit_seq());
+        let h = BASE + 4 * v.len() as u32;
+        v[..2].copy_from_slice(&rv::li(T0, h));
+        v.extend([
+            rv::csrr(T1, 0x342), // mcause
+            rv::add(A2, A2, T1),
+            rv::csrr(T1, 0x343), // mtval: the target
+            rv::add(A2, A2, T1),
+            rv::csrrw(0, 0x341, 1), // mepc = ra
+            0x3020_0073,            // mret
+        ]);
+        let r = both("rv32-ref", &v, 100_000);
+        let status = cause + target as i64;
+        expect(what, &r, &[&format!("exit {} ", status as i32)]);
     }
 }
 
@@ -470,6 +520,12 @@ fn mips_faults() {
         "fetch from data",
         &r,
         &["instruction fetch from non-executable memory: address 0x00011000"],
+    );
+    let r = both(d, &mips_prog(vec![m::jr(0), 0]), 100_000);
+    expect(
+        "fetch from 0",
+        &r,
+        &["instruction fetch address 0x00000000 outside memory"],
     );
     // lwl / lwr past the end of memory: the address the instruction names
     let lwl = |rt, base, off| m::itype(0x22, base, rt, off);
