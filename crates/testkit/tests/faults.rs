@@ -527,6 +527,38 @@ fn mips_faults() {
         &r,
         &["instruction fetch address 0x00000000 outside memory"],
     );
+    // a fault in a delay slot; a load fault right before a write() (the younger syscall is
+    // in EX when the load faults in MEM: no output, the load's error)
+    let mut p = mips_li(MT0, DATA);
+    p.extend([m::beq(0, 0, 1), m::lw(MT1, MT0, 1), 0, 0]);
+    let r = both(d, &mips_prog(p), 100_000);
+    expect(
+        "fault in a delay slot",
+        &r,
+        &["misaligned load address 0x00011001"],
+    );
+    let mut p = vec![m::lw(MT1, 0, 0)];
+    p.extend(mips_write(DATA, 4));
+    let r = both(d, &mips_prog(p), 100_000);
+    expect(
+        "fault before write()",
+        &r,
+        &["load address 0x00000000 outside memory"],
+    );
+    let mut p = mips_li(MA1, DATA);
+    p.extend([
+        m::addiu(MA0, 0, 1),
+        m::addiu(MA2, 0, 4),
+        m::lw(MT1, 0, 0),
+        m::addiu(MV0, 0, 4004),
+        SYSCALL,
+    ]);
+    let r = both(d, &mips_prog(p), 100_000);
+    expect(
+        "fault right before write()",
+        &r,
+        &["load address 0x00000000 outside memory"],
+    );
     // lwl / lwr past the end of memory: the address the instruction names
     let lwl = |rt, base, off| m::itype(0x22, base, rt, off);
     let lwr = |rt, base, off| m::itype(0x26, base, rt, off);
