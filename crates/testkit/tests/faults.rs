@@ -230,6 +230,13 @@ fn rv32_faults_without_a_handler() {
     }
     let r = both(d, &rv_prog(rv_write(DATA + 0x30, 4)), 100_000);
     expect("write()", &r, &["exit 3", "\"0123\""]);
+    // an unknown syscall number ends the run at the ecall's own line
+    let r = both(d, &rv_prog(vec![rv::addi(A7, 0, 999), rv::ECALL]), 100_000);
+    expect(
+        "unknown syscall",
+        &r,
+        &["unknown syscall 999 (a7) at pc 0x00010004", "[status 159]"],
+    );
     // misaligned load, store and jump target; fetch from the data segment (RW-)
     let mut base = rv_li(T0, DATA);
     base.push(rv::lw(T1, T0, 1));
@@ -489,6 +496,12 @@ fn mips_faults() {
     }
     let r = both(d, &mips_prog(mips_write(DATA + 0x30, 4)), 100_000);
     expect("write()", &r, &["exit 3", "\"0123\""]);
+    let r = both(d, &mips_prog(vec![m::addiu(MV0, 0, 999), SYSCALL]), 100_000);
+    expect(
+        "unknown syscall",
+        &r,
+        &["unknown o32 syscall 999 (v0)", "[status 159]"],
+    );
     let mut p = mips_li(MT0, DATA);
     p.push(m::lw(MT1, MT0, 1));
     let r = both(d, &mips_prog(p), 100_000);

@@ -46,7 +46,7 @@ module rv32_tcm #(
     assign d_err_o = !d_ok;
 
     always @(posedge clk_i) begin
-        f_rdata_o <= f_in ? mem_q[f_idx] : 32'd0;
+        f_rdata_o <= (f_in && f_tag[0]) ? mem_q[f_idx] : 32'd0;  // unmapped: 0, as the simulator shows it
         f_err_o   <= !(f_in && f_tag[0] && f_tag[1]);
         if (d_req_i && d_ok) begin
             d_rdata_o <= mem_q[d_idx];
