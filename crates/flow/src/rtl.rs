@@ -35,9 +35,20 @@ pub enum HdlSim {
 /// same for every design. The Verilator harness sets the base at run time (`mem_base_i`):
 /// `MEM_BASE` when the image fits there (the firmware), else the image's own base (the
 /// riscv-tests at 0x80000000); the Icarus testbench uses `MEM_BASE`. It must hold the simulator's memory image
-/// (segments, 1 MiB heap, 1 MiB stack).
+/// (segments, 1 MiB heap, 1 MiB stack). `MEM_BYTES` is the size of every model; a program
+/// whose memory is larger runs on a Verilator model with a larger memory
+/// ([`mem_bytes_for`]).
 pub const MEM_BASE: u32 = 0x0001_0000;
 pub const MEM_BYTES: u32 = 4 << 20;
+
+/// The memory size of the Verilator model that runs a program whose memory (the
+/// simulator's) spans `lo..hi`: [`MEM_BYTES`], or the next power of two that holds it (the
+/// simulator's memory is at most 512 MiB, `asip_sim::machine::MAX_MEMORY`), so that every
+/// program the simulator runs fits.
+pub fn mem_bytes_for(lo: u32, hi: u64) -> u32 {
+    let need = (hi - lo as u64).next_power_of_two();
+    need.clamp(MEM_BYTES as u64, 1 << 31) as u32
+}
 
 /// An extension unit: its name in a design's `[rtl] units`, its Verilog module (with the
 /// extension-port interface of its core's README) and its source files relative to the
@@ -521,7 +532,13 @@ struct SimBuild {
     dir: PathBuf,
 }
 
-fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBuild, FlowError> {
+fn sim_build(
+    root: &Path,
+    d: &Design,
+    harness: &str,
+    tool: &str,
+    mem_bytes: u32,
+) -> Result<SimBuild, FlowError> {
     let f = files(root, d)?;
     let core = core_of(d)?;
     let mut all = f.files.clone();
@@ -537,7 +554,7 @@ fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBu
         fnv(&mut h, &bytes);
     }
     let mut params = f.params.clone();
-    params.push(("MEM_BYTES".into(), MEM_BYTES as u64));
+    params.push(("MEM_BYTES".into(), mem_bytes as u64));
     for (k, v) in &params {
         fnv(&mut h, format!("{k}={v};").as_bytes());
     }
@@ -561,11 +578,13 @@ fn build_failed(what: String, out: &std::process::Output) -> FlowError {
     }
 }
 
-/// Build (or reuse) the Verilator harness of a design; returns the executable.
-pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
+/// Build (or reuse) the Verilator harness of a design, its memory `mem_bytes` large
+/// ([`MEM_BYTES`] unless a program needs more: [`mem_bytes_for`]); returns the executable.
+pub fn build(root: &Path, d: &Design, mem_bytes: u32) -> Result<PathBuf, FlowError> {
     build_model(
         root,
         d,
+        mem_bytes,
         VERILATOR,
         HARNESS,
         "Verilator",
@@ -600,6 +619,7 @@ pub fn build_icarus(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     build_model(
         root,
         d,
+        MEM_BYTES,
         ICARUS,
         ICARUS_TB,
         "Icarus",
@@ -621,9 +641,11 @@ pub fn build_icarus(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
 /// Build (or reuse) a design's model for an HDL simulator: `tool` runs the command `command`
 /// gives (the build, the core, the product's path; include folders and sources are added
 /// here) and must leave `product` in the build's folder. A failed build leaves no product.
+#[allow(clippy::too_many_arguments)]
 fn build_model(
     root: &Path,
     d: &Design,
+    mem_bytes: u32,
     tool: Tool,
     harness: &str,
     sim_name: &str,
@@ -631,7 +653,7 @@ fn build_model(
     command: impl FnOnce(&SimBuild, &Core, &Path) -> Command,
 ) -> Result<PathBuf, FlowError> {
     project::require(tool)?;
-    let b = sim_build(root, d, harness, tool.program)?;
+    let b = sim_build(root, d, harness, tool.program, mem_bytes)?;
     let core = core_of(d)?;
     let out_file = b.dir.join(product);
     let _lock = crate::firmware::lock_build(&gen_dir(root, d).join(tool.program))?;
@@ -881,13 +903,17 @@ pub fn run_program(
     .map_err(|e| FlowError::Sim(e.to_string()))?;
     let mem = &m.cpu().mem;
     let (lo, hi) = (mem.base(), mem.end());
-    let fits = |base: u32| lo >= base && hi <= base as u64 + MEM_BYTES as u64;
+    let mem_bytes = match o.sim {
+        HdlSim::Verilator => mem_bytes_for(lo, hi),
+        HdlSim::Icarus => MEM_BYTES,
+    };
+    let fits = |base: u32| lo >= base && hi <= base as u64 + mem_bytes as u64;
     let mem_base = if fits(MEM_BASE) { MEM_BASE } else { lo };
     if !fits(mem_base) || (o.sim == HdlSim::Icarus && mem_base != MEM_BASE) {
         return Err(FlowError::Sim(format!(
             "memory layout: the program's memory {lo:#x}..{hi:#x} does not fit the processor's \
              memory ({} MiB at {:#x}, {})",
-            MEM_BYTES >> 20,
+            mem_bytes >> 20,
             if o.sim == HdlSim::Icarus {
                 MEM_BASE
             } else {
@@ -915,7 +941,7 @@ pub fn run_program(
     let trace = o.on_commit.is_some();
     let mut cmd = match o.sim {
         HdlSim::Verilator => {
-            let exe = build(root, d)?;
+            let exe = build(root, d, mem_bytes)?;
             files::write(&tmp, image)?;
             files::write(&tags_file, &tags)?;
             let mut cmd = Command::new(exe);
@@ -927,7 +953,7 @@ pub fn run_program(
                 .args(["--entry", &format!("{entry:#x}")])
                 .args(["--sp", &format!("{sp:#x}")])
                 .args(["--mem-base", &format!("{mem_base:#x}")])
-                .args(["--mem-bytes", &format!("{MEM_BYTES:#x}")]);
+                .args(["--mem-bytes", &format!("{mem_bytes:#x}")]);
             if o.max_cycles > 0 {
                 cmd.args(["--max-cycles", &o.max_cycles.to_string()]);
             }

@@ -684,8 +684,9 @@ fn riscv_tests_take_the_same_cycles_on_both_engines() {
     assert!(ma_fetch.cycles > 0);
 }
 
-/// A program whose memory does not fit the processor's is refused with the system's name
-/// (the MIPS error named rv32_tcm); a killed run's image files are swept by the next run.
+/// A program whose memory does not fit the processor's (Icarus: 4 MiB; Verilator sizes
+/// its model) is refused with the system's name (the MIPS error named rv32_tcm); a killed
+/// run's image files are swept by the next run.
 #[test]
 fn rtl_run_messages_and_leftovers() {
     if !have_verilator() {
@@ -695,13 +696,19 @@ fn rtl_run_messages_and_leftovers() {
     let d = design::find(&root.join("designs"), "mips-ref").expect("design");
     let mut prog = guest(Arch::Mips32, &mips_prog(vec![]));
     prog.segments[1].vaddr = DATA + (4 << 20);
-    let e = rtl::run_program(&root, &d, &prog, RtlOptions::default())
-        .unwrap_err()
-        .to_string();
-    assert!(
-        e.contains("does not fit the processor's memory (4 MiB at 0x10000, mips_sys)"),
-        "{e}"
-    );
+    let icarus = RtlOptions {
+        sim: rtl::HdlSim::Icarus,
+        ..RtlOptions::default()
+    };
+    if asip_testkit::have_with("iverilog", "-V") {
+        let e = rtl::run_program(&root, &d, &prog, icarus)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("does not fit the processor's memory (4 MiB at 0x10000, mips_sys)"),
+            "{e}"
+        );
+    }
     // pid 4194305 is above Linux's pid_max: no such process
     let dir = root.join("hw/build/rtl/mips-ref");
     let stale = [
@@ -754,5 +761,43 @@ fn icarus_faults() {
         "runaway",
         &r,
         &["runaway: exceeded max_cycles at cycle", ", pc 0x00010004"],
+    );
+}
+
+/// A program whose memory is larger than the processor's default 4 MiB (here a 6 MiB data
+/// segment: 8 MiB with heap and stack) runs on a Verilator model with a 16 MiB memory, as
+/// on the simulator; past its end is still outside memory.
+#[test]
+fn a_program_larger_than_4_mib_runs_on_the_rtl() {
+    if !have_verilator() {
+        return;
+    }
+    let d = design::find(&asip_testkit::root().join("designs"), "rv32-ref").expect("design");
+    let big = 6 << 20;
+    let top = DATA + big + (2 << 20);
+    let mut code = rv_li(T0, DATA + big - 4);
+    code.extend([rv::addi(T1, 0, 77), rv::sw(T1, T0, 0), rv::lw(A0, T0, 0)]);
+    code.extend(rv::exit_seq());
+    let mut prog = guest(Arch::Rv32, &code);
+    prog.segments[1].memsz = big;
+    let run = |prog: &Program| {
+        let sim = exec::run_program(&d, prog, ExecOptions::default());
+        let hw = rtl::run_program(&asip_testkit::root(), &d, prog, RtlOptions::default());
+        (outcome(sim), outcome(hw))
+    };
+    let (s, r) = run(&prog);
+    assert_eq!(s, r);
+    assert!(s.starts_with("exit 77 "), "{s}");
+    // a store at the end of the simulator's memory (inside the 16 MiB model) still faults
+    let mut code = rv_li(T0, top);
+    code.push(rv::sw(0, T0, 0));
+    code.extend(rv::exit_seq());
+    let mut prog = guest(Arch::Rv32, &code);
+    prog.segments[1].memsz = big;
+    let (s, r) = run(&prog);
+    assert_eq!(s, r);
+    assert!(
+        s.contains(&format!("store address {top:#010x} outside memory")),
+        "{s}"
     );
 }
