@@ -572,6 +572,36 @@ fn mips_faults() {
         &r,
         &["load address 0x00000000 outside memory"],
     );
+    // exit right before a write() (and before a bad one): the exit wins, no output
+    let mut p = vec![m::addiu(MA0, 0, 5), m::addiu(MV0, 0, 4001), SYSCALL];
+    p.extend(mips_write(DATA, 4));
+    let r = both(d, &p, 100_000);
+    expect("exit before write()", &r, &["exit 5 (status 5) \"\""]);
+    let mut p = mips_li(MA1, 0xdead_0000);
+    p.extend([
+        m::addiu(MA0, 0, 5),
+        m::addiu(MA2, 0, 4),
+        m::addiu(MV0, 0, 4001),
+        SYSCALL,
+        m::addiu(MV0, 0, 4004),
+        SYSCALL,
+    ]);
+    let r = both(d, &p, 100_000);
+    expect("exit before a bad write()", &r, &["exit 5 (status 5) \"\""]);
+    // a syscall right behind the exit is in EX before the exit commits (it would read v0 =
+    // 0, an unknown syscall): the exit wins
+    let p = [
+        m::addiu(MA0, 0, 6),
+        m::addiu(MV0, 0, 4001),
+        SYSCALL,
+        SYSCALL,
+    ];
+    let r = both(d, &p, 100_000);
+    expect(
+        "exit right before a syscall",
+        &r,
+        &["exit 6 (status 6) \"\""],
+    );
     // lwl / lwr past the end of memory: the address the instruction names
     let lwl = |rt, base, off| m::itype(0x22, base, rt, off);
     let lwr = |rt, base, off| m::itype(0x26, base, rt, off);

@@ -186,7 +186,8 @@ int main(int argc, char **argv) {
 
     int exit_pending = 0;  // 1: exit after the commit record of the host call (exit_pc)
     uint32_t exit_pc = 0;
-    std::string fail;      // a host call's error: ends the run at its commit record (exit_pc)
+    std::string fail;      // a host call's error: ends the run at its commit record (fail_pc)
+    uint32_t fail_pc = 0;
     uint64_t limit_at = 0; // the cycle limit was reached at this cycle (retire + 1): the
                            // run ends at the next commit record, whose pc it names
     int32_t exit_status = 0;
@@ -202,7 +203,7 @@ int main(int argc, char **argv) {
         if (top.rvfi_valid) {
             instret = top.rvfi_order + 1;
             uint32_t pc = top.rvfi_pc_rdata, insn = top.rvfi_insn;
-            bool failed = !fail.empty() && pc == exit_pc;
+            bool failed = !fail.empty() && pc == fail_pc;
             if (trace) {
                 std::printf("C %llu %x %x %x %x %x %x %x %d %x %x",
                             (unsigned long long)(cycle - RETIRE_OFS), pc, insn, top.rvfi_rd_addr,
@@ -258,7 +259,9 @@ int main(int argc, char **argv) {
             break;
         }
         top.host_wdata_i = 0;
-        if (top.host_call_o && !limit_at) {
+        // no host call after one that ends the run (MIPS: a syscall can reach EX before
+        // the exit ahead of it commits) or after the cycle limit
+        if (top.host_call_o && !limit_at && !exit_pending && fail.empty()) {
             uint32_t nr = reg(REG_NR), a0 = reg(REG_A0), a1 = reg(REG_A1), a2 = reg(REG_A2);
             uint32_t ret = 0;
             if (nr == NR_WRITE) {
@@ -278,7 +281,7 @@ int main(int argc, char **argv) {
                         char m[64];
                         std::snprintf(m, sizeof m, "X badbuf %x %x", a1, HOST_PC(top));
                         fail = m;
-                        exit_pc = HOST_PC(top);
+                        fail_pc = HOST_PC(top);
                     }
                     ret = a2;
                 } else {
@@ -292,7 +295,7 @@ int main(int argc, char **argv) {
                 char m[64];
                 std::snprintf(m, sizeof m, "X syscall %u %x", nr, HOST_PC(top));
                 fail = m;
-                exit_pc = HOST_PC(top);
+                fail_pc = HOST_PC(top);
             }
 #if defined(CORE_MIPS)
             // o32 error convention: v0 = errno, a3 = 1

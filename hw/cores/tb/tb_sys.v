@@ -77,7 +77,7 @@ module tb_sys;
 `endif
 
     reg [1023:0] image, tags;
-    reg [63:0]   fail_nr;   // a host call's error ends the run at its commit record (exit_pc)
+    reg [63:0]   fail_nr;   // a host call's error ends the run at its commit record (fail_pc)
     reg [31:0]   fail_a, fail_pc;
     reg [8*8-1:0] fail_kind;
     reg [31:0]   sp, tohost, nr, a0, a1, a2, ret, exit_status, exit_pc, end_value, w, off;
@@ -195,7 +195,9 @@ module tb_sys;
                 done = 1'b1;
             end
             host_wdata = 32'd0;
-            if (!done && host_call && limit_at == 64'd0) begin
+            // no host call after one that ends the run (MIPS: a syscall can reach EX before
+            // the exit ahead of it commits) or after the cycle limit
+            if (!done && host_call && limit_at == 64'd0 && !exit_pending && fail_kind == "") begin
                 rd_reg(REG_NR, nr);
                 rd_reg(REG_A0, a0);
                 rd_reg(REG_A1, a1);
