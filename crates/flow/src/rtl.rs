@@ -35,9 +35,20 @@ pub enum HdlSim {
 /// same for every design. The Verilator harness sets the base at run time (`mem_base_i`):
 /// `MEM_BASE` when the image fits there (the firmware), else the image's own base (the
 /// riscv-tests at 0x80000000); the Icarus testbench uses `MEM_BASE`. It must hold the simulator's memory image
-/// (segments, 1 MiB heap, 1 MiB stack).
+/// (segments, 1 MiB heap, 1 MiB stack). `MEM_BYTES` is the size of every model; a program
+/// whose memory is larger runs on a Verilator model with a larger memory
+/// ([`mem_bytes_for`]).
 pub const MEM_BASE: u32 = 0x0001_0000;
 pub const MEM_BYTES: u32 = 4 << 20;
+
+/// The memory size of the Verilator model that runs a program whose memory (the
+/// simulator's) spans `lo..hi`: [`MEM_BYTES`], or the next power of two that holds it (the
+/// simulator's memory is at most 512 MiB, `asip_sim::machine::MAX_MEMORY`), so that every
+/// program the simulator runs fits.
+pub fn mem_bytes_for(lo: u32, hi: u64) -> u32 {
+    let need = (hi - lo as u64).next_power_of_two();
+    need.clamp(MEM_BYTES as u64, 1 << 31) as u32
+}
 
 /// An extension unit: its name in a design's `[rtl] units`, its Verilog module (with the
 /// extension-port interface of its core's README) and its source files relative to the
@@ -445,6 +456,7 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
         define,
         SIM_DEFINE,
         "image",
+        "tags",
         "entry",
         "sp",
         "tohost",
@@ -484,6 +496,7 @@ pub fn fusesoc_core(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     ));
     for (k, t) in [
         ("image", "file"),
+        ("tags", "file"),
         ("entry", "str"),
         ("sp", "str"),
         ("tohost", "str"),
@@ -528,7 +541,13 @@ struct SimBuild {
     dir: PathBuf,
 }
 
-fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBuild, FlowError> {
+fn sim_build(
+    root: &Path,
+    d: &Design,
+    harness: &str,
+    tool: &str,
+    mem_bytes: u32,
+) -> Result<SimBuild, FlowError> {
     let f = files(root, d)?;
     let core = core_of(d)?;
     let mut all = f.files.clone();
@@ -544,7 +563,7 @@ fn sim_build(root: &Path, d: &Design, harness: &str, tool: &str) -> Result<SimBu
         fnv(&mut h, &bytes);
     }
     let mut params = f.params.clone();
-    params.push(("MEM_BYTES".into(), MEM_BYTES as u64));
+    params.push(("MEM_BYTES".into(), mem_bytes as u64));
     for (k, v) in &params {
         fnv(&mut h, format!("{k}={v};").as_bytes());
     }
@@ -568,11 +587,13 @@ fn build_failed(what: String, out: &std::process::Output) -> FlowError {
     }
 }
 
-/// Build (or reuse) the Verilator harness of a design; returns the executable.
-pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
+/// Build (or reuse) the Verilator harness of a design, its memory `mem_bytes` large
+/// ([`MEM_BYTES`] unless a program needs more: [`mem_bytes_for`]); returns the executable.
+pub fn build(root: &Path, d: &Design, mem_bytes: u32) -> Result<PathBuf, FlowError> {
     build_model(
         root,
         d,
+        mem_bytes,
         VERILATOR,
         HARNESS,
         "Verilator",
@@ -608,6 +629,7 @@ pub fn build_icarus(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     build_model(
         root,
         d,
+        MEM_BYTES,
         ICARUS,
         ICARUS_TB,
         "Icarus",
@@ -630,9 +652,11 @@ pub fn build_icarus(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
 /// Build (or reuse) a design's model for an HDL simulator: `tool` runs the command `command`
 /// gives (the build, the core, the product's path; include folders and sources are added
 /// here) and must leave `product` in the build's folder. A failed build leaves no product.
+#[allow(clippy::too_many_arguments)]
 fn build_model(
     root: &Path,
     d: &Design,
+    mem_bytes: u32,
     tool: Tool,
     harness: &str,
     sim_name: &str,
@@ -640,7 +664,7 @@ fn build_model(
     command: impl FnOnce(&SimBuild, &Core, &Path) -> Command,
 ) -> Result<PathBuf, FlowError> {
     project::require(tool)?;
-    let b = sim_build(root, d, harness, tool.program)?;
+    let b = sim_build(root, d, harness, tool.program, mem_bytes)?;
     let core = core_of(d)?;
     let out_file = b.dir.join(product);
     let _lock = crate::firmware::lock_build(&gen_dir(root, d).join(tool.program))?;
@@ -725,9 +749,32 @@ fn decu(s: Option<&str>) -> u64 {
     s.and_then(|v| v.parse().ok()).unwrap_or(0)
 }
 
+/// The memory's permission tags (`rv32_tcm`), one byte per word from the simulator
+/// memory's base to its end: bit 0 mapped, bit 1 executable, bits 5:2 writable (per byte),
+/// from the loader's map ([`Machine::permissions`]).
+pub fn memory_tags(m: &Machine) -> Vec<u8> {
+    let mem = &m.cpu().mem;
+    let (lo, hi) = (mem.base() as u64, mem.end());
+    let mut tags = vec![0x3fu8; (hi - lo).div_ceil(4) as usize];
+    let (read_only, no_exec) = m.permissions();
+    for &(a, b) in read_only {
+        for byte in (a as u64).max(lo)..b.min(hi) {
+            tags[((byte - lo) / 4) as usize] &= !(4u8 << (byte & 3));
+        }
+    }
+    for &(a, b) in no_exec {
+        // a fetch traps when its (word) address is in the range
+        let first = (a as u64).max(lo).next_multiple_of(4);
+        for w in (first..b.min(hi)).step_by(4) {
+            tags[((w - lo) / 4) as usize] &= !2;
+        }
+    }
+    tags
+}
+
 /// Format one RTL commit as a simulator trace line.
 pub fn commit_line(m: &Machine, c: &Commit) -> String {
-    let d: DecodedInsn = m.decode_word_for_trace(c.insn);
+    let d: DecodedInsn = m.decode_at_for_trace(c.pc, c.insn);
     let mips = m.isa().base() == asip_sim::Base::Mips32;
     let wb = if !c.trap && mips && d.rd == asip_sim::mips::HILO {
         TraceWrite::HiLo(c.hi, c.lo)
@@ -757,18 +804,15 @@ pub fn commit_line(m: &Machine, c: &Commit) -> String {
 fn trap_error(m: &Machine, pc: u32, insn: u32, cause: u32, tval: u32, cycle: u64) -> SimError {
     let t = match cause {
         0 => Trap::FetchMisaligned(tval),
-        // not a trap in the simulator: its fetch reports this error itself
-        1 => {
-            return SimError::OutOfRange {
-                pc,
-                addr: pc,
-                kind: "instruction fetch",
-            }
-        }
+        // an access fault is a protection error where the program has memory (the memory's
+        // tags, memory_tags), else an access outside memory
+        1 if m.cpu().mem.slice(pc, 4).is_some() => Trap::FetchFault(pc),
+        1 => Trap::FetchOutside(pc),
         3 => Trap::Ebreak,
         4 => Trap::LoadMisaligned(tval),
         5 => Trap::LoadFault(tval),
         6 => Trap::StoreMisaligned(tval),
+        7 if m.cpu().mem.slice(tval, 1).is_some() => Trap::StoreReadOnly(tval),
         7 => Trap::StoreFault(tval),
         12 => Trap::Overflow,
         13 => Trap::TrapInstr,
@@ -807,6 +851,41 @@ fn tool_version(tool: &str) -> String {
     v
 }
 
+/// Files removed when the value is dropped.
+struct RemoveOnDrop(Vec<PathBuf>);
+
+impl Drop for RemoveOnDrop {
+    fn drop(&mut self) {
+        for f in &self.0 {
+            let _ = std::fs::remove_file(f);
+        }
+    }
+}
+
+/// Remove the image files (`image-<pid>-<n>.bin` / `.tags`) of runs whose process is gone
+/// (killed before it could remove them). Linux only (it asks `/proc`); elsewhere nothing.
+fn sweep_stale_images(dir: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.filter_map(|e| e.ok()) {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix("image-")
+            .and_then(|r| r.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
+}
+
 /// Run a program on the design's processor RTL. Returns what the simulator's run returns
 /// (exit code, output, cycles, retired instructions).
 pub fn run_program(
@@ -835,18 +914,23 @@ pub fn run_program(
     .map_err(|e| FlowError::Sim(e.to_string()))?;
     let mem = &m.cpu().mem;
     let (lo, hi) = (mem.base(), mem.end());
-    let fits = |base: u32| lo >= base && hi <= base as u64 + MEM_BYTES as u64;
+    let mem_bytes = match o.sim {
+        HdlSim::Verilator => mem_bytes_for(lo, hi),
+        HdlSim::Icarus => MEM_BYTES,
+    };
+    let fits = |base: u32| lo >= base && hi <= base as u64 + mem_bytes as u64;
     let mem_base = if fits(MEM_BASE) { MEM_BASE } else { lo };
     if !fits(mem_base) || (o.sim == HdlSim::Icarus && mem_base != MEM_BASE) {
         return Err(FlowError::Sim(format!(
             "memory layout: the program's memory {lo:#x}..{hi:#x} does not fit the processor's \
-             memory ({} MiB at {:#x}, rv32_tcm)",
-            MEM_BYTES >> 20,
+             memory ({} MiB at {:#x}, {})",
+            mem_bytes >> 20,
             if o.sim == HdlSim::Icarus {
                 MEM_BASE
             } else {
                 mem_base
-            }
+            },
+            core_of(d)?.sys
         )));
     }
     let image = mem
@@ -855,7 +939,12 @@ pub fn run_program(
     // one file per run: tests run programs from several threads of one process
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    sweep_stale_images(&gen_dir(root, d));
     let tmp = gen_dir(root, d).join(format!("image-{}-{run}.bin", std::process::id()));
+    let tags_file = tmp.with_extension("tags");
+    // removed however this function returns (a killed process's files: sweep_stale_images)
+    let _cleanup = RemoveOnDrop(vec![tmp.clone(), tags_file.clone()]);
+    let tags = memory_tags(&m);
     // the stack pointer the loader set: x2 (RISC-V), $29 (MIPS)
     let sp_reg = d.arch.info().sp as usize;
     let (entry, sp) = (m.cpu().pc, m.cpu().x[sp_reg]);
@@ -863,16 +952,19 @@ pub fn run_program(
     let trace = o.on_commit.is_some();
     let mut cmd = match o.sim {
         HdlSim::Verilator => {
-            let exe = build(root, d)?;
+            let exe = build(root, d, mem_bytes)?;
             files::write(&tmp, image)?;
+            files::write(&tags_file, &tags)?;
             let mut cmd = Command::new(exe);
             cmd.arg("--image")
                 .arg(&tmp)
+                .arg("--tags")
+                .arg(&tags_file)
                 .args(["--load", &format!("{lo:#x}")])
                 .args(["--entry", &format!("{entry:#x}")])
                 .args(["--sp", &format!("{sp:#x}")])
                 .args(["--mem-base", &format!("{mem_base:#x}")])
-                .args(["--mem-bytes", &format!("{MEM_BYTES:#x}")]);
+                .args(["--mem-bytes", &format!("{mem_bytes:#x}")]);
             if o.max_cycles > 0 {
                 cmd.args(["--max-cycles", &o.max_cycles.to_string()]);
             }
@@ -895,10 +987,16 @@ pub fn run_program(
                 ));
             }
             files::write(&tmp, readmemh_image(lo - MEM_BASE, image))?;
+            let mut t = format!("@{:x}\n", (lo - MEM_BASE) / 4);
+            for b in &tags {
+                t.push_str(&format!("{b:02x}\n"));
+            }
+            files::write(&tags_file, t)?;
             let mut cmd = Command::new("vvp");
             cmd.arg("-n")
                 .arg(vvp)
                 .arg(format!("+image={}", tmp.display()))
+                .arg(format!("+tags={}", tags_file.display()))
                 .arg(format!("+entry={entry:x}"))
                 .arg(format!("+sp={sp:x}"));
             if o.max_cycles > 0 {
@@ -999,6 +1097,11 @@ pub fn run_program(
                         hexu(g(3)),
                         decu(g(4)),
                     ))),
+                    "badbuf" => Err(FlowError::from_sim(&SimError::OutOfRange {
+                        pc: hexu(g(1)),
+                        addr: hexu(g(0)),
+                        kind: "write() buffer",
+                    })),
                     "runaway" => Err(FlowError::from_sim(&SimError::Runaway {
                         cycles: decu(g(0)),
                         pc: hexu(g(1)),
@@ -1032,7 +1135,7 @@ pub fn run_program(
         }
     }
     let _ = child.wait();
-    let _ = std::fs::remove_file(&tmp);
+
     // divisions whose result the divider never wrote (still running when the program
     // ended): shown with HI/LO as the RTL has them, zero
     while let Some(c) = held.pop_front() {

@@ -62,6 +62,8 @@ pub enum Trap {
     FetchMisaligned(u32),
     /// Instruction fetch from a segment without execute permission (this address).
     FetchFault(u32),
+    /// Instruction fetch outside memory (this address).
+    FetchOutside(u32),
     /// Store into a segment without write permission (this address).
     StoreReadOnly(u32),
     /// The program wrote this (non-zero) value to `tohost`.
@@ -77,7 +79,7 @@ impl Trap {
     pub fn mcause(self) -> Option<u32> {
         Some(match self {
             Trap::FetchMisaligned(_) => 0,
-            Trap::FetchFault(_) => 1,
+            Trap::FetchFault(_) | Trap::FetchOutside(_) => 1,
             Trap::Illegal => 2,
             Trap::Ebreak => 3,
             Trap::LoadMisaligned(_) => 4,
@@ -98,6 +100,7 @@ impl Trap {
             | Trap::StoreFault(a)
             | Trap::StoreReadOnly(a)
             | Trap::FetchFault(a)
+            | Trap::FetchOutside(a)
             | Trap::FetchMisaligned(a) => Some(a),
             _ => None,
         }
@@ -112,6 +115,7 @@ impl Trap {
             Trap::FetchMisaligned(_) => "jump target",
             Trap::StoreReadOnly(_) => "store to read-only",
             Trap::FetchFault(_) => "instruction fetch from non-executable",
+            Trap::FetchOutside(_) => "instruction fetch",
             Trap::Overflow => "integer overflow (trapping add/sub)",
             Trap::TrapInstr => "trap instruction",
             Trap::Ecall => "environment call",

@@ -330,6 +330,23 @@ static FETCH_FAULT: OpInfo = OpInfo {
     enc: None,
 };
 
+fn exec_fetch_outside(c: &mut Cpu, _d: &DecodedInsn) -> Result<(), Trap> {
+    Err(Trap::FetchOutside(c.pc))
+}
+fn disasm_fetch_outside(_d: &DecodedInsn, _pc: u32) -> String {
+    "(fetch outside memory)".into()
+}
+/// What a fetch outside memory executes: an instruction access fault (a trap the RV32
+/// handler can take, as the RTL's), word 0.
+static FETCH_OUTSIDE: OpInfo = OpInfo {
+    name: "fetch-outside",
+    exec: exec_fetch_outside,
+    format: Format::Custom(disasm_fetch_outside),
+    class: InstrClass::Other,
+    timing: TimingClass::System,
+    enc: None,
+};
+
 /// A machine ready to run one program.
 pub struct Machine {
     cpu: Cpu,
@@ -358,6 +375,9 @@ pub struct Machine {
 fn align_up(v: u64, a: u64) -> u64 {
     v.div_ceil(a) * a
 }
+
+/// A byte range `[lo, hi)` of memory (`hi` may be 2^32).
+pub type Span = (u32, u64);
 
 /// Largest memory image the flat memory model accepts.
 pub const MAX_MEMORY: u64 = 512 << 20;
@@ -590,6 +610,29 @@ impl Machine {
         &self.symbols
     }
 
+    /// The memory's permissions as the loader set them from the ELF segment flags:
+    /// `(read_only, no_exec)`, byte ranges `[lo, hi)` where a store traps
+    /// ([`Trap::StoreReadOnly`]) and where a fetch traps ([`Trap::FetchFault`]). The rest of
+    /// [`Memory::base`]..[`Memory::end`] is readable, writable and executable (heap and
+    /// stack included); outside it every access traps. The RTL processors' memory takes the
+    /// same map (`asip_flow::rtl`).
+    pub fn permissions(&self) -> (&[Span], &[Span]) {
+        (&self.cpu.read_only, &self.no_exec)
+    }
+
+    /// [`Machine::decode_word_for_trace`] for the word `w` fetched at `pc`: a word in a
+    /// segment without execute permission is the fetch-fault pseudo-instruction, as the
+    /// run loop shows it.
+    pub fn decode_at_for_trace(&self, pc: u32, w: u32) -> DecodedInsn {
+        if self.cpu.mem.load32(pc).is_err() {
+            return DecodedInsn::new(&FETCH_OUTSIDE, w, 0, 0, 0, 0);
+        }
+        if !self.executable(pc) {
+            return DecodedInsn::new(&FETCH_FAULT, w, 0, 0, 0, 0);
+        }
+        self.decode_word(w)
+    }
+
     /// The timing parameters in use.
     pub fn timing(&self) -> &TimingParams {
         &self.timing
@@ -643,14 +686,10 @@ impl Machine {
     }
 
     #[inline(never)]
-    fn fetch_slow(&self, pc: u32) -> Result<DecodedInsn, SimError> {
+    fn fetch_slow(&self, pc: u32) -> DecodedInsn {
         match self.cpu.mem.load32(pc) {
-            Ok(_) => Ok(self.decode_at(pc)),
-            Err(_) => Err(SimError::OutOfRange {
-                pc,
-                addr: pc,
-                kind: "instruction fetch",
-            }),
+            Ok(_) => self.decode_at(pc),
+            Err(_) => DecodedInsn::new(&FETCH_OUTSIDE, 0, 0, 0, 0, 0),
         }
     }
 
@@ -685,15 +724,15 @@ impl Machine {
                         }
                         continue;
                     }
-                    Stop::Attention => {
+                    Stop::Attention(done) => {
                         self.slow_path()?;
                         self.cpu.pc = self.cpu.npc;
-                        self.check_max()?;
+                        self.check_max(done)?;
                         continue;
                     }
-                    Stop::Max => {
+                    Stop::Max(done) => {
                         return Err(SimError::Runaway {
-                            cycles: self.cpu.cycle,
+                            cycles: done,
                             pc: self.cpu.pc,
                         })
                     }
@@ -705,10 +744,14 @@ impl Machine {
         }
     }
 
-    fn check_max(&self) -> Result<(), SimError> {
-        if self.cpu.cycle >= self.max_cycles {
+    /// The cycle limit: the run stops after the first instruction that completes at or
+    /// after `max_cycles` (`done`: its retire cycle + 1, its own redirect penalty not
+    /// included), naming that cycle and the next pc. The RTL harness stops at the same
+    /// instruction's commit record (docs/rv32-core.md, "Faults").
+    fn check_max(&self, done: u64) -> Result<(), SimError> {
+        if done >= self.max_cycles {
             return Err(SimError::Runaway {
-                cycles: self.cpu.cycle,
+                cycles: done,
                 pc: self.cpu.pc,
             });
         }
@@ -721,7 +764,7 @@ impl Machine {
         let idx = (pc.wrapping_sub(self.text_base) >> 2) as usize;
         let insn = match self.cache.get(idx) {
             Some(d) => *d,
-            None => self.fetch_slow(pc)?,
+            None => self.fetch_slow(pc),
         };
         self.cpu.npc = pc.wrapping_add(4);
         if TRACE {
@@ -742,17 +785,44 @@ impl Machine {
     ) -> Result<Option<ExitKind>, SimError> {
         let pc = self.cpu.pc;
         let mut exit = None;
-        let trapped = r.is_err() && !matches!(r, Err(Trap::ToHost(_)) | Err(Trap::Ecall));
+        let mut trapped = r.is_err() && !matches!(r, Err(Trap::ToHost(_)) | Err(Trap::Ecall));
+        // a trap (or a failing host call) that ends the run: the instruction still gets its
+        // commit-log line, shown as trapped, as RVFI records it (rvfi_trap); then the error
+        let mut fail = None;
         if let Err(t) = r {
-            exit = self.handle_trap(t, pc, insn)?;
+            match self.handle_trap(t, pc, insn) {
+                Ok(e) => exit = e,
+                Err(e) if TRACE => {
+                    trapped = true;
+                    fail = Some(e);
+                }
+                Err(e) => return Err(e),
+            }
         }
         let taken = self.cpu.npc != pc.wrapping_add(4) || self.cpu.delayed_target.is_some();
+        // a trapping instruction (or an ecall) neither jumps nor falls through: its only
+        // redirect is the trap's (or none), so no jump/branch penalty of its own; the RTL
+        // resolves a misaligned jump target in X as any trap (docs/timing-models.md)
+        let untaken;
+        let insn = if r.is_err() && (insn.pen_taken | insn.pen_seq) != 0 {
+            untaken = DecodedInsn {
+                pen_taken: 0,
+                pen_seq: 0,
+                ..*insn
+            };
+            &untaken
+        } else {
+            insn
+        };
         let (before, retire) = account(&mut self.cpu, &mut self.ready, insn, taken);
         if self.delay {
             apply_delay(&mut self.cpu);
         }
         if TRACE {
             self.trace_line(retire, pc, insn, trapped)?;
+        }
+        if let Some(e) = fail {
+            return Err(e);
         }
         if PROF {
             if let Some(p) = self.profiler.as_mut() {
@@ -767,7 +837,7 @@ impl Machine {
         if exit.is_some() {
             return Ok(exit);
         }
-        self.check_max()?;
+        self.check_max(retire + 1)?;
         Ok(None)
     }
 
@@ -904,11 +974,13 @@ impl Machine {
                 kind: t.what(),
                 insn,
             },
-            Trap::LoadFault(addr) | Trap::StoreFault(addr) => SimError::OutOfRange {
-                pc,
-                addr,
-                kind: t.what(),
-            },
+            Trap::LoadFault(addr) | Trap::StoreFault(addr) | Trap::FetchOutside(addr) => {
+                SimError::OutOfRange {
+                    pc,
+                    addr,
+                    kind: t.what(),
+                }
+            }
             Trap::StoreReadOnly(addr) | Trap::FetchFault(addr) => SimError::Protection {
                 pc,
                 addr,
@@ -1039,10 +1111,12 @@ enum Stop {
     Miss,
     /// The semantics raised a trap (state before accounting).
     Trap(Trap, DecodedInsn),
-    /// Accounted, `cpu.attention` set; hooks and PC update pending.
-    Attention,
-    /// Accounted and PC updated; cycle limit reached.
-    Max,
+    /// Accounted, `cpu.attention` set; hooks and PC update pending. The instruction's
+    /// retire cycle + 1.
+    Attention(u64),
+    /// Accounted and PC updated; cycle limit reached by an instruction completing at this
+    /// cycle (retire + 1).
+    Max(u64),
 }
 
 /// Timing of one retired instruction (in-order scoreboard, see [`crate::timing`]).
@@ -1121,7 +1195,7 @@ fn hot_loop<const PROF: bool, const DELAY: bool, const DYN: bool>(
             return Stop::Trap(t, *tinsn);
         }
         let taken = cpu.npc != seq || (DELAY && cpu.delayed_target.is_some());
-        let (before, _) = account(cpu, ready, tinsn, taken);
+        let (before, retire) = account(cpu, ready, tinsn, taken);
         if DELAY {
             apply_delay(cpu);
         }
@@ -1131,11 +1205,11 @@ fn hot_loop<const PROF: bool, const DELAY: bool, const DYN: bool>(
             }
         }
         if cpu.attention {
-            return Stop::Attention;
+            return Stop::Attention(retire + 1);
         }
         cpu.pc = cpu.npc;
-        if cpu.cycle >= max {
-            return Stop::Max;
+        if retire + 1 >= max {
+            return Stop::Max(retire + 1);
         }
     }
 }

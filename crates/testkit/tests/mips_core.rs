@@ -336,3 +336,60 @@ fn icarus_runs_the_processor_to_the_same_commit_log() {
     );
     assert!(line(&log, "swl", 0).ends_with(&format!("mem[{:#010x}]=0x0000", data + 4)));
 }
+
+/// Every REGIMM branch (issue 35 item 1): bltz, bgez, bltzl, bgezl, bltzal, bgezal,
+/// bltzall, bgezall on a negative, zero and positive rs, taken and not taken. Taken: the
+/// slot runs, the target follows; not taken: the slot runs and execution falls through,
+/// except for the branch-likely forms, which annul the slot (+1 cycle). The link forms
+/// write ra = pc + 8 either way.
+#[test]
+fn regimm_branches_all_forms() {
+    if !have_verilator() {
+        return;
+    }
+    let base = asip_testkit::words::BASE;
+    let regimm = |rt: u32, rs: u32, off: i32| itype(0x01, rs, rt, off);
+    // 0: t0 = v; 1: the branch -> 4; 2: its slot; 3: fall-through only; 4: the target
+    for (rt, name) in [
+        (0x00, "bltz"),
+        (0x01, "bgez"),
+        (0x02, "bltzl"),
+        (0x03, "bgezl"),
+        (0x10, "bltzal"),
+        (0x11, "bgezal"),
+        (0x12, "bltzall"),
+        (0x13, "bgezall"),
+    ] {
+        let (likely, link) = (rt & 2 != 0, rt & 0x10 != 0);
+        for v in [-1i32, 0, 1] {
+            let taken = if rt & 1 == 0 { v < 0 } else { v >= 0 };
+            let prog = [
+                addiu(T0, 0, v),
+                regimm(rt, T0, 2),
+                addiu(T1, 0, 1),
+                addiu(T2, 0, 2),
+                addiu(T3, 0, 3),
+            ];
+            let (c, log) = run(&prog, &[]);
+            let pcs: Vec<u32> = log
+                .iter()
+                .map(|l| {
+                    let pc = l.split_whitespace().nth(1).expect("pc");
+                    (u32::from_str_radix(&pc[2..], 16).expect("hex") - base) / 4
+                })
+                .collect();
+            let (want, extra): (&[u32], u64) = match (taken, likely) {
+                (true, _) => (&[0, 1, 2, 4, 5, 6], 0),
+                (false, false) => (&[0, 1, 2, 3, 4, 5, 6], 0),
+                (false, true) => (&[0, 1, 3, 4, 5, 6], 1),
+            };
+            let ctx = format!("{name} rs={v}\n{}", log.join("\n"));
+            assert_eq!(pcs, want, "{ctx}");
+            assert_eq!(log[1].split_whitespace().nth(3), Some(name), "{ctx}");
+            // fill 4, the branch right behind its producer +1, the annulled slot +1
+            assert_eq!(c, want.len() as u64 + 4 + 1 + extra, "{ctx}");
+            let ra = format!("ra={:#010x}", base + 12);
+            assert_eq!(log[1].ends_with(&ra), link, "{ctx}");
+        }
+    }
+}

@@ -141,7 +141,8 @@ module mips_core (
     wire        d_bne   = d_opc == 6'h05 || d_opc == 6'h15;
     wire        d_blez  = (d_opc == 6'h06 || d_opc == 6'h16) && id_rt == 5'd0;
     wire        d_bgtz  = (d_opc == 6'h07 || d_opc == 6'h17) && id_rt == 5'd0;
-    wire        d_bz    = d_regimm && (id_rt[3:1] == 3'd0);   // bltz bgez (l, al, all)
+    // REGIMM branches: rt = 0..3 (bltz bgez bltzl bgezl), 0x10..0x13 (the same, linking)
+    wire        d_bz    = d_regimm && (id_rt[3:2] == 2'd0);
     wire        d_likely = ((d_opc[5:2] == 4'b0101) && !((d_opc == 6'h16 || d_opc == 6'h17) &&
                                                           id_rt != 5'd0)) ||
                            (d_bz && id_rt[1]);

@@ -9,7 +9,17 @@
 //                                            one per retired instruction (with --trace)
 //   O <fd> <hex bytes>                       output of a write() host call
 //   X exit <status> <cycles> <instret>       end of run; also X tohost <value> ...,
-//   X trap <pc> <insn> <mcause> <mtval> <cycle>, X runaway <cycles> <pc>, X syscall <nr> <pc>
+//   X trap <pc> <insn> <mcause> <mtval> <cycle>, X runaway <cycles> <pc>, X syscall <nr> <pc>,
+//   X badbuf <buffer> <pc> (a write() whose buffer is not all in the program's memory)
+// --max-cycles N: the run stops after the first instruction that completes (retire cycle
+// + 1) at or after cycle N, as the simulator's does: X runaway names that cycle and the pc
+// of the next instruction to commit (docs/rv32-core.md, "Faults").
+// A host call that ends the run with an error (badbuf, syscall) ends it at its own commit
+// record, shown as trapped (no register write), as a trapping instruction's: the commit log
+// holds every instruction before it (docs/rv32-core.md, "Faults").
+// --tags FILE: one byte per memory word from --load on, the memory's permission tags
+// (rv32_tcm: bit 0 mapped, bit 1 executable, bits 5:2 writable bytes); without it every
+// word of the memory is mapped, executable and writable.
 // All numbers are hexadecimal except cycle counts, instret and the exit status.
 #include "Vsys.h"
 #include "Vsys___024root.h"
@@ -19,6 +29,7 @@
 // run, and the host-call ABI (number and argument registers, how the result returns)
 #if defined(CORE_MIPS)
 #define TCM_MEM(t) (t).rootp->mips_sys__DOT__u_tcm__DOT__mem_q
+#define TCM_TAG(t) (t).rootp->mips_sys__DOT__u_tcm__DOT__tag_q
 #define HOST_PC(t) (t).rootp->mips_sys__DOT__u_core__DOT__e_pc_q
 #define RETIRE_OFS 0  // the commit record is in WB, the model's retire cycle
 #define TRAP_ENDS_RUN(t) true
@@ -30,6 +41,7 @@
 enum { REG_SP = 29, REG_NR = 2, REG_A0 = 4, REG_A1 = 5, REG_A2 = 6, NR_WRITE = 4004, NR_EXIT = 4001, NR_EXIT_GROUP = 4246 };
 #elif defined(CORE_RV32)
 #define TCM_MEM(t) (t).rootp->rv32_sys__DOT__u_tcm__DOT__mem_q
+#define TCM_TAG(t) (t).rootp->rv32_sys__DOT__u_tcm__DOT__tag_q
 #define HOST_PC(t) (t).rootp->rv32_sys__DOT__u_core__DOT__x_pc_q
 #define RETIRE_OFS 1  // the commit record is in W, the cycle after the retire cycle (X)
 #define TRAP_ENDS_RUN(t) ((t).rootp->rv32_sys__DOT__u_core__DOT__u_csr__DOT__mtvec_q == 0)
@@ -55,7 +67,7 @@ static void die(const char *msg) {
 static uint64_t num(const char *s) { return std::strtoull(s, nullptr, 0); }
 
 int main(int argc, char **argv) {
-    const char *image = nullptr, *vcd = nullptr;
+    const char *image = nullptr, *vcd = nullptr, *tags = nullptr;
     uint32_t load = 0, entry = 0, sp = 0, tohost = 0, mem_base = 0, mem_bytes = 0;
     uint64_t max_cycles = 10000000000ULL;
     bool trace = false, have_tohost = false;
@@ -66,6 +78,7 @@ int main(int argc, char **argv) {
             return argv[++i];
         };
         if (a == "--image") image = val();
+        else if (a == "--tags") tags = val();
         else if (a == "--load") load = (uint32_t)num(val());
         else if (a == "--entry") entry = (uint32_t)num(val());
         else if (a == "--sp") sp = (uint32_t)num(val());
@@ -80,11 +93,20 @@ int main(int argc, char **argv) {
     if (!image) die("--image is required");
     std::FILE *f = std::fopen(image, "rb");
     if (!f) die("cannot open the image");
-    std::vector<uint8_t> img;
-    uint8_t buf[65536];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) img.insert(img.end(), buf, buf + n);
-    std::fclose(f);
+    auto slurp = [](std::FILE *f) {
+        std::vector<uint8_t> v;
+        uint8_t buf[65536];
+        size_t n;
+        while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) v.insert(v.end(), buf, buf + n);
+        std::fclose(f);
+        return v;
+    };
+    std::vector<uint8_t> img = slurp(f), tag;
+    if (tags) {
+        std::FILE *g = std::fopen(tags, "rb");
+        if (!g) die("cannot open the tags");
+        tag = slurp(g);
+    }
     if (load < mem_base || (uint64_t)load + img.size() > (uint64_t)mem_base + mem_bytes || (load & 3))
         die("the image does not fit the processor's memory");
 
@@ -101,9 +123,16 @@ int main(int argc, char **argv) {
         uint32_t idx = (load - mem_base + (uint32_t)i) / 4;
         if (idx < words) mem[idx] = w;
     }
+    auto *mtag = TCM_TAG(top).m_storage;
+    for (uint32_t i = 0; i < words; i++) mtag[i] = tags ? 0 : 0x3f;
+    for (size_t i = 0; i < tag.size(); i++) {
+        uint32_t idx = (load - mem_base) / 4 + (uint32_t)i;
+        if (idx < words) mtag[idx] = tag[i] & 0x3f;
+    }
+    // a byte the program may read (a mapped word)
     auto rd_mem = [&](uint32_t addr, uint8_t &out) -> bool {
         uint32_t off = addr - mem_base;
-        if (off >= mem_bytes) return false;
+        if (off >= mem_bytes || !(mtag[off / 4] & 1)) return false;
         out = (uint8_t)(mem[off / 4] >> (8 * (off & 3)));
         return true;
     };
@@ -157,20 +186,29 @@ int main(int argc, char **argv) {
 
     int exit_pending = 0;  // 1: exit after the commit record of the host call (exit_pc)
     uint32_t exit_pc = 0;
+    std::string fail;      // a host call's error: ends the run at its commit record (fail_pc)
+    uint32_t fail_pc = 0;
+    uint64_t limit_at = 0; // the cycle limit was reached at this cycle (retire + 1): the
+                           // run ends at the next commit record, whose pc it names
     int32_t exit_status = 0;
     const char *end_kind = nullptr;
     uint32_t end_value = 0;
     uint64_t cycle = 0, instret = 0;
     for (;; cycle++) {
         top.eval();
+        if (top.rvfi_valid && limit_at) {
+            std::printf("X runaway %llu %x\n", (unsigned long long)limit_at, top.rvfi_pc_rdata);
+            break;
+        }
         if (top.rvfi_valid) {
             instret = top.rvfi_order + 1;
             uint32_t pc = top.rvfi_pc_rdata, insn = top.rvfi_insn;
+            bool failed = !fail.empty() && pc == fail_pc;
             if (trace) {
                 std::printf("C %llu %x %x %x %x %x %x %x %d %x %x",
                             (unsigned long long)(cycle - RETIRE_OFS), pc, insn, top.rvfi_rd_addr,
                             top.rvfi_rd_wdata, top.rvfi_mem_wmask, top.rvfi_mem_addr,
-                            top.rvfi_mem_wdata, top.rvfi_trap, top.commit_cause_o,
+                            top.rvfi_mem_wdata, top.rvfi_trap || failed, top.commit_cause_o,
                             top.commit_tval_o);
 #if defined(CORE_MIPS)
                 // HI/LO after the instruction; pending: a division's come in an H line
@@ -178,6 +216,10 @@ int main(int argc, char **argv) {
                             top.commit_hilo_pend_o);
 #endif
                 std::printf("\n");
+            }
+            if (failed) {
+                std::printf("%s\n", fail.c_str());
+                break;
             }
             if (top.rvfi_trap && TRAP_ENDS_RUN(top)) {
                 std::printf("X trap %x %x %x %x %llu\n", pc, insn, top.commit_cause_o,
@@ -205,32 +247,41 @@ int main(int argc, char **argv) {
                                 (unsigned long long)instret);
                 break;
             }
+            if (cycle + 1 - RETIRE_OFS >= max_cycles) limit_at = cycle + 1 - RETIRE_OFS;
         }
 #if defined(CORE_MIPS)
         if (trace && top.hilo_done_o)
             std::printf("H %x %x\n", top.hilo_hi_o, top.hilo_lo_o);
 #endif
-        if (cycle >= max_cycles) {
+        // no commit for a long time after the limit (a processor that hangs)
+        if (cycle >= max_cycles + 1000) {
             std::printf("X runaway %llu %x\n", (unsigned long long)cycle, top.rvfi_pc_wdata);
             break;
         }
         top.host_wdata_i = 0;
-        if (top.host_call_o) {
+        // no host call after one that ends the run (MIPS: a syscall can reach EX before
+        // the exit ahead of it commits) or after the cycle limit
+        if (top.host_call_o && !limit_at && !exit_pending && fail.empty()) {
             uint32_t nr = reg(REG_NR), a0 = reg(REG_A0), a1 = reg(REG_A1), a2 = reg(REG_A2);
             uint32_t ret = 0;
             if (nr == NR_WRITE) {
                 if (a0 == 1 || a0 == 2) {
-                    std::printf("O %u ", a0);
-                    bool ok = true;
-                    for (uint32_t k = 0; k < a2; k++) {
-                        uint8_t b;
-                        if (!rd_mem(a1 + k, b)) { ok = false; break; }
-                        std::printf("%02x", b);
-                    }
-                    std::printf("\n");
-                    if (!ok) {
-                        std::printf("X badbuf %x %x\n", a1, HOST_PC(top));
-                        break;
+                    // the whole buffer first (nothing is written from a bad one)
+                    bool ok = (uint64_t)a1 + a2 <= 0x100000000ULL;
+                    uint8_t b;
+                    for (uint32_t k = 0; ok && k < a2; k++) ok = rd_mem(a1 + k, b);
+                    if (ok) {
+                        std::printf("O %u ", a0);
+                        for (uint32_t k = 0; k < a2; k++) {
+                            rd_mem(a1 + k, b);
+                            std::printf("%02x", b);
+                        }
+                        std::printf("\n");
+                    } else {
+                        char m[64];
+                        std::snprintf(m, sizeof m, "X badbuf %x %x", a1, HOST_PC(top));
+                        fail = m;
+                        fail_pc = HOST_PC(top);
                     }
                     ret = a2;
                 } else {
@@ -241,8 +292,10 @@ int main(int argc, char **argv) {
                 exit_pc = HOST_PC(top);
                 exit_status = (int32_t)a0;
             } else {
-                std::printf("X syscall %u %x\n", nr, HOST_PC(top));
-                break;
+                char m[64];
+                std::snprintf(m, sizeof m, "X syscall %u %x", nr, HOST_PC(top));
+                fail = m;
+                fail_pc = HOST_PC(top);
             }
 #if defined(CORE_MIPS)
             // o32 error convention: v0 = errno, a3 = 1

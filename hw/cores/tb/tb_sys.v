@@ -3,9 +3,11 @@
 // plusargs as that harness's options, the same host calls (write, exit, exit_group in the
 // core's ABI; riscv-tests tohost) and the same line protocol on stdout (C commit lines with
 // +trace, MIPS H lines, O output, X end of run), so `asip_flow::rtl` reads both alike. The
-// image is a $readmemh file of 32-bit words with @word-index lines, relative to MEM_BASE.
+// image is a $readmemh file of 32-bit words with @word-index lines, relative to MEM_BASE;
+// +tags a $readmemh file of the memory's permission tags (rv32_tcm), one per word (without
+// it every word is mapped, executable and writable).
 // Slow (an event-driven simulator): for short programs only.
-//   vvp tb.vvp +image=F +entry=A +sp=A [+tohost=A] [+max_cycles=N] [+trace]
+//   vvp tb.vvp +image=F [+tags=F] +entry=A +sp=A [+tohost=A] [+max_cycles=N] [+trace]
 `timescale 1ns / 1ps
 module tb_sys;
 `ifdef CORE_MIPS
@@ -74,9 +76,14 @@ module tb_sys;
     assign trap_ends = u_sys.u_core.u_csr.mtvec_q == 32'd0;
 `endif
 
-    reg [1023:0] image;
+    reg [1023:0] image, tags;
+    reg [63:0]   fail_nr;   // a host call's error ends the run at its commit record (fail_pc)
+    reg [31:0]   fail_a, fail_pc;
+    reg [8*8-1:0] fail_kind;
     reg [31:0]   sp, tohost, nr, a0, a1, a2, ret, exit_status, exit_pc, end_value, w, off;
     reg [63:0]   cycle, instret, max_cycles, k;
+    reg [63:0]   limit_at;  // the cycle limit was reached (retire + 1): the run ends at the
+                            // next commit record, whose pc it names (core_harness.cpp)
     reg          trace, have_tohost, exit_pending, done, ok;
     reg [7:0]    b;
     reg [8*8-1:0] end_kind;
@@ -107,6 +114,16 @@ module tb_sys;
         if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 64'd10000000000;
         trace = $test$plusargs("trace");
         $readmemh(image, u_sys.u_tcm.mem_q);
+        if ($value$plusargs("tags=%s", tags)) begin
+            for (k = 64'd0; k < MEM_BYTES / 4; k = k + 64'd1) u_sys.u_tcm.tag_q[k] = 6'd0;
+            $readmemh(tags, u_sys.u_tcm.tag_q);
+        end else begin
+            for (k = 64'd0; k < MEM_BYTES / 4; k = k + 64'd1) u_sys.u_tcm.tag_q[k] = 6'h3f;
+        end
+        fail_kind = "";
+        fail_a = 32'd0;
+        fail_pc = 32'd0;
+        fail_nr = 64'd0;
         // reset; the loader's stack pointer goes in through the debug write port
         dbg_we = 1'b1;
         dbg_waddr = REG_SP;
@@ -121,22 +138,32 @@ module tb_sys;
         end_kind = "";
         end_value = 32'd0;
         instret = 64'd0;
+        limit_at = 64'd0;
         done = 1'b0;
         for (cycle = 64'd0; !done; cycle = cycle + 64'd1) begin
             #1;
-            if (rvfi_valid) begin
+            if (rvfi_valid && limit_at != 64'd0) begin
+                $display("X runaway %0d %0h", limit_at, rvfi_pc_rdata);
+                done = 1'b1;
+            end else if (rvfi_valid) begin
                 instret = rvfi_order + 64'd1;
                 if (trace) begin
                     $write("C %0d %0h %0h %0h %0h %0h %0h %0h %0d %0h %0h", cycle - RETIRE_OFS,
                            rvfi_pc_rdata, rvfi_insn, rvfi_rd_addr, rvfi_rd_wdata,
-                           rvfi_mem_wmask, rvfi_mem_addr, rvfi_mem_wdata, rvfi_trap, cause, tval);
+                           rvfi_mem_wmask, rvfi_mem_addr, rvfi_mem_wdata,
+                           rvfi_trap || (fail_kind != "" && rvfi_pc_rdata == fail_pc), cause,
+                           tval);
 `ifdef CORE_MIPS
                     // HI/LO after the instruction; pending: a division's come in an H line
                     $write(" %0h %0h %0d", hi, lo, hilo_pend);
 `endif
                     $write("\n");
                 end
-                if (rvfi_trap && trap_ends) begin
+                if (fail_kind != "" && rvfi_pc_rdata == fail_pc) begin
+                    if (fail_kind == "badbuf") $display("X badbuf %0h %0h", fail_a, fail_pc);
+                    else $display("X syscall %0d %0h", fail_nr, fail_pc);
+                    done = 1'b1;
+                end else if (rvfi_trap && trap_ends) begin
                     $display("X trap %0h %0h %0h %0h %0d", rvfi_pc_rdata, rvfi_insn, cause, tval,
                              cycle - RETIRE_OFS);
                     done = 1'b1;
@@ -154,18 +181,23 @@ module tb_sys;
                         $display("X tohost %0h %0d %0d", end_value, cycle + 64'd1 - RETIRE_OFS,
                                  instret);
                         done = 1'b1;
+                    end else if (cycle + 64'd1 - RETIRE_OFS >= max_cycles) begin
+                        limit_at = cycle + 64'd1 - RETIRE_OFS;
                     end
                 end
             end
 `ifdef CORE_MIPS
             if (!done && trace && hilo_done) $display("H %0h %0h", hilo_hi, hilo_lo);
 `endif
-            if (!done && cycle >= max_cycles) begin
+            // no commit for a long time after the limit (a processor that hangs)
+            if (!done && cycle >= max_cycles + 64'd1000) begin
                 $display("X runaway %0d %0h", cycle, rvfi_pc_wdata);
                 done = 1'b1;
             end
             host_wdata = 32'd0;
-            if (!done && host_call) begin
+            // no host call after one that ends the run (MIPS: a syscall can reach EX before
+            // the exit ahead of it commits) or after the cycle limit
+            if (!done && host_call && limit_at == 64'd0 && !exit_pending && fail_kind == "") begin
                 rd_reg(REG_NR, nr);
                 rd_reg(REG_A0, a0);
                 rd_reg(REG_A1, a1);
@@ -173,22 +205,25 @@ module tb_sys;
                 ret = 32'd0;
                 if (nr == NR_WRITE) begin
                     if (a0 == 32'd1 || a0 == 32'd2) begin
-                        $write("O %0d ", a0);
-                        ok = 1'b1;
+                        // the whole buffer first (nothing is written from a bad one)
+                        ok = {32'd0, a1} + {32'd0, a2} <= 64'h1_0000_0000;
                         for (k = 64'd0; k < {32'd0, a2} && ok; k = k + 64'd1) begin
                             off = a1 + k[31:0] - MEM_BASE;
-                            if (off >= MEM_BYTES) begin
-                                ok = 1'b0;
-                            end else begin
+                            if (off >= MEM_BYTES || !u_sys.u_tcm.tag_q[off[31:2]][0]) ok = 1'b0;
+                        end
+                        if (ok) begin
+                            $write("O %0d ", a0);
+                            for (k = 64'd0; k < {32'd0, a2}; k = k + 64'd1) begin
+                                off = a1 + k[31:0] - MEM_BASE;
                                 w = u_sys.u_tcm.mem_q[off[31:2]];
                                 b = w >> (8 * off[1:0]);
                                 $write("%02h", b);
                             end
-                        end
-                        $write("\n");
-                        if (!ok) begin
-                            $display("X badbuf %0h %0h", a1, host_pc);
-                            done = 1'b1;
+                            $write("\n");
+                        end else begin
+                            fail_kind = "badbuf";
+                            fail_a = a1;
+                            fail_pc = host_pc;
                         end
                         ret = a2;
                     end else begin
@@ -199,8 +234,9 @@ module tb_sys;
                     exit_pc = host_pc;
                     exit_status = a0;
                 end else begin
-                    $display("X syscall %0d %0h", nr, host_pc);
-                    done = 1'b1;
+                    fail_kind = "syscall";
+                    fail_nr = {32'd0, nr};
+                    fail_pc = host_pc;
                 end
 `ifdef CORE_MIPS
                 // o32 error convention: v0 = errno, a3 = 1

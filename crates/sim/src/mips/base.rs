@@ -382,9 +382,19 @@ fn exec_sc(c: &mut Cpu, d: &DecodedInsn) -> R {
 }
 // Unaligned word access, little-endian: byte offset b = addr & 3 within the aligned word.
 // lwl fills the b+1 high-order bytes of rt, lwr the 4-b low-order bytes.
+/// A fault of an unaligned access's word names the address the instruction gave (`a`, as
+/// BadVAddr does), not the aligned word's.
+fn at(a: u32) -> impl Fn(Trap) -> Trap {
+    move |t| match t {
+        Trap::LoadFault(_) => Trap::LoadFault(a),
+        Trap::StoreFault(_) => Trap::StoreFault(a),
+        Trap::StoreReadOnly(_) => Trap::StoreReadOnly(a),
+        t => t,
+    }
+}
 fn exec_lwl(c: &mut Cpu, d: &DecodedInsn) -> R {
     let a = ea(c, d);
-    let w = c.load32(a & !3)? as u64;
+    let w = c.load32(a & !3).map_err(at(a))? as u64;
     let sh = 8 * (3 - (a & 3)) as u64;
     let keep = (0xffff_ffffu64 >> (8 * ((a & 3) + 1))) as u32;
     let v = ((w << sh) as u32) | (c.reg(d.rs2) & keep);
@@ -393,7 +403,7 @@ fn exec_lwl(c: &mut Cpu, d: &DecodedInsn) -> R {
 }
 fn exec_lwr(c: &mut Cpu, d: &DecodedInsn) -> R {
     let a = ea(c, d);
-    let w = c.load32(a & !3)?;
+    let w = c.load32(a & !3).map_err(at(a))?;
     let sh = 8 * (a & 3);
     let keep = !(0xffff_ffffu32 >> sh);
     let v = (w >> sh) | (c.reg(d.rs2) & keep);
@@ -407,6 +417,7 @@ fn exec_swl(c: &mut Cpu, d: &DecodedInsn) -> R {
     let a = ea(c, d);
     let b = a & 3;
     c.store_bytes(a & !3, b + 1, c.reg(d.rs2) >> (8 * (3 - b)))
+        .map_err(at(a))
 }
 fn exec_swr(c: &mut Cpu, d: &DecodedInsn) -> R {
     let a = ea(c, d);
