@@ -440,6 +440,41 @@ fn help_has_examples() {
     }
 }
 
+/// The `--alg` help of the RTL and hardware commands lists what they accept, from the golden
+/// model: every function for the processors (`rtl bench`, `rtl lockstep`), the plain sponge
+/// functions the Keccak hardware cases implement for `hw sim` and `hw synth`.
+#[test]
+fn alg_help_lists_what_each_command_accepts() {
+    for (args, sponge_only) in [
+        (&["rtl", "bench", "--help"][..], false),
+        (&["rtl", "lockstep", "--help"], false),
+        (&["hw", "sim", "--help"], true),
+        (&["hw", "synth", "--help"], true),
+    ] {
+        let o = run(args);
+        assert!(o.status.success(), "{args:?}");
+        let t = text(&o.stdout);
+        let alg = t
+            .lines()
+            .skip_while(|l| !l.contains("--alg"))
+            .take_while(|l| !l.contains("--len") && !l.contains("--sim") && !l.contains("--json"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        for a in Algorithm::ALL {
+            let sponge = a.family() == sha3_golden::Family::Sponge;
+            let listed = alg
+                .split(|c: char| c == ',' || c == ':' || c == ';' || c.is_whitespace())
+                .any(|w| w == a.name());
+            assert_eq!(
+                listed,
+                sponge || !sponge_only,
+                "{args:?}: {} in {alg:?}",
+                a.name()
+            );
+        }
+    }
+}
+
 /// `openssl dgst` agrees with `sha3-asip hash` for every SHA-3 and SHAKE function on a few
 /// random files.
 #[test]

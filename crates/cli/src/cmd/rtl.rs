@@ -83,8 +83,7 @@ pub struct BenchArgs {
     /// Design with an [rtl] table (RV32 or MIPS; `sha3-asip designs --long` shows which).
     #[arg(long)]
     pub design: String,
-    /// Function: sha3-224, sha3-256, sha3-384, sha3-512, shake128, shake256, or all.
-    #[arg(long, default_value = "sha3-256")]
+    #[arg(long, default_value = "sha3-256", help = super::alg_help("Function", false, ", or all"))]
     pub alg: String,
     /// Message lengths in bytes, comma-separated.
     #[arg(long, default_value = "0,64,136,1024")]
@@ -102,8 +101,7 @@ pub struct LockstepArgs {
     /// Design with an [rtl] table (RV32 or MIPS; `sha3-asip designs --long` shows which).
     #[arg(long)]
     pub design: String,
-    /// Function the firmware hashes (sha3-224/256/384/512, shake128, shake256).
-    #[arg(long, default_value = "sha3-256")]
+    #[arg(long, default_value = "sha3-256", help = super::alg_help("Function the firmware hashes", false, ""))]
     pub alg: String,
     /// Message lengths of the benchmark firmware's run.
     #[arg(long, default_value = "0,137")]
