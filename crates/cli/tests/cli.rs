@@ -630,3 +630,28 @@ fn aead_bad_options_are_usage_errors() {
         assert!(!text(&o.stderr).contains("panicked"));
     }
 }
+
+/// `report --from` reads at most a bounded results file: /dev/zero (endless) and a file over
+/// the limit fail at once with exit 2 and a line saying why, not by filling memory.
+#[test]
+fn report_from_an_endless_or_huge_file_is_a_clear_error() {
+    let d = scratch("report-huge");
+    let big = d.join("big.json");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(asip_flow::results::MAX_RESULTS_BYTES + 1)
+        .unwrap();
+    for from in [PathBuf::from("/dev/zero"), big] {
+        let o = run(&[
+            "report",
+            "--from",
+            from.to_str().unwrap(),
+            "--out",
+            d.join("out").to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{from:?}");
+        let e = text(&o.stderr);
+        assert!(e.contains("larger than 64 MiB"), "{e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(!d.join("out").exists());
+    }
+}

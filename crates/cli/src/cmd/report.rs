@@ -30,9 +30,7 @@ pub struct ReportArgs {
 
 pub fn run(a: &ReportArgs) -> Result<u8> {
     let root = root();
-    let text = std::fs::read_to_string(&a.from)
-        .map_err(|e| CliError::usage(format!("--from {}: {e}", a.from.display())))?;
-    let results = Results::from_json(&text)
+    let results = Results::read(&a.from)
         .map_err(|e| CliError::usage(format!("--from {}: {e}", a.from.display())))?;
     let designs = all_designs()?;
     let readme = root.join("README.md");
