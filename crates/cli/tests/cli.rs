@@ -655,3 +655,58 @@ fn report_from_an_endless_or_huge_file_is_a_clear_error() {
         assert!(!d.join("out").exists());
     }
 }
+
+/// Every output path is checked before the run: a `--trace`, `--vcd` or `--out` that cannot be
+/// written (here: below a plain file, which fails even for root) is exit 2 with a line naming
+/// the option, and nothing runs.
+#[test]
+fn unwritable_output_paths_fail_before_the_run() {
+    let d = scratch("unwritable-out");
+    let plain = d.join("plain");
+    std::fs::write(&plain, "x").unwrap();
+    let bad = plain.join("sub").join("f");
+    let bad = bad.to_str().unwrap();
+    let elf = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/riscv-tests/elf/rv32ui-p-add");
+    let elf = elf.to_str().unwrap();
+    let results = d.join("results.json");
+    std::fs::write(
+        &results,
+        r#"{"schema":"sha3-asip/results/v1","metadata":{"generated_unix":0,"tools":[],"quick":true},"records":[]}"#,
+    )
+    .unwrap();
+    let results = results.to_str().unwrap();
+    for (flag, args) in [
+        ("--trace", vec!["run", "--trace", bad, elf]),
+        (
+            "--trace",
+            vec!["rtl", "run", "--design", "rv32-ref", "--trace", bad, elf],
+        ),
+        (
+            "--vcd",
+            vec!["rtl", "run", "--design", "rv32-ref", "--vcd", bad, elf],
+        ),
+        ("--out", vec!["report", "--from", results, "--out", bad]),
+        (
+            "--out",
+            vec![
+                "reproduce",
+                "--out",
+                bad,
+                "--no-readme",
+                "--designs",
+                "rv32-ref",
+            ],
+        ),
+    ] {
+        let o = run(&args);
+        let e = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(
+            e.starts_with(&format!("sha3-asip: {flag} {bad}: cannot write")),
+            "{args:?}: {e}"
+        );
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(o.stdout.is_empty(), "{args:?} ran");
+    }
+}

@@ -34,6 +34,10 @@ pub fn run(a: &ReportArgs) -> Result<u8> {
         .map_err(|e| CliError::usage(format!("--from {}: {e}", a.from.display())))?;
     let designs = all_designs()?;
     let readme = root.join("README.md");
+    super::flow_support::check_out_dir("--out", &a.out)?;
+    if a.readme {
+        super::flow_support::check_writable_file("--readme:", &readme)?;
+    }
     asip_flow::reproduce::render(
         &root,
         &a.out,
