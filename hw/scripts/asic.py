@@ -282,6 +282,7 @@ def main(argv=None):
     ap.add_argument("--if-available", action="store_true",
                     help="without the ASIC tools: print an empty result (JSON) with what is missing, exit 0")
     a = ap.parse_args(argv)
+    C.check_output("--write-doc", a.write_doc, create=False)
     T.check_target_args(ap, a)
     if a.jobs < 1:
         ap.error("--jobs must be at least 1")

@@ -37,6 +37,17 @@ def die(msg):
     sys.exit(2)
 
 
+def check_output(flag, path, create=True):
+    """An output file (--out; --write-doc, which must exist, create=False) that cannot be
+    written stops the script before any work (one line, exit 2). Opened for appending, so an
+    existing file is not changed."""
+    if path:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_APPEND | (os.O_CREAT if create else 0), 0o644))
+        except OSError as e:
+            die(f"{flag} {path}: cannot write: {e.strerror}")
+
+
 def load_cases():
     with open(os.path.join(HW, "cases.json")) as f:
         return json.load(f)["cases"]
@@ -173,7 +184,7 @@ def describe(e):
     hint = ""
     if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM) and what:
         hint = " (the hardware flows write their results and caches under hw/build: it must be writable)"
-    return f"{what}: {why}{hint}" if what else why
+    return f"{what}: {why}{hint}" if what else f"{type(e).__name__}: {e}"
 
 
 def _excepthook(kind, e, tb):

@@ -111,6 +111,23 @@ class Errors(unittest.TestCase):
                 self.assertTrue(bad, f"{script}: {r.stderr!r}")
                 self.assertIn(os.path.join("hw", "build"), bad[0], r.stderr)
 
+    def test_unwritable_output_files_stop_before_any_work(self):
+        plain = os.path.join(self.top, "plain")
+        with open(plain, "w") as f:
+            f.write("x")
+        bad = os.path.join(plain, "x.md")  # below a plain file: fails even for root
+        for script, args in [("table.py", ["--out", bad]), ("table.py", ["--write-doc", bad]),
+                             ("pnr.py", ["--case", "I", "--write-doc", bad]),
+                             ("asic.py", ["--case", "I", "--write-doc", bad]),
+                             ("asic.py", ["--case", "I", "--write-doc", os.path.join(self.top, "none.md")])]:
+            with self.subTest(script=script, args=args):
+                r = run(self.top, script, args)
+                self.assertEqual(r.returncode, 2, r.stderr)
+                self.assertEqual(r.stderr.splitlines(), [f"error: {args[-2]} {args[-1]}: cannot write: "
+                                                         + ("No such file or directory" if "none" in args[-1]
+                                                            else "Not a directory")], r.stderr)
+                self.assertEqual(os.listdir(os.path.join(self.top, "hw", "build")), [], "work was done")
+
     def test_a_bug_keeps_its_traceback(self):
         # the hook turns only OSError into one line: a programming error is still shown in full
         r = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
