@@ -21,8 +21,10 @@ const ALWAYS: &[char] = &['\\', '`', '*', '_', '~', '[', ']', '<', '>', '&', '|'
 /// Characters that start a block (heading, list, quote, thematic break) at a line's start.
 const AT_START: &[char] = &['#', '-', '+', '=', '!', ':'];
 
-/// Data as one line of Markdown text: control characters (line breaks included) become
-/// spaces, at most [`MAX_CHARS`] characters, and Markdown/HTML syntax escaped.
+/// Data as inline Markdown text (a table cell, a phrase; never the start of a line, where
+/// `1. ` would begin a list: the report puts none there): control characters (line breaks
+/// included) become spaces, at most [`MAX_CHARS`] characters, and Markdown/HTML syntax
+/// escaped.
 pub fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 8);
     for (i, c) in s.chars().enumerate() {
@@ -34,9 +36,7 @@ pub fn text(s: &str) -> String {
             out.push(' ');
             continue;
         }
-        let ordered_list =
-            i > 0 && (c == '.' || c == ')') && s.chars().take(i).all(|d| d.is_ascii_digit());
-        if ALWAYS.contains(&c) || (i == 0 && AT_START.contains(&c)) || ordered_list {
+        if ALWAYS.contains(&c) || (i == 0 && AT_START.contains(&c)) {
             out.push('\\');
         }
         out.push(c);
@@ -110,7 +110,7 @@ mod tests {
         assert_eq!(text("a | b\n# c"), "a \\| b # c");
         assert_eq!(text("# h"), "\\# h");
         assert_eq!(text("- item"), "\\- item");
-        assert_eq!(text("12. item"), "12\\. item");
+        assert_eq!(text("0.1.0"), "0.1.0");
         assert_eq!(
             text("`x` *y* _z_ ~w~ $m$ \\"),
             "\\`x\\` \\*y\\* \\_z\\_ \\~w\\~ \\$m\\$ \\\\"
