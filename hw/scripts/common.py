@@ -1,8 +1,10 @@
 """Shared helpers for hw/scripts (python3 stdlib only)."""
+import errno
 import functools
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -27,8 +29,23 @@ RTL_CORE = ["keccak_theta.v", "keccak_rpci.v", "keccak_rc.v", "keccak_core.v"]
 
 
 def die(msg):
+    """Stop with one line `error: msg` and exit status 2; in a worker of run_pool, stop that
+    target only, run_pool reporting msg with its name."""
+    if threading.current_thread() is not threading.main_thread():
+        raise SystemExit(msg)
     print(f"error: {msg}", file=sys.stderr)
     sys.exit(2)
+
+
+def check_output(flag, path, create=True):
+    """An output file (--out; --write-doc, which must exist, create=False) that cannot be
+    written stops the script before any work (one line, exit 2). Opened for appending, so an
+    existing file is not changed."""
+    if path:
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_APPEND | (os.O_CREAT if create else 0), 0o644))
+        except OSError as e:
+            die(f"{flag} {path}: cannot write: {e.strerror}")
 
 
 def load_cases():
@@ -115,6 +132,10 @@ def run_pool(targets, jobs, fn, done):
                 with lock:
                     errs.append((t["name"], str(e.code)))
                 continue
+            except OSError as e:  # a file or folder that cannot be read or written
+                with lock:
+                    errs.append((t["name"], describe(e)))
+                continue
             except Exception as e:  # a bug or a broken cache: a failed target, never a silent one
                 with lock:
                     errs.append((t["name"], f"{type(e).__name__}: {e}"))
@@ -130,8 +151,65 @@ def run_pool(targets, jobs, fn, done):
     return out, errs
 
 
+# A program the scripts run -> how scripts/setup installs it (Debian packages as root;
+# --asic / --pnr for the opt-in flows' tools).
+TOOLS = {
+    "yosys": "scripts/setup installs it (as root: apt-get install yosys)",
+    "verilator": "scripts/setup installs it (as root: apt-get install verilator)",
+    "iverilog": "scripts/setup installs it (as root: apt-get install iverilog)",
+    "vvp": "scripts/setup installs it with iverilog (as root: apt-get install iverilog)",
+    "make": "scripts/setup installs it (as root: apt-get install make)",
+    "g++": "scripts/setup installs it (as root: apt-get install g++)",
+    "sta": "scripts/setup --asic installs it (as root: apt-get install opensta)",
+    "nice": "it is part of coreutils (apt-get install coreutils)",
+    "cp": "it is part of coreutils (apt-get install coreutils)",
+}
+
+
+def missing_tool(name):
+    """The one line for a program that is not on PATH: which, and how to install it."""
+    how = TOOLS.get(os.path.basename(name), "scripts/setup says how to install it")
+    return f"{name} not found on PATH: {how}"
+
+
+def describe(e):
+    """One line for an OSError that reached a script's top: a missing program, or a file or
+    folder that cannot be read or written (a read-only tree, a full disk)."""
+    if isinstance(e, FileNotFoundError) and getattr(e, "tool", None):
+        return missing_tool(e.tool)
+    what = e.filename if e.filename is not None else ""
+    if e.filename2 is not None:
+        what = f"{what} -> {e.filename2}"
+    why = e.strerror or str(e)
+    hint = ""
+    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM) and what:
+        hint = " (the hardware flows write their results and caches under hw/build: it must be writable)"
+    return f"{what}: {why}{hint}" if what else f"{type(e).__name__}: {e}"
+
+
+def _excepthook(kind, e, tb):
+    """An OSError no script handles ends the run with one line and exit status 1, not a
+    traceback; anything else (a bug) keeps Python's traceback."""
+    if issubclass(kind, OSError):
+        print(f"error: {describe(e)}", file=sys.stderr)
+        sys.stderr.flush()
+        os._exit(1)
+    sys.__excepthook__(kind, e, tb)
+
+
+sys.excepthook = _excepthook
+
+
 def run(cmd, **kw):
-    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    """subprocess.run with text output captured; a program not on PATH stops the script
+    (C.die: one line saying which, and how scripts/setup installs it)."""
+    try:
+        return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    except FileNotFoundError as e:
+        exe = cmd[0] if isinstance(cmd, (list, tuple)) else str(cmd).split()[0]
+        if os.sep not in str(exe) and shutil.which(exe, path=kw.get("env", os.environ).get("PATH")) is None:
+            die(missing_tool(exe))
+        raise
 
 
 def vectors_file(alg, count, seed):

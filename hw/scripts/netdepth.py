@@ -98,4 +98,9 @@ def path_of(path, top, cost):
 
 
 if __name__ == "__main__":
-    print(depth(sys.argv[1], sys.argv[2]))
+    if len(sys.argv) != 3:
+        sys.exit("usage: netdepth.py NETLIST.json TOP")
+    try:
+        print(depth(sys.argv[1], sys.argv[2]))
+    except OSError as e:
+        sys.exit(f"error: {e.filename}: {e.strerror}")

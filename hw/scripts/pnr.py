@@ -490,6 +490,7 @@ def status(a):
 
 def main(argv=None):
     a = parse_args(argv if argv is not None else sys.argv[1:])
+    C.check_output("--write-doc", a.write_doc, create=False)
     if a.status:
         return status(a)
     if not shutil.which("yosys"):

@@ -19,6 +19,8 @@ def main():
                     help="rewrite the table between <!-- hw-table:begin/end --> markers of MD")
     ap.add_argument("--exact", action="store_true", help="whole-core flat synthesis (slow)")
     a = ap.parse_args()
+    C.check_output("--out", a.out)
+    C.check_output("--write-doc", a.write_doc, create=False)
     seed = json.load(open(os.path.join(C.HW, "seed004.json")))
     t2 = seed["table2"]
     rows = [synth.synth_case(n, a.alg, exact=a.exact) for n in C.load_cases()]

@@ -440,6 +440,41 @@ fn help_has_examples() {
     }
 }
 
+/// The `--alg` help of the RTL and hardware commands lists what they accept, from the golden
+/// model: every function for the processors (`rtl bench`, `rtl lockstep`), the plain sponge
+/// functions the Keccak hardware cases implement for `hw sim` and `hw synth`.
+#[test]
+fn alg_help_lists_what_each_command_accepts() {
+    for (args, sponge_only) in [
+        (&["rtl", "bench", "--help"][..], false),
+        (&["rtl", "lockstep", "--help"], false),
+        (&["hw", "sim", "--help"], true),
+        (&["hw", "synth", "--help"], true),
+    ] {
+        let o = run(args);
+        assert!(o.status.success(), "{args:?}");
+        let t = text(&o.stdout);
+        let alg = t
+            .lines()
+            .skip_while(|l| !l.contains("--alg"))
+            .take_while(|l| !l.contains("--len") && !l.contains("--sim") && !l.contains("--json"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        for a in Algorithm::ALL {
+            let sponge = a.family() == sha3_golden::Family::Sponge;
+            let listed = alg
+                .split(|c: char| c == ',' || c == ':' || c == ';' || c.is_whitespace())
+                .any(|w| w == a.name());
+            assert_eq!(
+                listed,
+                sponge || !sponge_only,
+                "{args:?}: {} in {alg:?}",
+                a.name()
+            );
+        }
+    }
+}
+
 /// `openssl dgst` agrees with `sha3-asip hash` for every SHA-3 and SHAKE function on a few
 /// random files.
 #[test]
@@ -593,5 +628,85 @@ fn aead_bad_options_are_usage_errors() {
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
         assert!(o.stdout.is_empty());
         assert!(!text(&o.stderr).contains("panicked"));
+    }
+}
+
+/// `report --from` reads at most a bounded results file: /dev/zero (endless) and a file over
+/// the limit fail at once with exit 2 and a line saying why, not by filling memory.
+#[test]
+fn report_from_an_endless_or_huge_file_is_a_clear_error() {
+    let d = scratch("report-huge");
+    let big = d.join("big.json");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(asip_flow::results::MAX_RESULTS_BYTES + 1)
+        .unwrap();
+    for from in [PathBuf::from("/dev/zero"), big] {
+        let o = run(&[
+            "report",
+            "--from",
+            from.to_str().unwrap(),
+            "--out",
+            d.join("out").to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{from:?}");
+        let e = text(&o.stderr);
+        assert!(e.contains("larger than 64 MiB"), "{e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(!d.join("out").exists());
+    }
+}
+
+/// Every output path is checked before the run: a `--trace`, `--vcd` or `--out` that cannot be
+/// written (here: below a plain file, which fails even for root) is exit 2 with a line naming
+/// the option, and nothing runs.
+#[test]
+fn unwritable_output_paths_fail_before_the_run() {
+    let d = scratch("unwritable-out");
+    let plain = d.join("plain");
+    std::fs::write(&plain, "x").unwrap();
+    let bad = plain.join("sub").join("f");
+    let bad = bad.to_str().unwrap();
+    let elf = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/riscv-tests/elf/rv32ui-p-add");
+    let elf = elf.to_str().unwrap();
+    let results = d.join("results.json");
+    std::fs::write(
+        &results,
+        r#"{"schema":"sha3-asip/results/v1","metadata":{"generated_unix":0,"tools":[],"quick":true},"records":[]}"#,
+    )
+    .unwrap();
+    let results = results.to_str().unwrap();
+    for (flag, args) in [
+        ("--trace", vec!["run", "--trace", bad, elf]),
+        (
+            "--trace",
+            vec!["rtl", "run", "--design", "rv32-ref", "--trace", bad, elf],
+        ),
+        (
+            "--vcd",
+            vec!["rtl", "run", "--design", "rv32-ref", "--vcd", bad, elf],
+        ),
+        ("--out", vec!["report", "--from", results, "--out", bad]),
+        (
+            "--out",
+            vec![
+                "reproduce",
+                "--out",
+                bad,
+                "--no-readme",
+                "--designs",
+                "rv32-ref",
+            ],
+        ),
+    ] {
+        let o = run(&args);
+        let e = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(
+            e.starts_with(&format!("sha3-asip: {flag} {bad}: cannot write")),
+            "{args:?}: {e}"
+        );
+        assert_eq!(e.lines().count(), 1, "{e}");
+        assert!(o.stdout.is_empty(), "{args:?} ran");
     }
 }

@@ -342,6 +342,56 @@ fn the_official_riscv_tests_pass_on_the_simulator() {
     );
 }
 
+/// riscv-tests linked as riscv-tests pins its env (no PHDRS: an R-X and an RW segment):
+/// `fence_i` runs code it keeps in `.data`, which passes because the tests run with memory
+/// RWX everywhere, as their environment means it, on both engines; the project's own ELFs
+/// keep their flags (a fetch from an RW segment is still caught: crates/sim/tests/conformance.rs).
+#[test]
+fn riscv_tests_linked_without_phdrs_pass_on_both_engines() {
+    let dir = root().join("testdata/riscv-tests/env-6de71ed/elf");
+    let fence_i = dir.join("rv32ui-p-fence_i");
+    let elf = std::fs::read(&fence_i).unwrap();
+    // the image really has no RWX segment: e_phnum program headers, PT_LOAD flags
+    let (phoff, phnum) = (
+        u32::from_le_bytes(elf[28..32].try_into().unwrap()) as usize,
+        u16::from_le_bytes(elf[44..46].try_into().unwrap()) as usize,
+    );
+    let loads: Vec<u32> = (0..phnum)
+        .map(|i| &elf[phoff + 32 * i..phoff + 32 * (i + 1)])
+        .filter(|h| u32::from_le_bytes(h[0..4].try_into().unwrap()) == 1)
+        .map(|h| u32::from_le_bytes(h[24..28].try_into().unwrap()))
+        .collect();
+    assert_eq!(loads, vec![5, 6], "PT_LOAD flags R-X and RW-");
+    let engines: &[&str] = if Command::new("verilator").arg("--version").output().is_ok() {
+        &["sim", "rtl"]
+    } else {
+        eprintln!("*** SKIPPED the RTL half: verilator not installed (apt-get install verilator)");
+        &["sim"]
+    };
+    for engine in engines {
+        let o = run(&[
+            "riscv-tests",
+            "--engine",
+            engine,
+            "--design",
+            "rv32-ref",
+            "--dir",
+            dir.to_str().unwrap(),
+        ]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(o.status.code(), Some(0), "{engine}: {out}{}", err(&o));
+        assert_eq!(
+            out,
+            format!("rv32ui     engine {engine}: 2/2 passed on rv32-ref\n"),
+            "{engine}"
+        );
+    }
+    // `run` keeps the ELF's flags: the fetch from .data is caught there
+    let o = run(&["run", fence_i.to_str().unwrap(), "--design", "rv32-ref"]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(err(&o).contains("tohost = 0x539"), "{}", err(&o));
+}
+
 #[test]
 fn the_official_riscv_tests_pass_on_the_rtl_processors() {
     let have = Command::new("verilator").arg("--version").output().is_ok();

@@ -4,6 +4,7 @@
 
 use crate::charts::pareto_front;
 use crate::design::{Arch, Design, Family};
+use crate::md;
 use crate::report::{self, SEED_ALG};
 use crate::results::Results;
 
@@ -40,15 +41,15 @@ pub fn fastest(r: &Results, designs: &[Design]) -> Vec<String> {
         return out;
     };
     let mut s = format!(
-        "**Fastest:** `{}` ({}), {:.1} cycles/byte for long {SEED_ALG} messages",
-        best.name,
+        "**Fastest:** {} ({}), {:.1} cycles/byte for long {SEED_ALG} messages",
+        md::code(&best.name),
         best.family.label(),
         c
     );
     if let Some((second, c2)) = all.get(1) {
         s.push_str(&format!(
-            "; next `{}` ({}), {:.1} ({:.2}x slower)",
-            second.name,
+            "; next {} ({}), {:.1} ({:.2}x slower)",
+            md::code(&second.name),
             second.family.label(),
             c2,
             c2 / c
@@ -60,9 +61,9 @@ pub fn fastest(r: &Results, designs: &[Design]) -> Vec<String> {
         if let Some((d, c)) = v.first() {
             if d.arch != best.arch {
                 out.push(format!(
-                    "**Fastest on {}:** `{}` ({}), {c:.1} cycles/byte.",
+                    "**Fastest on {}:** {} ({}), {c:.1} cycles/byte.",
                     arch_name(arch),
-                    d.name,
+                    md::code(&d.name),
                     d.family.label()
                 ));
             }
@@ -90,13 +91,13 @@ pub fn seed_ise_vs_others(r: &Results, designs: &[Design]) -> Vec<String> {
                 (i, ci, o, co)
             };
             out.push(format!(
-                "**{}, {} against seed ISE:** `{}` ({}, {fc:.1} c/B) is {:.2}x as fast as `{}` ({}, {sc:.1} c/B).",
+                "**{}, {} against seed ISE:** {} ({}, {fc:.1} c/B) is {:.2}x as fast as {} ({}, {sc:.1} c/B).",
                 arch_name(arch),
                 fam.label(),
-                faster.name,
+                md::code(&faster.name),
                 faster.family.label(),
                 sc / fc,
-                slower.name,
+                md::code(&slower.name),
                 slower.family.label(),
             ));
         }
@@ -121,7 +122,14 @@ pub fn best_for_area(r: &Results, designs: &[Design]) -> Vec<String> {
             .iter()
             .zip(&front)
             .filter(|(_, f)| **f)
-            .map(|(p, _)| format!("`{}` ({:.0} slices, {:.1} c/B)", p.0.name, p.1, p.2))
+            .map(|(p, _)| {
+                format!(
+                    "{} ({:.0} slices, {:.1} c/B)",
+                    md::code(&p.0.name),
+                    p.1,
+                    p.2
+                )
+            })
             .collect();
         let best = pts
             .iter()
@@ -130,12 +138,12 @@ pub fn best_for_area(r: &Results, designs: &[Design]) -> Vec<String> {
         let missing: Vec<String> = ranked(r, designs, Some(arch))
             .iter()
             .filter(|(d, _)| report::proc_slices(r, &d.name).is_none())
-            .map(|(d, _)| format!("`{}`", d.name))
+            .map(|(d, _)| md::code(&d.name))
             .collect();
         let mut s = format!(
-            "**Most speed for its silicon ({}):** `{}` has the smallest area x cycles/byte ({:.0} slices est. x {:.1} c/B); Pareto front (no design both smaller and faster): {}.",
+            "**Most speed for its silicon ({}):** {} has the smallest area x cycles/byte ({:.0} slices est. x {:.1} c/B); Pareto front (no design both smaller and faster): {}.",
             arch_name(arch),
-            best.0.name,
+            md::code(&best.0.name),
             best.1,
             best.2,
             on.join(", ")
@@ -174,13 +182,13 @@ pub fn baseline_costs(r: &Results, designs: &[Design]) -> Vec<String> {
         let users: Vec<String> = designs
             .iter()
             .filter(|x| x.baseline.as_deref() == Some(d.name.as_str()))
-            .map(|x| format!("`{}`", x.name))
+            .map(|x| md::code(&x.name))
             .collect();
         out.push(format!(
-            "**Baseline `{}`** spends {:.0} % of its kernel cycles in {}{}{}.",
-            d.name,
+            "**Baseline {}** spends {:.0} % of its kernel cycles in {}{}{}.",
+            md::code(&d.name),
             100.0 * top.share,
-            top.class,
+            md::text(&top.class),
             instr_share,
             if users.is_empty() {
                 String::new()
@@ -235,9 +243,9 @@ pub fn seed_gaps(r: &Results, designs: &[Design], notes: &str, docs: &str) -> Ve
             continue;
         };
         let ratio = mc / pc;
-        let row = p.row.clone().unwrap_or_else(|| d.name.clone());
+        let row = md::text(p.row.as_deref().unwrap_or(&d.name));
         if (1.0 / AGREES_WITHIN..=AGREES_WITHIN).contains(&ratio) {
-            agree.push(format!("`{}` ({row}, {ratio:.2}x)", d.name));
+            agree.push(format!("{} ({row}, {ratio:.2}x)", md::code(&d.name)));
             continue;
         }
         let why = match documented_reason(notes, &d.name) {
@@ -247,9 +255,9 @@ pub fn seed_gaps(r: &Results, designs: &[Design], notes: &str, docs: &str) -> Ve
             ),
         };
         out.push(format!(
-            "`{}` against {} \"{row}\": {mc:.1} c/B measured, {pc:.1} published ({:.2}x, {}); {why}.",
-            d.name,
-            p.source,
+            "{} against {} \"{row}\": {mc:.1} c/B measured, {pc:.1} published ({:.2}x, {}); {why}.",
+            md::code(&d.name),
+            md::text(&p.source),
             ratio,
             if ratio > 1.0 { "slower" } else { "faster" },
         ));

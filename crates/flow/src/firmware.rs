@@ -160,17 +160,45 @@ fn arch_spec<'a>(root: &Path, spec: &'a BuildSpec, arch: &str) -> Result<&'a Arc
     })
 }
 
-pub(crate) fn lock_build(bdir: &Path) -> Result<std::fs::File, FlowError> {
+/// The error for a build that cannot write `dir` (creating or writing `path`): on a
+/// read-only tree it says that `what` needs building and where that can be done.
+pub(crate) fn needs_build_error(
+    what: &str,
+    dir: &Path,
+    path: &Path,
+    e: std::io::Error,
+) -> FlowError {
+    if matches!(
+        e.kind(),
+        std::io::ErrorKind::ReadOnlyFilesystem | std::io::ErrorKind::PermissionDenied
+    ) {
+        FlowError::Io(
+            format!(
+                "{what} needs to be built (it is missing or out of date), but {} cannot be written (a read-only tree: build it where the tree is writable)",
+                dir.display()
+            ),
+            e,
+        )
+    } else {
+        FlowError::Io(format!("writing {}", path.display()), e)
+    }
+}
+
+/// The exclusive lock of a build folder `bdir` (`<bdir>.lock` beside it), taken only to
+/// build: a finished build is read without it. `what` names the product for the error when
+/// the folder cannot be written (a read-only checkout whose build is missing or stale).
+pub(crate) fn lock_build(bdir: &Path, what: &str) -> Result<std::fs::File, FlowError> {
     use std::os::unix::io::AsRawFd;
     let parent = bdir.parent().unwrap_or(bdir);
-    files::create_dir_all(parent)?;
     let path = bdir.with_extension("lock");
+    let read_only = |e: std::io::Error| needs_build_error(what, parent, &path, e);
+    std::fs::create_dir_all(parent).map_err(read_only)?;
     let f = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
         .open(&path)
-        .map_err(|e| FlowError::Io(format!("opening {}", path.display()), e))?;
+        .map_err(read_only)?;
     // SAFETY: flock on a descriptor we own; blocks until the lock is ours.
     let rc = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) };
     if rc != 0 {
@@ -649,13 +677,19 @@ impl Plan {
 /// Build (or bring up to date) the benchmark ELF of a design; returns its path.
 pub fn build(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
     let plan = plan(root, d)?;
+    // A finished build is read without a lock (so a read-only checkout whose firmware is
+    // built works): its outputs and then its stamp are renamed into place, and a rebuild
+    // removes the stamp first, so a matching stamp means a complete build.
+    if plan.up_to_date() {
+        return Ok(plan.elf);
+    }
     project::require(compiler_for(d.arch))?;
     // One build of a design at a time, across threads and processes (parallel tests and
     // reproduce jobs share firmware/build/<design>): an exclusive flock on a lock file
     // beside the build folder, released when `_lock` is dropped.
-    let _lock = lock_build(&plan.build)?;
+    let _lock = lock_build(&plan.build, &format!("the firmware of design '{}'", d.name))?;
     if plan.up_to_date() {
-        return Ok(plan.elf);
+        return Ok(plan.elf); // built by another process while this one waited
     }
     let before = plan.elf.is_file();
     plan.run()?;

@@ -11,6 +11,7 @@ pub mod firmware;
 pub mod harness;
 pub mod hw;
 pub mod lockstep;
+pub mod md;
 pub mod msg;
 pub mod profile;
 pub mod project;

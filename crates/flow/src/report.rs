@@ -5,6 +5,7 @@
 use crate::charts::Rendered;
 use crate::design::{Design, Published};
 use crate::findings;
+use crate::md;
 use crate::results::Results;
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -73,9 +74,9 @@ pub fn designs_table(r: &Results, designs: &[Design]) -> String {
         };
         let b512 = r.bench(&d.name, "sha3-512");
         rows.push(vec![
-            format!("`{}`", d.name),
-            format!("`{}`", d.isa),
-            d.timing.clone(),
+            md::code(&d.name),
+            md::code(&d.isa),
+            md::text(&d.timing),
             f1(b.cycles_per_byte),
             b512.map(|b| f1(b.cycles_per_byte))
                 .unwrap_or_else(|| "-".into()),
@@ -132,7 +133,7 @@ pub fn functions_table(r: &Results, designs: &[Design]) -> String {
         .filter(|d| r.benches().any(|b| b.design == d.name))
         .collect();
     let mut head = vec!["function".to_string(), "c/B from (bytes)".to_string()];
-    head.extend(cols.iter().map(|d| format!("`{}`", d.name)));
+    head.extend(cols.iter().map(|d| md::code(&d.name)));
     let rows: Vec<Vec<String>> = algs
         .iter()
         .map(|a| {
@@ -185,7 +186,7 @@ pub fn speedups_text(r: &Results, d: &Design, designs: &[Design]) -> String {
         .filter_map(|b| {
             let sp = r.bench(b, SEED_ALG)?.cycles_per_byte / m?.cycles_per_byte;
             Some(if bases.len() > 1 {
-                format!("{} (`{b}`)", f2(sp))
+                format!("{} ({})", f2(sp), md::code(b))
             } else {
                 f2(sp)
             })
@@ -232,15 +233,15 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                          method: String,
                          headers: &[&str],
                          row: &dyn Fn(&Design, &Published) -> Vec<String>| {
-            let _ = writeln!(s, "#### {source}: {what}\n");
+            let _ = writeln!(s, "#### {}: {what}\n", md::text(&source));
             let _ = writeln!(s, "{method}");
             let rows: Vec<Vec<String>> = ds
                 .iter()
                 .map(|d| {
                     let p = d.published.as_ref().expect("grouped by published");
                     let mut v = vec![
-                        p.row.clone().unwrap_or_else(|| d.name.clone()),
-                        format!("`{}`", d.name),
+                        md::text(p.row.as_deref().unwrap_or(&d.name)),
+                        md::code(&d.name),
                     ];
                     v.extend(row(d, p));
                     v
@@ -358,12 +359,13 @@ pub fn profile_table(r: &Results) -> String {
             }
         }
     }
+    let classes_md: Vec<String> = classes.iter().map(|c| md::text(c)).collect();
     let mut head = vec!["design", "scope"];
-    head.extend(classes.iter().map(|s| s.as_str()));
+    head.extend(classes_md.iter().map(|s| s.as_str()));
     let rows: Vec<Vec<String>> = r
         .profiles()
         .map(|p| {
-            let mut row = vec![format!("`{}`", p.design), p.scope.clone()];
+            let mut row = vec![md::code(&p.design), md::text(&p.scope)];
             for c in &classes {
                 row.push(
                     p.classes
@@ -389,7 +391,7 @@ pub fn units_table(r: &Results) -> String {
             let g = |v: Option<f64>| v.map(f0).unwrap_or_else(|| "-".into());
             let asic = r.asic(&a.unit);
             vec![
-                format!("`{}`", a.unit),
+                md::code(&a.unit),
                 n(a.luts),
                 n(a.ffs),
                 g(a.slices_est),
@@ -421,8 +423,8 @@ pub fn constant_time_table(r: &Results) -> String {
         .constant_times()
         .map(|c| {
             vec![
-                format!("`{}`", c.design),
-                c.alg.clone(),
+                md::code(&c.design),
+                md::text(&c.alg),
                 c.len.to_string(),
                 c.messages.to_string(),
                 c.min_cycles.to_string(),
@@ -453,8 +455,8 @@ pub fn rtl_table(r: &Results) -> String {
         .rtls()
         .map(|x| {
             vec![
-                format!("`{}`", x.design),
-                x.alg.clone(),
+                md::code(&x.design),
+                md::text(&x.alg),
                 x.lens
                     .iter()
                     .map(|l| l.to_string())
@@ -465,12 +467,14 @@ pub fn rtl_table(r: &Results) -> String {
                 } else {
                     format!(
                         "**NO**: {}",
-                        x.error
-                            .as_deref()
-                            .unwrap_or("")
-                            .lines()
-                            .next()
-                            .unwrap_or("")
+                        md::text(
+                            x.error
+                                .as_deref()
+                                .unwrap_or("")
+                                .lines()
+                                .next()
+                                .unwrap_or("")
+                        )
                     )
                 },
                 x.instructions.to_string(),
@@ -499,8 +503,8 @@ pub fn hw_table(r: &Results) -> String {
             let a = r.areas().find(|a| a.unit == h.case);
             let opt = |v: Option<f64>| v.map(f2).unwrap_or_else(|| "-".into());
             vec![
-                h.case.clone(),
-                h.alg.clone(),
+                md::text(&h.case),
+                md::text(&h.alg),
                 f2(h.cycles_per_block),
                 opt(h.gbps),
                 a.and_then(|a| a.luts)
@@ -676,7 +680,7 @@ pub fn asic_table(r: &Results) -> String {
                 _ => "-".into(),
             };
             vec![
-                a.target.clone(),
+                md::text(&a.target),
                 a.cells.map(|c| c.to_string()).unwrap_or_else(|| "-".into()),
                 g(a.area_um2, f0),
                 g(a.ge.map(|x| x / 1000.0), f2),
@@ -684,9 +688,9 @@ pub fn asic_table(r: &Results) -> String {
                 g(a.critical_path_ns, f2),
                 g(a.fmax_mhz, f1),
                 format!(
-                    "`{}` -> `{}`",
-                    a.start.as_deref().unwrap_or("?"),
-                    a.end.as_deref().unwrap_or("?")
+                    "{} -> {}",
+                    md::code(a.start.as_deref().unwrap_or("?")),
+                    md::code(a.end.as_deref().unwrap_or("?"))
                 ),
                 tp,
             ]
@@ -826,8 +830,8 @@ pub fn seed001_asic_table(r: &Results, designs: &[Design], p: &AsicPublished) ->
             let ge = a.and_then(|a| a.ge);
             let bge = ba.and_then(|b| b.ge);
             vec![
-                row.row.clone(),
-                format!("`{}`", row.design),
+                md::text(&row.row),
+                md::code(&row.design),
                 f0(row.fmax_mhz),
                 o(fm, f0),
                 f2(row.fmax_mhz / base.fmax_mhz),
@@ -885,7 +889,7 @@ pub fn asic_section(r: &Results, designs: &[Design], asic_pub: Option<&AsicPubli
     let _ = writeln!(
         s,
         "Method: {} (`hw/scripts/asic.py`, docs/hardware.md \"ASIC\"). GE = area / area of sky130 `nand2_1` (3.7536 um^2). Fmax: OSU 0.18 um, typical corner, ideal clock, no wire load, pre-layout. Processors: core + units, instruction and data memories not included. Throughput: Keccak cases in Gbps (SHA3-512, seed 004 eq. 5), processors in MB/s = Fmax / measured {SEED_ALG} cycles per byte.\n",
-        first.flow
+        md::text(&first.flow)
     );
     s.push_str(&asic_table(r));
     let Some(p) = asic_pub else {
@@ -934,7 +938,7 @@ pub fn seed003_asic_table(r: &Results, p3: &Seed003Asic) -> String {
     if let Some(u) = &p3.unit {
         let ge = r.asic(u).and_then(|a| a.ge);
         rows.push(vec![
-            format!("`{u}` (our vector unit, the answer to seed 003)"),
+            format!("{} (our vector unit, the answer to seed 003)", md::code(u)),
             "measured, sky130".into(),
             ge.map(f0).unwrap_or_else(|| "not measured".into()),
             ge.map(|g| ratio(g, p3.ge)).unwrap_or_else(|| "-".into()),
@@ -946,7 +950,7 @@ pub fn seed003_asic_table(r: &Results, p3: &Seed003Asic) -> String {
     {
         if let Some(g) = a.ge {
             rows.push(vec![
-                format!("`{}`", a.target),
+                md::code(&a.target),
                 "measured, sky130".into(),
                 f0(g),
                 ratio(g, p3.ge),
@@ -1014,7 +1018,7 @@ pub fn seed004_table(r: &Results, published: &[HwPublished]) -> String {
                 _ => None,
             };
             vec![
-                h.case.clone(),
+                md::text(&h.case),
                 opt0(p.map(|p| p.slices)),
                 opt0(a.and_then(|a| a.slices_est)),
                 opt0(p.map(|p| p.fmax_mhz)),
@@ -1099,7 +1103,7 @@ pub fn figure_md(figs: &Rendered, name: &str) -> String {
     } else {
         format!(
             "_Figure {n} ({name}) not drawn: {}_\n\n",
-            figs.error.as_deref().unwrap_or("unknown reason")
+            md::text(figs.error.as_deref().unwrap_or("unknown reason"))
         )
     }
 }
@@ -1125,8 +1129,8 @@ pub fn utc_date(secs: u64) -> String {
 pub fn provenance(r: &Results) -> String {
     let m = &r.metadata;
     let commit = match (&m.commit, m.dirty) {
-        (Some(c), Some(true)) => format!("`{c}` with uncommitted changes"),
-        (Some(c), _) => format!("`{c}`"),
+        (Some(c), Some(true)) => format!("{} with uncommitted changes", md::code(c)),
+        (Some(c), _) => md::code(c),
         (None, _) => "not recorded (not a git checkout)".into(),
     };
     let mut rows = vec![
@@ -1142,7 +1146,7 @@ pub fn provenance(r: &Results) -> String {
         ],
     ];
     for (t, v) in &m.tools {
-        rows.push(vec![t.clone(), v.clone()]);
+        rows.push(vec![md::text(t), md::text(v)]);
     }
     md_table(&["provenance", "value"], &rows)
 }
@@ -1207,8 +1211,8 @@ pub fn markdown(
             let _ = writeln!(
                 s,
                 "- **{}**: {}",
-                f.step,
-                f.error.lines().next().unwrap_or("")
+                md::text(&f.step),
+                md::text(f.error.lines().next().unwrap_or(""))
             );
         }
     }
@@ -1251,12 +1255,20 @@ pub fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// One line of Markdown text as HTML: escaped, with `code`, **bold**, _emphasis_ and
-/// [links](url).
+/// One line of Markdown text as HTML: escaped, with backslash escapes, `code`, **bold**,
+/// _emphasis_ and [links](url) whose target is http(s) or relative ([`md::safe_url`]; any
+/// other is shown as text).
 fn inline_html(s: &str) -> String {
     let mut out = String::new();
     let mut rest = s;
     while !rest.is_empty() {
+        if let Some(t) = rest.strip_prefix('\\') {
+            if let Some(c) = t.chars().next().filter(|c| c.is_ascii_punctuation()) {
+                out.push_str(&esc(&c.to_string()));
+                rest = &t[1..];
+                continue;
+            }
+        }
         if let Some(t) = rest.strip_prefix('`') {
             if let Some(e) = t.find('`') {
                 let _ = write!(out, "<code>{}</code>", esc(&t[..e]));
@@ -1275,9 +1287,12 @@ fn inline_html(s: &str) -> String {
             if let Some(e) = t.find("](") {
                 if let Some(u) = t[e + 2..].find(')') {
                     let url = &t[e + 2..e + 2 + u];
-                    let _ = write!(out, "<a href=\"{}\">{}</a>", esc(url), inline_html(&t[..e]));
-                    rest = &t[e + 3 + u..];
-                    continue;
+                    if md::safe_url(url) {
+                        let _ =
+                            write!(out, "<a href=\"{}\">{}</a>", esc(url), inline_html(&t[..e]));
+                        rest = &t[e + 3 + u..];
+                        continue;
+                    }
                 }
             }
         }
@@ -1286,6 +1301,29 @@ fn inline_html(s: &str) -> String {
         rest = &rest[c.len_utf8()..];
     }
     out
+}
+
+/// The cells of a Markdown table row: split at every `|` not escaped by a backslash (as
+/// GFM does), trimmed.
+fn table_cells(line: &str) -> Vec<&str> {
+    let inner = line.trim().strip_prefix('|').unwrap_or(line);
+    let mut cells = Vec::new();
+    let (mut start, mut escaped) = (0, false);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '|' if !escaped => {
+                cells.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+        escaped = c == '\\' && !escaped;
+    }
+    let last = inner[start..].trim();
+    if !last.is_empty() {
+        cells.push(last);
+    }
+    cells
 }
 
 /// The Markdown this module writes, as HTML; figure lines become the inline SVG with its
@@ -1297,11 +1335,7 @@ fn md_to_html(md: &str, figs: &Rendered) -> String {
     let mut in_list = false;
     for line in md.lines() {
         if line.starts_with('|') {
-            let cells: Vec<&str> = line
-                .trim_matches('|')
-                .split(" | ")
-                .map(|c| c.trim())
-                .collect();
+            let cells = table_cells(line);
             if line.starts_with("|---") {
                 continue;
             }
@@ -1423,6 +1457,33 @@ mod tests {
         assert_eq!(
             html,
             "<h2>H</h2>\n<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<div class=\"table\"><table><tr><th>a</th><th>b</th></tr><tr><td><code>x</code></td><td>2</td></tr></table></div>\n"
+        );
+    }
+
+    /// Escaped data stays text in the HTML, a cell break escaped with a backslash stays in
+    /// its cell, and a link to anything but http(s) or a relative path is shown as text.
+    #[test]
+    fn escaped_data_and_unsafe_links_stay_text_in_html() {
+        let data = "[a](javascript:x) <script>&amp; | `b` *c*";
+        assert_eq!(
+            inline_html(&md::text(data)),
+            "[a](javascript:x) &lt;script&gt;&amp;amp; | `b` *c*"
+        );
+        assert_eq!(
+            inline_html("[a](javascript:alert(1)) [b](data:text/html,x) [c](https://x.org/)"),
+            "[a](javascript:alert(1)) [b](data:text/html,x) <a href=\"https://x.org/\">c</a>"
+        );
+        assert_eq!(
+            table_cells(&format!("| {} | 2 |", md::text("a | b"))),
+            vec!["a \\| b", "2"]
+        );
+        let html = md_to_html(
+            &md_table(&["x", "y"], &[vec![md::text("a | b"), md::code("<i>")]]),
+            &Rendered::default(),
+        );
+        assert!(
+            html.contains("<td>a | b</td><td><code>&lt;i&gt;</code></td></tr>"),
+            "{html}"
         );
     }
 

@@ -11,6 +11,9 @@ use serde::{Deserialize, Serialize};
 
 pub const SCHEMA: &str = "sha3-asip/results/v1";
 
+/// The largest results file [`Results::read`] accepts (bytes).
+pub const MAX_RESULTS_BYTES: u64 = 64 << 20;
+
 /// One measured message length.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct RunRecord {
@@ -304,6 +307,27 @@ impl Results {
             ));
         }
         Ok(r)
+    }
+
+    /// Read a `results.json` file: at most [`MAX_RESULTS_BYTES`] (a full run's is about a
+    /// megabyte), so a wrong path such as /dev/zero or a huge file fails at once with a clear
+    /// message instead of filling memory.
+    pub fn read(path: &std::path::Path) -> Result<Results, String> {
+        use std::io::Read;
+        let f = std::fs::File::open(path).map_err(|e| e.to_string())?;
+        let mut buf = Vec::new();
+        f.take(MAX_RESULTS_BYTES + 1)
+            .read_to_end(&mut buf)
+            .map_err(|e| e.to_string())?;
+        if buf.len() as u64 > MAX_RESULTS_BYTES {
+            return Err(format!(
+                "larger than {} MiB: not a results.json written by `sha3-asip reproduce`",
+                MAX_RESULTS_BYTES >> 20
+            ));
+        }
+        let text = String::from_utf8(buf)
+            .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))?;
+        Results::from_json(&text)
     }
 
     /// Pretty JSON with a trailing newline; records keep the order they were added in.

@@ -11,6 +11,11 @@
 //! access (the environment's `TESTNUM | 1337` mark for test 1) and counted as not
 //! applicable; the `rv32mi` `*-misaligned` and `ma_addr` tests check that trap's mcause and
 //! mtval.
+//!
+//! Memory is readable, writable and executable everywhere, as the `p` environment means it
+//! (an M-mode hart without PMP; Spike and qemu load the images so), whatever segment flags
+//! the env's linker script gave: the env that riscv-tests pins has no PHDRS, so `.data`,
+//! from which `fence_i` runs code, is an RW segment (`Program::with_rwx_memory`).
 
 /// Which engine runs the tests: the one the benches use.
 pub use crate::bench::Engine;
@@ -182,7 +187,9 @@ pub fn run(
 ) -> Result<Vec<TestRun>, FlowError> {
     let mut out = Vec::new();
     for (suite, test, path) in list(dir)? {
-        let prog = exec::load(&path)?;
+        // the memory the tests' environment assumes (RWX on both engines), not the ELF's
+        // segment flags, which depend on the env's linker script
+        let prog = exec::load(&path)?.with_rwx_memory();
         for d in targets(suite, designs, engine)? {
             let traps_misaligned = exec::timing_of(&d)?.misaligned == asip_sim::Misaligned::Trap
                 || engine == Engine::Rtl;

@@ -377,11 +377,20 @@ pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
     let units = units_of(d)?;
     let core = core_of(d)?;
     let dir = gen_dir(root, d);
-    files::create_dir_all(&dir)?;
     let ext = dir.join(format!("{}.v", core.ext));
     let text = ext_wrapper(core, &units);
+    // written only when it differs, so a read-only tree whose wrapper is current works
     if std::fs::read_to_string(&ext).ok().as_deref() != Some(text.as_str()) {
-        files::write(&ext, text)?;
+        std::fs::create_dir_all(&dir)
+            .and_then(|_| std::fs::write(&ext, &text))
+            .map_err(|e| {
+                crate::firmware::needs_build_error(
+                    &format!("the generated RTL of design '{}'", d.name),
+                    &dir,
+                    &ext,
+                    e,
+                )
+            })?;
     }
     let mut files: Vec<PathBuf> = Vec::new();
     for u in &units {
@@ -663,27 +672,52 @@ fn build_model(
     product: &str,
     command: impl FnOnce(&SimBuild, &Core, &Path) -> Command,
 ) -> Result<PathBuf, FlowError> {
-    project::require(tool)?;
     let b = sim_build(root, d, harness, tool.program, mem_bytes)?;
     let core = core_of(d)?;
     let out_file = b.dir.join(product);
-    let _lock = crate::firmware::lock_build(&gen_dir(root, d).join(tool.program))?;
+    // A model is built in a folder of its own and renamed into place when complete, so one
+    // that exists is finished: it is used without a lock (a read-only tree whose models are
+    // built works); the lock is taken only to build.
     if out_file.is_file() {
         return Ok(out_file);
     }
-    files::create_dir_all(&b.dir)?;
-    let mut cmd = command(&b, core, &out_file);
+    project::require(tool)?;
+    let _lock = crate::firmware::lock_build(
+        &gen_dir(root, d).join(tool.program),
+        &format!("the {sim_name} model of design '{}'", d.name),
+    )?;
+    if out_file.is_file() {
+        return Ok(out_file); // built by another process while this one waited
+    }
+    let name = b.dir.file_name().unwrap_or_default().to_string_lossy();
+    let tmp = b
+        .dir
+        .with_file_name(format!("{name}.tmp{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    files::create_dir_all(&tmp)?;
+    let tb = SimBuild {
+        dir: tmp.clone(),
+        files: b.files.clone(),
+        include_args: b.include_args.clone(),
+        params: b.params.clone(),
+    };
+    let tmp_out = tmp.join(product);
+    let mut cmd = command(&tb, core, &tmp_out);
     cmd.args(&b.include_args).args(&b.files);
     let out = cmd
         .output()
         .map_err(|e| FlowError::Io(format!("running {}", tool.program), e))?;
-    if !out.status.success() || !out_file.is_file() {
-        let _ = std::fs::remove_file(&out_file);
+    if !out.status.success() || !tmp_out.is_file() {
+        let _ = std::fs::remove_dir_all(&tmp);
         return Err(build_failed(
             format!("building the {sim_name} model of design '{}'", d.name),
             &out,
         ));
     }
+    // a folder left by an interrupted build of an older version (no product) goes first
+    let _ = std::fs::remove_dir_all(&b.dir);
+    std::fs::rename(&tmp, &b.dir)
+        .map_err(|e| FlowError::Io(format!("renaming {}", tmp.display()), e))?;
     Ok(out_file)
 }
 
@@ -862,8 +896,12 @@ impl Drop for RemoveOnDrop {
     }
 }
 
-/// Remove the image files (`image-<pid>-<n>.bin` / `.tags`) of runs whose process is gone
-/// (killed before it could remove them). Linux only (it asks `/proc`); elsewhere nothing.
+/// The name of a run's memory image and tags files in the temporary folder:
+/// `<IMAGE_PREFIX><pid>-<n>.bin|.tags`.
+pub const IMAGE_PREFIX: &str = "sha3-asip-image-";
+
+/// Remove the image files (`<IMAGE_PREFIX><pid>-<n>.bin` / `.tags`) of runs whose process is
+/// gone (killed before it could remove them). Linux only (it asks `/proc`); elsewhere nothing.
 fn sweep_stale_images(dir: &Path) {
     if !Path::new("/proc/self").exists() {
         return;
@@ -874,7 +912,7 @@ fn sweep_stale_images(dir: &Path) {
     for e in rd.filter_map(|e| e.ok()) {
         let name = e.file_name().to_string_lossy().into_owned();
         let Some(pid) = name
-            .strip_prefix("image-")
+            .strip_prefix(IMAGE_PREFIX)
             .and_then(|r| r.split('-').next())
             .and_then(|p| p.parse::<u32>().ok())
         else {
@@ -936,11 +974,12 @@ pub fn run_program(
     let image = mem
         .slice(lo, (hi - lo as u64) as usize)
         .ok_or_else(|| FlowError::Sim("memory image".into()))?;
-    // one file per run: tests run programs from several threads of one process
+    // one file per run: tests run programs from several threads of one process; in the
+    // temporary folder, not hw/build, so that a read-only tree whose model is built runs
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    sweep_stale_images(&gen_dir(root, d));
-    let tmp = gen_dir(root, d).join(format!("image-{}-{run}.bin", std::process::id()));
+    sweep_stale_images(&std::env::temp_dir());
+    let tmp = std::env::temp_dir().join(format!("{IMAGE_PREFIX}{}-{run}.bin", std::process::id()));
     let tags_file = tmp.with_extension("tags");
     // removed however this function returns (a killed process's files: sweep_stale_images)
     let _cleanup = RemoveOnDrop(vec![tmp.clone(), tags_file.clone()]);

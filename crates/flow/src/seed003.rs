@@ -78,7 +78,11 @@ fn cell(v: Option<f64>) -> String {
 /// Instructions per permutation, with the route for an AEAD.
 fn perm_cell(b: &BenchRecord) -> String {
     match &b.aead {
-        Some(a) => format!("{} ({})", b.instret_per_permutation, a.route),
+        Some(a) => format!(
+            "{} ({})",
+            b.instret_per_permutation,
+            crate::md::text(&a.route)
+        ),
         None => b.instret_per_permutation.to_string(),
     }
 }

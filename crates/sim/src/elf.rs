@@ -313,6 +313,21 @@ impl Program {
         }
     }
 
+    /// The program with every segment readable, writable and executable, whatever its
+    /// flags: memory as the riscv-tests `p` environment means it (an M-mode hart without
+    /// PMP executes from and writes to any RAM; Spike loads its images so). For the
+    /// official tests only: images linked without PHDRS (the env that riscv-tests pins) get
+    /// an R-X and an RW segment, and `rv32ui-p-fence_i` runs code it keeps in `.data`. The
+    /// project's firmware keeps its flags, so a stray fetch or a store into its text is
+    /// still caught.
+    pub fn with_rwx_memory(mut self) -> Program {
+        for s in &mut self.segments {
+            s.exec = true;
+            s.write = true;
+        }
+        self
+    }
+
     /// Symbols.
     pub fn symbols(&self) -> &SymbolTable {
         &self.symbols

@@ -740,10 +740,10 @@ fn rtl_run_messages_and_leftovers() {
         );
     }
     // pid 4194305 is above Linux's pid_max: no such process
-    let dir = root.join("hw/build/rtl/mips-ref");
+    let dir = std::env::temp_dir();
     let stale = [
-        dir.join("image-4194305-0.bin"),
-        dir.join("image-4194305-0.tags"),
+        dir.join(format!("{}4194305-0.bin", rtl::IMAGE_PREFIX)),
+        dir.join(format!("{}4194305-0.tags", rtl::IMAGE_PREFIX)),
     ];
     for f in &stale {
         std::fs::write(f, b"x").expect("write");

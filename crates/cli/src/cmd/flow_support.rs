@@ -20,6 +20,36 @@ impl From<FlowError> for CliError {
     }
 }
 
+/// An output folder (`--out`) that cannot be created or written into is an error before any
+/// work starts (exit 2), not at the end of a run.
+pub fn check_out_dir(flag: &str, dir: &std::path::Path) -> Result<(), CliError> {
+    let bad = |e: std::io::Error| {
+        CliError::usage(format!("{flag} {}: cannot write there: {e}", dir.display()))
+    };
+    std::fs::create_dir_all(dir).map_err(bad)?;
+    let probe = dir.join(format!(".sha3-asip-write-test-{}", std::process::id()));
+    std::fs::File::create(&probe).map_err(bad)?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// An output file (`--trace`, `--vcd`) is created (emptied) before the run, so one that
+/// cannot be written is an error (exit 2) before anything runs rather than a silent no-op.
+pub fn create_out_file(flag: &str, path: &std::path::Path) -> Result<std::fs::File, CliError> {
+    std::fs::File::create(path)
+        .map_err(|e| CliError::usage(format!("{flag} {}: cannot write: {e}", path.display())))
+}
+
+/// A file the run rewrites at its end (the project README's results block) must be writable
+/// now; opened for appending, so it is not changed.
+pub fn check_writable_file(what: &str, path: &std::path::Path) -> Result<(), CliError> {
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map(|_| ())
+        .map_err(|e| CliError::usage(format!("{what} {}: cannot write: {e}", path.display())))
+}
+
 /// The project root (designs/, firmware/, hw/).
 pub fn root() -> PathBuf {
     asip_flow::project::root()

@@ -59,9 +59,7 @@ pub struct HwAsicArgs {
 pub struct HwSimArgs {
     #[arg(long, help = CASES_HELP)]
     pub case: String,
-    /// SHA-3 function the core runs (sha3-224/256/384/512); default SHA3-512, the function
-    /// of seed 004's Table II, as `hw synth` and the report use.
-    #[arg(long, default_value = "sha3-512")]
+    #[arg(long, default_value = "sha3-512", help = super::alg_help("SHA-3 function the core runs", true, "; default SHA3-512, the function of seed 004's Table II, as `hw synth` and the report use"))]
     pub alg: String,
     /// Simulator: verilator or icarus.
     #[arg(long, default_value = "verilator")]
@@ -75,9 +73,7 @@ pub struct HwSimArgs {
 pub struct HwSynthArgs {
     #[arg(long, help = CASES_HELP)]
     pub case: String,
-    /// SHA-3 function whose throughput is simulated next to the synthesis (sha3-224/256/
-    /// 384/512); default SHA3-512, seed 004's Table II.
-    #[arg(long, default_value = "sha3-512")]
+    #[arg(long, default_value = "sha3-512", help = super::alg_help("SHA-3 function whose throughput is simulated next to the synthesis", true, "; default SHA3-512, seed 004's Table II"))]
     pub alg: String,
     /// Print the figures as JSON (LUTs, FFs, slices est., LUT levels, Fmax est., GE).
     #[arg(long)]

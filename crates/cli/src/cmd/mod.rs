@@ -68,6 +68,18 @@ pub fn names_list() -> String {
         .join(", ")
 }
 
+/// Help of an `--alg` option: `what`, then the names of `Algorithm::ALL` (those of the
+/// plain sponge family only with `sponge_only`, what the Keccak hardware cases implement),
+/// so the list follows the golden model.
+pub fn alg_help(what: &str, sponge_only: bool, tail: &str) -> String {
+    let names: Vec<&str> = Algorithm::ALL
+        .iter()
+        .filter(|a| !sponge_only || a.family() == sha3_golden::Family::Sponge)
+        .map(|a| a.name())
+        .collect();
+    format!("{what}: {}{tail}", names.join(", "))
+}
+
 pub fn parse_alg(name: &str) -> Result<Algorithm> {
     Algorithm::from_name(name).ok_or_else(|| {
         CliError::usage(format!(

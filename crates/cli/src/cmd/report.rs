@@ -30,12 +30,14 @@ pub struct ReportArgs {
 
 pub fn run(a: &ReportArgs) -> Result<u8> {
     let root = root();
-    let text = std::fs::read_to_string(&a.from)
-        .map_err(|e| CliError::usage(format!("--from {}: {e}", a.from.display())))?;
-    let results = Results::from_json(&text)
+    let results = Results::read(&a.from)
         .map_err(|e| CliError::usage(format!("--from {}: {e}", a.from.display())))?;
     let designs = all_designs()?;
     let readme = root.join("README.md");
+    super::flow_support::check_out_dir("--out", &a.out)?;
+    if a.readme {
+        super::flow_support::check_writable_file("--readme:", &readme)?;
+    }
     asip_flow::reproduce::render(
         &root,
         &a.out,

@@ -53,6 +53,10 @@ pub fn run(a: &ReproduceArgs) -> Result<u8> {
             .map(|n| n.get())
             .unwrap_or(1)
     });
+    super::flow_support::check_out_dir("--out", &a.out)?;
+    if !a.no_readme && a.designs.is_none() {
+        super::flow_support::check_writable_file("the results block of", &root.join("README.md"))?;
+    }
     let o = ReproduceOptions {
         out: a.out.clone(),
         quick: a.quick,

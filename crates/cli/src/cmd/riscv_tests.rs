@@ -14,6 +14,9 @@ the suite's extension (--engine rtl: every such design with an [rtl] processor).
 design has runs on the simulator as `rv32im_<ext>` with the zscale timing model. Each test ends
 by writing `tohost` (1 = pass, (n << 1) | 1 = test n failed). ma_data needs misaligned
 accesses performed: on a core that traps them it is checked to trap and counted n/a.
+Memory is readable, writable and executable everywhere, as the tests' `p` environment means
+it (an M-mode hart without PMP; Spike loads them so), whatever the ELF's segment flags: images
+linked without PHDRS (the env riscv-tests pins) run too. `run` keeps the flags.
 Prints one line per failure and a summary per suite; exits 1 if any test failed.
 
 Examples:

@@ -2,7 +2,7 @@
 //! check it in lockstep against the simulator, list its sources.
 
 use super::flow_support::{find_design, parse_lens, root};
-use crate::error::{CliError, Context, Result};
+use crate::error::{CliError, Result};
 use asip_flow::bench::{self, Engine};
 use asip_flow::exec;
 use asip_flow::rtl::{self, RtlOptions};
@@ -83,8 +83,7 @@ pub struct BenchArgs {
     /// Design with an [rtl] table (RV32 or MIPS; `sha3-asip designs --long` shows which).
     #[arg(long)]
     pub design: String,
-    /// Function: sha3-224, sha3-256, sha3-384, sha3-512, shake128, shake256, or all.
-    #[arg(long, default_value = "sha3-256")]
+    #[arg(long, default_value = "sha3-256", help = super::alg_help("Function", false, ", or all"))]
     pub alg: String,
     /// Message lengths in bytes, comma-separated.
     #[arg(long, default_value = "0,64,136,1024")]
@@ -102,8 +101,7 @@ pub struct LockstepArgs {
     /// Design with an [rtl] table (RV32 or MIPS; `sha3-asip designs --long` shows which).
     #[arg(long)]
     pub design: String,
-    /// Function the firmware hashes (sha3-224/256/384/512, shake128, shake256).
-    #[arg(long, default_value = "sha3-256")]
+    #[arg(long, default_value = "sha3-256", help = super::alg_help("Function the firmware hashes", false, ""))]
     pub alg: String,
     /// Message lengths of the benchmark firmware's run.
     #[arg(long, default_value = "0,137")]
@@ -143,11 +141,18 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
     let prog = exec::load(&a.elf).map_err(|e| CliError::new(e.to_string()))?;
     let mut argv = vec![a.elf.display().to_string()];
     argv.extend(a.args.iter().cloned());
+    if let Some(v) = &a.vcd {
+        if a.sim == "icarus" {
+            return Err(CliError::usage(
+                "--vcd is a Verilator option (the Icarus harness writes no waveform)",
+            ));
+        }
+        super::flow_support::create_out_file("--vcd", v)?;
+    }
     let on_commit: Option<rtl::CommitSink> = match &a.trace {
         Some(p) => {
-            let mut w = std::io::BufWriter::new(
-                std::fs::File::create(p).context(|| format!("creating {}", p.display()))?,
-            );
+            let mut w =
+                std::io::BufWriter::new(super::flow_support::create_out_file("--trace", p)?);
             Some(Box::new(move |_: &rtl::Commit, line: &str| {
                 writeln!(w, "{line}")
                     .map_err(|e| asip_flow::error::FlowError::Io("writing the trace".into(), e))

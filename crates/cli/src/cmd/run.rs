@@ -1,7 +1,7 @@
 //! `sha3-asip run`: run any RV32 ELF on the simulator.
 
 use super::flow_support::find_design;
-use crate::error::{CliError, Context, Result};
+use crate::error::{CliError, Result};
 use asip_flow::design;
 use asip_flow::exec::{self, ExecOptions};
 use clap::Args;
@@ -91,7 +91,7 @@ pub fn run(a: &RunArgs) -> Result<u8> {
     }
     let trace: Option<Box<dyn Write>> = match &a.trace {
         Some(p) => Some(Box::new(std::io::BufWriter::new(
-            std::fs::File::create(p).context(|| format!("creating {}", p.display()))?,
+            super::flow_support::create_out_file("--trace", p)?,
         ))),
         None => None,
     };
