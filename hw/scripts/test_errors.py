@@ -106,6 +106,8 @@ class Errors(unittest.TestCase):
                 self.assertNotEqual(r.returncode, 0, r.stderr)
                 if script == "asic.py" and "ASIC flow unavailable" in r.stderr:
                     continue  # stops on its missing cell libraries first (scripts/setup --asic)
+                if script == "pnr.py" and "nextpnr-ecp5 not found" in r.stderr:
+                    continue  # stops on its missing placer first (scripts/setup --pnr; not in make test)
                 bad = [ln for ln in r.stderr.splitlines()
                        if "Read-only file system" in ln or "Permission denied" in ln]
                 self.assertTrue(bad, f"{script}: {r.stderr!r}")
