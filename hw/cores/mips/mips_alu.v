@@ -22,9 +22,14 @@ module mips_alu (
     wire        ltu  = ~sum[32];
     assign ovf_o = (a_i[31] == (b_i[31] ^ sub)) && (sum[31] != a_i[31]);
 
-    wire [63:0] sa = {{32{mul_signed_i & a_i[31]}}, a_i};
-    wire [63:0] sb = {{32{mul_signed_i & b_i[31]}}, b_i};
-    assign product_o = sa * sb;
+    // a 33 x 33 signed product (the low 64 bits of the 64 x 64 product of the extended
+    // operands, with four 18 x 18 DSP blocks on ECP5 instead of ten)
+    wire signed [32:0] sa = {mul_signed_i & a_i[31], a_i};
+    wire signed [32:0] sb = {mul_signed_i & b_i[31], b_i};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire signed [65:0] prod = sa * sb;
+    /* verilator lint_on UNUSEDSIGNAL */
+    assign product_o = prod[63:0];
 
     // leading zeros of a_i, or of ~a_i for clo
     wire [31:0] cx = (op_i == OP_CLO) ? ~a_i : a_i;
