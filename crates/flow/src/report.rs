@@ -292,12 +292,13 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
         );
         table(
             "silicon",
-            format!("Method: slices published = the paper's FPGA place and route; slices est. = our whole processor (core + units, memories outside) through Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8), a lower bound (`hw/scripts/synth_proc.py`); area over baseline from those estimates; Fmax = place and route of the same processor on a Lattice ECP5 (LFE5U-6, out of context, median of 3 seeds; opt-in `make pnr`, docs/hardware.md); throughput = Fmax x 8 / measured cycles per byte ({SEED_ALG}, long messages); RTL cycles == simulator: the processor's commit log equals the simulator's.\n"),
+            format!("Method: slices published = the paper's FPGA place and route; slices est. = our whole processor (core + units, memories outside) through Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8), a lower bound (`hw/scripts/synth_proc.py`); area over baseline from those estimates; LUT4 and Fmax = place and route of the same processor on a Lattice ECP5 (LFE5U-6, out of context; LUT4 = logic cells used, 2 per carry cell, LUT RAM; Fmax the median of 3 seeds; opt-in `make pnr`, docs/hardware.md); throughput = Fmax x 8 / measured cycles per byte ({SEED_ALG}, long messages); RTL cycles == simulator: the processor's commit log equals the simulator's.\n"),
             &[
                 "slices published",
                 "slices est. (processor)",
                 "area over baseline published",
                 "area over baseline (est.)",
+                "LUT4 (ECP5 P&R)",
                 "Fmax MHz (ECP5 P&R)",
                 "Mbit/s at that Fmax",
                 "RTL cycles == simulator",
@@ -331,6 +332,10 @@ pub fn seed_tables(r: &Results, designs: &[Design]) -> String {
                     ) {
                         (Some(b), Some(m)) => format!("{:+.0} %", 100.0 * (m / b - 1.0)),
                         _ => "-".into(),
+                    },
+                    match r.pnr(&d.name).and_then(|x| x.lut4) {
+                        Some(v) => v.to_string(),
+                        None => "-".into(),
                     },
                     pnr_fmax_cell(r, &d.name, d.rtl.is_some()),
                     match (fmax, meas_cpb) {
@@ -1521,15 +1526,18 @@ mod tests {
             "seed 001, Table 4 (FPGA, 100 MHz): silicon",
             "rv32-oasip",
         );
-        // slices est., the paper's 981 / 747.5 slices, ours over rv32-ref, Fmax,
+        // slices est., the paper's 981 / 747.5 slices, ours over rv32-ref, LUT4, Fmax,
         // 25 MHz x 8 bit / 200 c/B = 1.0 Mbit/s
-        assert_eq!(&si[3..8], &["900", "+31.2 %", "+50 %", "25.0", "1.0"]);
+        assert_eq!(
+            &si[3..9],
+            &["900", "+31.2 %", "+50 %", "8000", "25.0", "1.0"]
+        );
         let da = row(
             &md,
             "seed 001, Table 4 (FPGA, 100 MHz): silicon",
             "rv32-dasip",
         );
-        assert_eq!(&da[6..8], &["P&R not run (make pnr)", "-"]);
+        assert_eq!(&da[6..9], &["-", "P&R not run (make pnr)", "-"]);
     }
 
     fn asic_rec(target: &str, ge: f64, fmax: f64, gbps: Option<f64>) -> Record {
@@ -1637,6 +1645,6 @@ mod tests {
         assert_eq!(&na[2..6], &["6595", "840", "+8.6 %", "+5 %"]);
         let co = row(&md, h, "mips-coproc");
         assert_eq!(&co[2..6], &["7645", "1000", "+25.9 %", "+25 %"]);
-        assert_eq!(co[6], "P&R not run (make pnr)");
+        assert_eq!(&co[6..8], &["-", "P&R not run (make pnr)"]);
     }
 }
