@@ -4,11 +4,12 @@
 //   F  the next-PC multiplexer drives the synchronous instruction memory (imem_addr_o);
 //   D  the fetched word arrives (imem_rdata_i); jal is recognised and redirects fetch;
 //   X  execute: register read (asynchronous register file, bypass from W), ALU, shifter,
-//      single-cycle multiplier, iterative divider, branch/jalr resolution, CSRs, traps,
-//      data-memory request, extension units (rv32_ext, generated per design); the
+//      two-cycle multiplier (rv32_mul), iterative divider, branch/jalr resolution, CSRs,
+//      traps, data-memory request, extension units (rv32_ext, generated per design); the
 //      instruction retires here;
 //   W  write-back: the ALU result register or the load data (synchronous data memory)
-//      is written to the register file; the RVFI commit port reports the instruction.
+//      is written to the register file; the RVFI commit port (RISCV_FORMAL only) reports
+//      the instruction.
 // F, D and X are the three pipeline stages of the timing model `zscale` (the first
 // instruction executes in cycle 2); W is the register-file write of the retired
 // instruction. All redirects are registered: a jal decided in D costs 1 cycle, a taken
