@@ -199,7 +199,7 @@ def source_key(t, extra=""):
 # reach. Every synthesis flow reads this RTLIL instead of the Verilog (yosys_read), so what
 # Yosys and ABC see does not depend on where a line is: Yosys 0.23 orders some of its work by
 # name, and while the names carried file:line, rv32-oasip with every file shifted down by
-# whole lines mapped to 3689 LUTs instead of 3858 (hw/scripts/test_flows.py holds the check).
+# whole lines mapped to 3689 LUTs instead of 3858 (hw/scripts/test_position.py holds the check).
 CANON = ["proc", "setattr -unset src", "setattr -mod -unset src"]
 AUTO_SRC = re.compile(r"\$[^$ \n]*\.s?vh?:[0-9.-]+\$")  # file:line in auto names ($and$f.v:12$3)
 INCLUDE = re.compile(r'`include\s+("([^"]*)")?')
@@ -261,13 +261,6 @@ def file_hash(p):
         return None
 
 
-def _memo(t):
-    """The memo of a target's canonical design: hw/build/keys/<source text key>.json."""
-    where = json.dumps([t["files"], t["include_dirs"]])  # the places its includes are looked up
-    recipe = C.src_hash([os.path.abspath(__file__)], C.yosys_version())  # this file: how it is computed
-    return os.path.join(C.BUILD, "keys", source_key(t, recipe + where) + ".json")
-
-
 def design_hash(t):
     """Hash of the target's canonical elaborated design (its RTLIL text: the `$readmemh` data
     are in it as memory initialisation). Memoized in hw/build/keys/<source_key>.json with the
@@ -275,7 +268,9 @@ def design_hash(t):
     hw/build/keys/<hash>.il: the memo is used only when the source text, Yosys and this file
     are the same and none of those files changed (a stale memo cannot be used); it spares a
     status query over every target one Yosys run per target."""
-    memo = _memo(t)
+    where = json.dumps([t["files"], t["include_dirs"]])  # the places its includes are looked up
+    recipe = C.src_hash([os.path.abspath(__file__)], C.yosys_version())  # this file: how it is computed
+    memo = os.path.join(C.BUILD, "keys", source_key(t, recipe + where) + ".json")
     try:
         with open(memo) as f:
             m = json.load(f)
