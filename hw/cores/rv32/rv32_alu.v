@@ -53,3 +53,19 @@ module rv32_alu (
         end
     end
 endmodule
+
+// rv32_result_mux: the last 2:1 multiplexer of the execute stage's result (the ALU's, or
+// what the other units and decode chose early). A module of its own, kept by synthesis
+// like rv32_alu, so that the mapper cannot fold the early choices in behind the ALU: the
+// ALU's result passes one LUT on its way to the write-back register.
+/* verilator lint_off DECLFILENAME */
+(* keep_hierarchy *)
+module rv32_result_mux (
+    input  wire        sel_a_i,
+    input  wire [31:0] a_i,
+    input  wire [31:0] b_i,
+    output wire [31:0] y_o
+);
+    assign y_o = sel_a_i ? a_i : b_i;
+endmodule
+/* verilator lint_on DECLFILENAME */
