@@ -269,21 +269,27 @@ module rv32_core #(
     reg         x_alu_imm_q, x_alu_alt_q, x_use_alu_q;
     reg  [31:0] x_imm_rel_q;   // register + offset: decoded in D
     reg  [31:0] x_imm_pc_q;    // pc + offset: decoded in D
+    // a mul*: {high half, rs2 signed, rs1 signed} and "the result is the multiplier's",
+    // decoded in D (exactly X's is_mul)
+    reg  [2:0]  x_mul_q;
+    reg         x_cmp_signed_q;   // the ALU's compare: slt/slti, blt/bge (decoded in D)
+    reg         x_use_mul_q;
     // (an op-imm's immediate is in x_b_q: see the operand registers)
     wire [31:0] alu_b   = b;
     wire        alu_alt = x_alu_alt_q;
     wire [31:0] alu_res;
-    wire        alu_eq, alu_lt, alu_ltu;
+    wire        alu_eq, alu_lt;
     rv32_alu u_alu (
         .a_i(a), .b_i(alu_b), .funct3_i(f3), .alt_i(alu_alt),
-        .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt), .ltu_o(alu_ltu)
+        .cmp_signed_i(x_cmp_signed_q), .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt)
     );
 
     // multiplier (two cycles in X: the product is registered at the end of the first)
     wire [31:0] mul_res;
     reg         x_mul_done_q;  // the multiply in X has its product: this is its second cycle
     wire        mul_busy = is_mul && !x_mul_done_q;
-    rv32_mul u_mul (.clk_i(clk_i), .a_i(a), .b_i(b), .funct3_i(f3), .result_o(mul_res));
+    rv32_mul u_mul (.clk_i(clk_i), .a_i(a), .b_i(b), .a_signed_i(x_mul_q[0]),
+                    .b_signed_i(x_mul_q[1]), .high_i(x_mul_q[2]), .result_o(mul_res));
 
     // divider (iterative)
     wire        div_done;
@@ -300,10 +306,10 @@ module rv32_core #(
         case (f3)
             3'd0:    br_cond = alu_eq;
             3'd1:    br_cond = !alu_eq;
-            3'd4:    br_cond = alu_lt;
+            3'd4:    br_cond = alu_lt;    // signed (x_cmp_signed_q)
             3'd5:    br_cond = !alu_lt;
-            3'd6:    br_cond = alu_ltu;
-            default: br_cond = !alu_ltu;
+            3'd6:    br_cond = alu_lt;    // unsigned
+            default: br_cond = !alu_lt;
         endcase
     end
     // three adders serve every address X computes: pc + offset (branch, jal, auipc),
@@ -465,13 +471,13 @@ module rv32_core #(
         else if (is_jal || is_jalr)       x_other = x_pc4;
         else if (is_csr)                  x_other = csr_rdata;
         else if (is_div)                  x_other = div_res;
-        else if (is_mul)                  x_other = mul_res;
         else if (host_call)               x_other = host_wdata_i;
         else if (is_ext)                  begin x_other = ext_rd_wdata; x_writes = ext_rd_we; end
         else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
                  is_wfi)                  x_writes = 1'b0;
     end
-    rv32_result_mux u_res (.sel_a_i(x_use_alu), .a_i(alu_res), .b_i(x_other), .y_o(x_result));
+    rv32_result_mux u_res (.sel_alu_i(x_use_alu), .sel_mul_i(x_use_mul_q), .alu_i(alu_res),
+                           .mul_i(mul_res), .other_i(x_other), .y_o(x_result));
     wire [4:0] x_rd = host_call ? 5'd10 : rd;
 
     assign dmem_req_o   = x_valid && !lu_hazard && is_mem && !mem_mis && !x_ferr_q &&
@@ -515,6 +521,10 @@ module rv32_core #(
             x_alu_imm_q <= d_opimm;
             x_alu_alt_q <= d_alu_alt;
             x_use_alu_q <= d_opimm || d_op;
+            x_use_mul_q <= d_opc == 7'h33 && d_f7 == 7'h01 && !d_f3[2];
+            x_cmp_signed_q <= (d_opc == 7'h63) ? !d_f3[1] : !d_f3[0];
+            x_mul_q     <= {d_f3[1:0] != 2'd0, d_f3[1:0] == 2'd1,
+                            d_f3[1:0] == 2'd1 || d_f3[1:0] == 2'd2};
             x_imm_rel_q <= {{20{d_insn[31]}}, d_insn[31:25],
                             (d_opc == 7'h23) ? d_insn[11:7] : d_insn[24:20]};
             x_imm_pc_q  <= (d_opc == 7'h6f) ? {{12{d_insn[31]}}, d_insn[19:12], d_insn[20],
