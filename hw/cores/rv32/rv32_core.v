@@ -431,8 +431,8 @@ module rv32_core #(
         .clk_i(clk_i), .rst_ni(rst_ni),
         .valid_i(x_valid && !lu_hazard), .insn_i(x_insn_q), .pc_i(x_pc_q),
         .rs1_i(a), .rs2_i(b), .fire_i(x_commit && is_ext),
-        .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_npc_i(x_npc),
-        .fetch_pc_i(d_pc_q), .mem_rdata_i(dmem_rdata_i),
+        .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_seq_i(x_seq_npc),
+        .fetch_pc_i(d_pc_q), .fetch_x_seq_i(x_valid && x_jal_seq), .mem_rdata_i(dmem_rdata_i),
         .claim_o(ext_claim), .uses_rs1_o(ext_uses_rs1), .uses_rs2_o(ext_uses_rs2),
         .rs1_addr_o(ext_rs1_addr), .rs2_addr_o(ext_rs2_addr),
         .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata),
@@ -450,11 +450,18 @@ module rv32_core #(
     // redirects only when taken)
     assign x_target   = pre_trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
                         jump_target;
-    // the next pc of the instruction in X by the core's control flow (for the units: a
-    // fetch-hook loop-back is not in it), and the architectural one (RVFI: the pc fetched
-    // after it when it falls through)
-    wire [31:0] x_npc = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
-                        (jump_any ? jump_target : x_pc4);
+    // Whether the instruction in X continues at pc + 4 by the core's control flow (for the
+    // units: a fetch-hook loop-back is not in it): its next pc (x_npc below, trap ? mtvec :
+    // mret ? mepc : unit redirect ? its target : jump ? target : pc + 4) compared with pc +
+    // 4, but with each candidate compared before the selection, so the late selects (trap,
+    // branch condition) pass one multiplexer, not a 32-bit compare. A branch's or jal's
+    // target equals pc + 4 when its offset is 4; a unit's redirect is never to pc + 4
+    // (hw/cores/rv32/README.md, "Extension port").
+    wire        x_jal_seq = !is_jal || (x_imm_pc_q == 32'd4);  // jal: decided in D
+    wire        x_seq_npc = trap ? (mtvec == x_pc4) : is_mret ? (mepc == x_pc4) :
+                            take_ext ? 1'b0 :   // never to pc + 4 (the port's contract)
+                            !jump_any ? 1'b1 :
+                            is_jalr ? ({reg_rel[31:1], 1'b0} == x_pc4) : (x_imm_pc_q == 32'd4);
 
     // result and destination
     wire [31:0] x_result;
@@ -589,6 +596,10 @@ module rv32_core #(
             x_snpc_q <= fetch_pc;
         end
     end
+    // the next pc of the instruction in X by the core's control flow, and the architectural
+    // one (RVFI: the pc fetched after it when it falls through)
+    wire [31:0] x_npc = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
+                        (jump_any ? jump_target : x_pc4);
     wire        x_seq = !trap && !is_mret && !take_ext && !jump_any;
     wire [31:0] x_npc_arch = x_seq ? x_snpc_q : x_npc;
 
