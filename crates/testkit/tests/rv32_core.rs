@@ -394,3 +394,41 @@ fn fence_i_program_exits_1_on_qemu() {
         .expect("qemu-riscv32 runs");
     assert_eq!(st.code(), Some(1));
 }
+
+/// A long `rtl run` reports its progress (issue 35 item 4): the harness sends the cycle and
+/// instruction counts every `PROGRESS_CYCLES` cycles, increasing, up to the limit.
+#[test]
+fn a_long_run_reports_its_progress() {
+    if !have_verilator() {
+        return;
+    }
+    let d = design("rv32-ref");
+    let prog = Program::from_words(BASE, &[addi(5, 5, 1), j(-4, 0)], 4096);
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let s2 = seen.clone();
+    let limit = 3 * rtl::PROGRESS_CYCLES + 10;
+    let e = rtl::run_program(
+        &asip_testkit::root(),
+        &d,
+        &prog,
+        RtlOptions {
+            max_cycles: limit,
+            progress: Some(Box::new(move |c, i| s2.borrow_mut().push((c, i)))),
+            ..RtlOptions::default()
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("runaway: exceeded max_cycles"), "{e}");
+    let seen = seen.borrow();
+    let cycles: Vec<u64> = seen.iter().map(|p| p.0).collect();
+    let want: Vec<u64> = (1..=3).map(|k| k * rtl::PROGRESS_CYCLES).collect();
+    assert_eq!(cycles, want);
+    // addi + jal: 1 + 2 cycles per two instructions
+    for &(c, i) in seen.iter() {
+        assert!(
+            i > 0 && i.abs_diff(c * 2 / 3) < 4,
+            "{c} cycles, {i} instructions"
+        );
+    }
+}
