@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod design;
+pub mod difftest;
 pub mod error;
 pub mod exec;
 pub mod findings;
