@@ -364,7 +364,9 @@ pub fn misa_of(d: &Design) -> Result<u32, FlowError> {
     let isa = asip_extensions::registry()
         .parse_isa(&d.isa)
         .map_err(|e| FlowError::Usage(format!("design '{}': {e}", d.name)))?;
-    Ok(asip_sim::rv32::zicsr::misa(&isa))
+    Ok(asip_sim::rv32::zicsr::misa(
+        isa.extensions().iter().map(|e| e.name()),
+    ))
 }
 
 fn gen_dir(root: &Path, d: &Design) -> PathBuf {
@@ -763,6 +765,13 @@ impl Commit {
 /// Receives every retired instruction and its commit-log line.
 pub type CommitSink = Box<dyn FnMut(&Commit, &str) -> Result<(), FlowError>>;
 
+/// Receives the progress of a long run: (cycles, retired instructions) so far, about
+/// every [`PROGRESS_CYCLES`] cycles (Verilator only).
+pub type ProgressSink = Box<dyn FnMut(u64, u64)>;
+
+/// Cycles between two progress reports of the harness (about a second of Verilator).
+pub const PROGRESS_CYCLES: u64 = 1 << 22;
+
 /// Options of one RTL run.
 #[derive(Default)]
 pub struct RtlOptions {
@@ -774,6 +783,8 @@ pub struct RtlOptions {
     pub vcd: Option<PathBuf>,
     /// The HDL simulator (Verilator unless asked).
     pub sim: HdlSim,
+    /// Called with the run's progress (Verilator only).
+    pub progress: Option<ProgressSink>,
 }
 
 fn hexu(s: Option<&str>) -> u32 {
@@ -1013,6 +1024,9 @@ pub fn run_program(
             if trace {
                 cmd.arg("--trace");
             }
+            if o.progress.is_some() {
+                cmd.args(["--progress", &PROGRESS_CYCLES.to_string()]);
+            }
             if let Some(v) = &o.vcd {
                 cmd.arg("--vcd").arg(v);
             }
@@ -1102,6 +1116,11 @@ pub fn run_program(
                         let text = commit_line(&m, &c);
                         result = f(&c, &text);
                     }
+                }
+            }
+            Some("P") => {
+                if let Some(f) = o.progress.as_mut() {
+                    f(decu(it.next()), decu(it.next()));
                 }
             }
             Some("O") => {
