@@ -774,6 +774,10 @@ pub struct RtlOptions {
     pub vcd: Option<PathBuf>,
     /// The HDL simulator (Verilator unless asked).
     pub sim: HdlSim,
+    /// A prebuilt Verilator harness to run instead of the design's RTL model, with extra
+    /// arguments: the power flow's gate-level model (`hw/cores/tb/gate_harness.cpp`, built by
+    /// `hw/scripts/power.py`), which takes the same options and speaks the same line protocol.
+    pub harness: Option<(PathBuf, Vec<String>)>,
 }
 
 fn hexu(s: Option<&str>) -> u32 {
@@ -991,7 +995,10 @@ pub fn run_program(
     let trace = o.on_commit.is_some();
     let mut cmd = match o.sim {
         HdlSim::Verilator => {
-            let exe = build(root, d, mem_bytes)?;
+            let exe = match &o.harness {
+                Some((exe, _)) => exe.clone(),
+                None => build(root, d, mem_bytes)?,
+            };
             files::write(&tmp, image)?;
             files::write(&tags_file, &tags)?;
             let mut cmd = Command::new(exe);
@@ -1015,6 +1022,9 @@ pub fn run_program(
             }
             if let Some(v) = &o.vcd {
                 cmd.arg("--vcd").arg(v);
+            }
+            if let Some((_, args)) = &o.harness {
+                cmd.args(args);
             }
             cmd
         }
