@@ -336,6 +336,9 @@ impl Engine {
     }
 }
 
+/// The cycle limit of a benchmark run (also `rtl run`'s default).
+pub const MAX_CYCLES: u64 = 2_000_000_000;
+
 #[derive(Debug, Clone)]
 pub struct BenchOptions {
     pub alg: String,
@@ -355,7 +358,7 @@ impl Default for BenchOptions {
             alg: "sha3-256".into(),
             lens: DEFAULT_LENS.to_vec(),
             seed: 0,
-            max_cycles: 2_000_000_000,
+            max_cycles: MAX_CYCLES,
             engine: Engine::Sim,
             args: FnArgs::default(),
             aead: None,

@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod charts;
 pub mod design;
+pub mod difftest;
 pub mod error;
 pub mod exec;
 pub mod findings;

@@ -78,6 +78,7 @@ pub fn check(
             vcd: None,
             sim: crate::rtl::HdlSim::Verilator,
             harness: None,
+            progress: None,
         },
     )?;
     let n = *pos.lock().map_err(|_| FlowError::Sim("poisoned".into()))?;

@@ -171,6 +171,7 @@ fn run_one(
                 vcd: None,
                 sim: crate::rtl::HdlSim::Verilator,
                 harness: None,
+                progress: None,
             },
         ),
     }

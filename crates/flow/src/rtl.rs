@@ -763,6 +763,13 @@ impl Commit {
 /// Receives every retired instruction and its commit-log line.
 pub type CommitSink = Box<dyn FnMut(&Commit, &str) -> Result<(), FlowError>>;
 
+/// Receives the progress of a long run: (cycles, retired instructions) so far, about
+/// every [`PROGRESS_CYCLES`] cycles (Verilator only).
+pub type ProgressSink = Box<dyn FnMut(u64, u64)>;
+
+/// Cycles between two progress reports of the harness (about a second of Verilator).
+pub const PROGRESS_CYCLES: u64 = 1 << 22;
+
 /// Options of one RTL run.
 #[derive(Default)]
 pub struct RtlOptions {
@@ -778,6 +785,8 @@ pub struct RtlOptions {
     /// arguments: the power flow's gate-level model (`hw/cores/tb/gate_harness.cpp`, built by
     /// `hw/scripts/power.py`), which takes the same options and speaks the same line protocol.
     pub harness: Option<(PathBuf, Vec<String>)>,
+    /// Called with the run's progress (Verilator only).
+    pub progress: Option<ProgressSink>,
 }
 
 fn hexu(s: Option<&str>) -> u32 {
@@ -1020,6 +1029,9 @@ pub fn run_program(
             if trace {
                 cmd.arg("--trace");
             }
+            if o.progress.is_some() {
+                cmd.args(["--progress", &PROGRESS_CYCLES.to_string()]);
+            }
             if let Some(v) = &o.vcd {
                 cmd.arg("--vcd").arg(v);
             }
@@ -1112,6 +1124,11 @@ pub fn run_program(
                         let text = commit_line(&m, &c);
                         result = f(&c, &text);
                     }
+                }
+            }
+            Some("P") => {
+                if let Some(f) = o.progress.as_mut() {
+                    f(decu(it.next()), decu(it.next()));
                 }
             }
             Some("O") => {

@@ -104,6 +104,9 @@ pub enum TimingClass {
     Csr,
     /// ecall, ebreak, mret, fence.
     System,
+    /// `fence.i`: `latency.system`, then `fence_i_penalty` (the pipeline fetches its
+    /// successor again).
+    FenceI,
     /// Vector arithmetic, logic, permutation and moves (`latency.vector`, one 128-bit beat;
     /// further beats of a register group are the `zve64x.beat` timing event).
     Vector,

@@ -224,7 +224,7 @@ impl Profiler {
                 TimingClass::Jalr => {
                     leaders.insert(pc.wrapping_add(after));
                 }
-                TimingClass::System => {
+                TimingClass::System | TimingClass::FenceI => {
                     leaders.insert(pc.wrapping_add(4));
                 }
                 _ => {}

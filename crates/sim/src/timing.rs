@@ -230,6 +230,10 @@ pub struct TimingParams {
     pub jal_penalty: u32,
     /// Extra cycles for `jalr`.
     pub jalr_penalty: u32,
+    /// Extra cycles for `fence.i`: what the pipeline had fetched after it is fetched again
+    /// (default 0).
+    #[serde(default)]
+    pub fence_i_penalty: u32,
     /// Cycles an instruction that uses a loaded register right after the load waits.
     pub load_use_penalty: u32,
     /// Whether results are forwarded to the next instruction.
@@ -420,6 +424,7 @@ impl TimingParams {
             ("branch_not_taken_penalty", self.branch_not_taken_penalty),
             ("jal_penalty", self.jal_penalty),
             ("jalr_penalty", self.jalr_penalty),
+            ("fence_i_penalty", self.fence_i_penalty),
             ("load_use_penalty", self.load_use_penalty),
             ("no_forwarding_penalty", self.no_forwarding_penalty),
             ("branch_operand_lead", self.branch_operand_lead),
@@ -551,7 +556,7 @@ impl TimingParams {
             TimingClass::Branch => l.branch,
             TimingClass::Jal | TimingClass::Jalr => l.jump,
             TimingClass::Csr => l.csr,
-            TimingClass::System => l.system,
+            TimingClass::System | TimingClass::FenceI => l.system,
             TimingClass::Custom => l.custom,
             TimingClass::Vector => l.vector,
         };
@@ -580,6 +585,7 @@ impl TimingParams {
             TimingClass::Branch => (self.branch_taken_penalty, self.branch_not_taken_penalty),
             TimingClass::Jal => (self.jal_penalty, self.jal_penalty),
             TimingClass::Jalr => (self.jalr_penalty, self.jalr_penalty),
+            TimingClass::FenceI => (self.fence_i_penalty, self.fence_i_penalty),
             _ => (0, 0),
         };
         let lead = match d.info.timing {

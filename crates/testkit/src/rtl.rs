@@ -252,6 +252,7 @@ pub fn lockstep_words_on(
             vcd: None,
             sim: hdl,
             harness: None,
+            progress: None,
         },
     )
     .expect("RTL run");

@@ -109,6 +109,7 @@ fn both_on(hdl: rtl::HdlSim, design: &str, code: &[u32], max_cycles: u64) -> (St
             vcd: None,
             sim: hdl,
             harness: None,
+            progress: None,
         },
     );
     let rtl_log = log.lock().unwrap().clone();

@@ -344,3 +344,91 @@ fn fusesoc_core_of_a_processor_lists_its_sources() {
     assert!(text.contains("toplevel: tb_sys"));
     assert!(text.contains("  CORE_RV32: {datatype: bool, default: true, paramtype: vlogdefine}"));
 }
+
+/// Zifencei (issue 35 item 5): a store of a new instruction two words ahead, `fence.i`,
+/// and the new instruction runs: `addi a0, zero, 1` replaces `addi a0, zero, 7`, so the
+/// program exits 1. `fence.i` fetches its successor again (a redirect from X, 2 cycles,
+/// `fence_i_penalty`); before, the RTL ran the word it had already fetched (exit 7).
+fn store_then_fence_i() -> Vec<u32> {
+    let new = addi(10, 0, 1);
+    let mut w = vec![0x0000_0297]; // auipc t0, 0
+    w.extend(li(6, new)); // t1 = the new word
+    w.extend([
+        sw(6, 5, 20),   // over the word at auipc + 20
+        0x0000_100f,    // fence.i
+        addi(10, 0, 7), // auipc + 20: replaced
+    ]);
+    w
+}
+
+#[test]
+fn fence_i_fetches_a_stored_instruction_on_every_design() {
+    let root = asip_testkit::root();
+    for d in design::load_all(&root.join("designs")).unwrap() {
+        if d.rtl.is_none() || d.arch != design::Arch::Rv32 {
+            continue;
+        }
+        let Some((c, log)) = both(&d.name, &store_then_fence_i()) else {
+            return;
+        };
+        assert!(log[5].contains("a0=0x00000001"), "{}: {}", d.name, log[5]);
+        // 8 instructions, 2 fill cycles, the fence.i's refetch 2
+        assert_eq!(c, 8 + 2 + 2, "{}", d.name);
+    }
+}
+
+#[test]
+fn fence_i_program_exits_1_on_qemu() {
+    if !asip_testkit::have_with("qemu-riscv32", "--version") {
+        eprintln!("*** SKIPPED: qemu-riscv32 not installed (apt-get install qemu-user)");
+        return;
+    }
+    let mut w = store_then_fence_i();
+    w.extend(exit_seq());
+    let elf = asip_flow::difftest::elf::write(&Program::from_words(BASE, &w, 4096));
+    let path = asip_testkit::work_dir("fence_i").join("fence_i.elf");
+    std::fs::write(&path, elf).unwrap();
+    let st = std::process::Command::new("qemu-riscv32")
+        .arg(&path)
+        .status()
+        .expect("qemu-riscv32 runs");
+    assert_eq!(st.code(), Some(1));
+}
+
+/// A long `rtl run` reports its progress (issue 35 item 4): the harness sends the cycle and
+/// instruction counts every `PROGRESS_CYCLES` cycles, increasing, up to the limit.
+#[test]
+fn a_long_run_reports_its_progress() {
+    if !have_verilator() {
+        return;
+    }
+    let d = design("rv32-ref");
+    let prog = Program::from_words(BASE, &[addi(5, 5, 1), j(-4, 0)], 4096);
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let s2 = seen.clone();
+    let limit = 3 * rtl::PROGRESS_CYCLES + 10;
+    let e = rtl::run_program(
+        &asip_testkit::root(),
+        &d,
+        &prog,
+        RtlOptions {
+            max_cycles: limit,
+            progress: Some(Box::new(move |c, i| s2.borrow_mut().push((c, i)))),
+            ..RtlOptions::default()
+        },
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("runaway: exceeded max_cycles"), "{e}");
+    let seen = seen.borrow();
+    let cycles: Vec<u64> = seen.iter().map(|p| p.0).collect();
+    let want: Vec<u64> = (1..=3).map(|k| k * rtl::PROGRESS_CYCLES).collect();
+    assert_eq!(cycles, want);
+    // addi + jal: 1 + 2 cycles per two instructions
+    for &(c, i) in seen.iter() {
+        assert!(
+            i > 0 && i.abs_diff(c * 2 / 3) < 4,
+            "{c} cycles, {i} instructions"
+        );
+    }
+}

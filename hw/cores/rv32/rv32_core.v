@@ -172,6 +172,7 @@ module rv32_core #(
     wire is_mul    = opc == 7'h33 && f7 == 7'h01 && !f3[2];
     wire is_div    = opc == 7'h33 && f7 == 7'h01 && f3[2];
     wire is_fence  = opc == 7'h0f && (f3 == 3'd0 || f3 == 3'd1);
+    wire is_fencei = opc == 7'h0f && f3 == 3'd1;   // Zifencei: refetches its successor
     wire is_ecall  = x_insn_q == 32'h0000_0073;
     wire is_ebreak = x_insn_q == 32'h0010_0073;
     wire is_mret   = x_insn_q == 32'h3020_0073;
@@ -407,11 +408,16 @@ module rv32_core #(
     // redirects (registered into the fetch stage)
     wire   take_jump = !trap && (br_taken || is_jalr);
     wire   take_ext  = !trap && is_ext && ext_redirect;
-    assign x_redirect = x_fire && (trap || take_jump || take_ext || (is_mret && !trap));
+    // fence.i redirects like a taken branch to the word in D, its successor (pc + 4 or a
+    // fetch-hook target), so that word and the ones after it are fetched again after the
+    // stores before it have written memory (no fence.i ever stalls in X, so D holds its
+    // successor whenever it fires)
+    assign x_redirect = x_fire && (trap || take_jump || take_ext ||
+                                   ((is_mret || is_fencei) && !trap));
     // (pre_trap: x_target is used only with x_redirect, and a branch that does not trap
     // redirects only when taken)
     assign x_target   = pre_trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
-                        jump_target;
+                        is_fencei ? d_pc_q : jump_target;
     // the next pc of the instruction in X by the core's control flow (for the units: a
     // fetch-hook loop-back is not in it), and the architectural one (RVFI: the pc fetched
     // after it when it falls through)

@@ -11,6 +11,7 @@
 //   X exit <status> <cycles> <instret>       end of run; also X tohost <value> ...,
 //   X trap <pc> <insn> <mcause> <mtval> <cycle>, X runaway <cycles> <pc>, X syscall <nr> <pc>,
 //   X badbuf <buffer> <pc> (a write() whose buffer is not all in the program's memory)
+//   P <cycle> <instret>                      every N cycles with --progress N (flushed)
 // --max-cycles N: the run stops after the first instruction that completes (retire cycle
 // + 1) at or after cycle N, as the simulator's does: X runaway names that cycle and the pc
 // of the next instruction to commit (docs/rv32-core.md, "Faults").
@@ -70,6 +71,7 @@ int main(int argc, char **argv) {
     const char *image = nullptr, *vcd = nullptr, *tags = nullptr;
     uint32_t load = 0, entry = 0, sp = 0, tohost = 0, mem_base = 0, mem_bytes = 0;
     uint64_t max_cycles = 10000000000ULL;
+    uint64_t progress = 0;  // a P line every this many cycles (0: none)
     bool trace = false, have_tohost = false;
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
@@ -85,6 +87,7 @@ int main(int argc, char **argv) {
         else if (a == "--tohost") { tohost = (uint32_t)num(val()); have_tohost = true; }
         else if (a == "--max-cycles") max_cycles = num(val());
         else if (a == "--trace") trace = true;
+        else if (a == "--progress") progress = num(val());
         else if (a == "--vcd") vcd = val();
         else if (a == "--mem-base") mem_base = (uint32_t)num(val());
         else if (a == "--mem-bytes") mem_bytes = (uint32_t)num(val());
@@ -253,6 +256,10 @@ int main(int argc, char **argv) {
         if (trace && top.hilo_done_o)
             std::printf("H %x %x\n", top.hilo_hi_o, top.hilo_lo_o);
 #endif
+        if (progress && cycle % progress == 0 && cycle) {
+            std::printf("P %llu %llu\n", (unsigned long long)cycle, (unsigned long long)instret);
+            std::fflush(stdout);
+        }
         // no commit for a long time after the limit (a processor that hangs)
         if (cycle >= max_cycles + 1000) {
             std::printf("X runaway %llu %x\n", (unsigned long long)cycle, top.rvfi_pc_wdata);

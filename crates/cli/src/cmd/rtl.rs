@@ -60,8 +60,11 @@ pub struct RunArgs {
     /// Design (must have an [rtl] table).
     #[arg(long)]
     pub design: String,
-    /// Stop with an error after this many cycles (at least 1).
-    #[arg(long, default_value_t = 10_000_000_000, value_parser = super::run::parse_max_cycles)]
+    /// Stop with an error after this many cycles (at least 1). The default is the limit of
+    /// the benchmark runs (`bench`, `rtl bench`), 2e9: at the 2-3 million cycles a second
+    /// Verilator simulates the core, a quarter of an hour (`run`'s 1e10 would be an hour). A run longer than a second
+    /// shows its progress on stderr when stderr is a terminal, else a line a minute.
+    #[arg(long, default_value_t = asip_flow::bench::MAX_CYCLES, value_parser = super::run::parse_max_cycles)]
     pub max_cycles: u64,
     /// Write the commit log (the simulator's `run --trace` format) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -167,6 +170,7 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
         }
         None => None,
     };
+    let (progress, shown) = progress_sink(a.max_cycles);
     let out = rtl::run_program(
         &root(),
         &d,
@@ -182,13 +186,59 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
             } else {
                 rtl::HdlSim::Verilator
             },
+            progress: Some(progress),
         },
-    )
-    .map_err(CliError::from)?;
+    );
+    if shown.get() {
+        eprint!("\r\x1b[K"); // the progress line goes before the outcome is printed
+    }
+    let out = out.map_err(CliError::from)?;
     Ok(super::run::report_outcome(
         &out,
         &format!("isa {} | engine rtl ({})", d.isa, a.sim),
     ))
+}
+
+/// The progress of a long `rtl run` on stderr: on a terminal, one line rewritten about
+/// twice a second once the run takes more than a second; otherwise (a log file) a line a
+/// minute. The flag says whether a terminal line is showing (to be cleared).
+fn progress_sink(max_cycles: u64) -> (rtl::ProgressSink, std::rc::Rc<std::cell::Cell<bool>>) {
+    use std::io::IsTerminal;
+    use std::time::{Duration, Instant};
+    let tty = std::io::stderr().is_terminal();
+    let shown = std::rc::Rc::new(std::cell::Cell::new(false));
+    let flag = shown.clone();
+    let start = Instant::now();
+    let (first, every) = if tty {
+        (Duration::from_secs(1), Duration::from_millis(500))
+    } else {
+        (Duration::from_secs(60), Duration::from_secs(60))
+    };
+    let mut next = start + first;
+    let sink = Box::new(move |cycles: u64, instret: u64| {
+        let now = Instant::now();
+        if now < next {
+            return;
+        }
+        next = now + every;
+        let secs = (now - start).as_secs_f64();
+        let line = format!(
+            "rtl run: {:.1} M cycles ({:.1} % of --max-cycles), {:.1} M instructions, {:.2} M \
+             cycles/s, {:.0} s",
+            cycles as f64 / 1e6,
+            100.0 * cycles as f64 / max_cycles as f64,
+            instret as f64 / 1e6,
+            cycles as f64 / 1e6 / secs,
+            secs
+        );
+        if tty {
+            eprint!("\r\x1b[K{line}");
+            flag.set(true);
+        } else {
+            eprintln!("{line}");
+        }
+    });
+    (sink, shown)
 }
 
 fn bench_rtl(a: &BenchArgs) -> Result<u8> {

@@ -51,7 +51,7 @@ define_ops! { OPS, Id;
     OR = "or", exec_or, R, Logic, Alu;
     AND = "and", exec_and, R, Logic, Alu;
     FENCE = "fence", exec_nop, Bare, Other, System;
-    FENCE_I = "fence.i", exec_nop, Bare, Other, System;
+    FENCE_I = "fence.i", exec_nop, Bare, Other, FenceI;
     ECALL = "ecall", exec_ecall, Bare, Other, System;
     EBREAK = "ebreak", exec_ebreak, Bare, Other, System;
     MRET = "mret", exec_mret, Bare, Other, Jalr;
