@@ -42,6 +42,9 @@ import common as C  # noqa: E402
 import power_lib as P  # noqa: E402
 import targets as T  # noqa: E402
 
+# Part of every cache key besides the netlist, the firmware, the harness files and the tool
+# versions: bump it when a change of power.py or power_lib.py changes models or results (a
+# cosmetic edit then keeps every cached run, as asic.py's FLOW_REV does).
 FLOW_REV = 1
 POWER_BUILD = os.path.join(C.BUILD, "power")
 TB = os.path.join(C.HW, "cores", "tb")
@@ -170,7 +173,7 @@ def regmap(text, lib, rf, instmap):
 def build_model(netlist, top, v, lib):
     """Build (or reuse) the Verilator model of a netlist; (executable, regmap file)."""
     define, rf = ARCH[top]
-    key = file_hash([netlist] + HARNESS_FILES + SCRIPTS, json.dumps([FLOW_REV, top, v["verilator"], v["liberty_parser"]]))
+    key = file_hash([netlist] + HARNESS_FILES, json.dumps([FLOW_REV, top, v["verilator"], v["liberty_parser"]]))
     d = os.path.join(POWER_BUILD, "models", f"{top}_{key}")
     exe = os.path.join(d, "obj", "Vgl")
     rmap = os.path.join(d, "regmap.txt")
@@ -200,7 +203,10 @@ def build_model(netlist, top, v, lib):
         cmd = ["nice", "verilator", "--cc", "--exe", "--build", "-O3", "--x-assign", "fast",
                "--x-initial", "fast", "--noassert", "-Wno-fatal", "-Wno-lint", "-Wno-style",
                "-j", "2", "--prefix", "Vgl", "--top-module", "gl_sys", "-Mdir", "obj",
-               "-CFLAGS", f"-O1 -D{define}", f"-DGL_TOP={top}",
+               # the huge once-run code (symbol tables, initialisation) unoptimised: the
+               # build takes minutes, not tens of minutes
+               "-CFLAGS", f"-D{define}", "-MAKEFLAGS", "OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1",
+               f"-DGL_TOP={top}",
                f"-I{os.path.join(C.HW, 'cores', 'include')}", "gl.vlt", HARNESS_FILES[0],
                HARNESS_FILES[2], "netlist.v", "cells.v", HARNESS_FILES[1]]
         r = C.run(cmd, cwd=d)
@@ -358,7 +364,7 @@ def run_design(t, v, man, cfg, lib):
     adir = os.path.join(AL.ASIC_BUILD, ares["key"])
     netlist = os.path.join(adir, "osu.v")
     elf = firmware_elf(t["name"])
-    key = file_hash([netlist, elf] + HARNESS_FILES + SCRIPTS,
+    key = file_hash([netlist, elf] + HARNESS_FILES,
                     json.dumps([FLOW_REV, ares["key"], LENS, ALG, v["verilator"], v["liberty_parser"],
                                 v["opensta"], v["osu018"], cfg["sta"]]))
     d = os.path.join(POWER_BUILD, f"{t['name']}_{key}")
@@ -639,7 +645,7 @@ def current_key(t, v, man, cfg):
     if not adirs or not os.path.isfile(elf):
         return None
     ares = P.load_json(os.path.join(os.path.dirname(adirs[0]), "result.json"))
-    return file_hash([adirs[0], elf] + HARNESS_FILES + SCRIPTS,
+    return file_hash([adirs[0], elf] + HARNESS_FILES,
                      json.dumps([FLOW_REV, os.path.basename(os.path.dirname(adirs[0])), LENS, ALG, v["verilator"],
                                  v["liberty_parser"], v["opensta"], v["osu018"], cfg["sta"]])) if ares else None
 

@@ -602,6 +602,12 @@ pub struct Seed001AsicRow {
     pub fmax_mhz: f64,
     pub mbytes_per_s: f64,
     pub power_mw: f64,
+    /// Static and dynamic parts of `power_mw`, MB/mJ and the power-efficiency speed-up over
+    /// the first row, as published (None when the data file lacks them).
+    pub static_mw: Option<f64>,
+    pub dynamic_mw: Option<f64>,
+    pub mbytes_per_mj: Option<f64>,
+    pub power_eff_speedup: Option<f64>,
 }
 
 /// A JSON data file of published figures; None if it is absent or malformed (the report
@@ -633,6 +639,10 @@ fn load_asic_seeds(path: &std::path::Path) -> AsicSeeds {
                     fmax_mhz: n(r, "fmax_mhz")?,
                     mbytes_per_s: n(r, "mbytes_per_s")?,
                     power_mw: n(r, "power_mw")?,
+                    static_mw: n(r, "static_mw"),
+                    dynamic_mw: n(r, "dynamic_mw"),
+                    mbytes_per_mj: n(r, "mbytes_per_mj"),
+                    power_eff_speedup: n(r, "power_eff_speedup"),
                 })
             })
             .collect(),
@@ -859,7 +869,7 @@ pub fn seed001_asic_table(r: &Results, designs: &[Design], p: &AsicPublished) ->
                     tp(&row.design).zip(tp(&base.design)).map(|(x, b)| x / b),
                     f2,
                 ),
-                f2(row.power_mw),
+                o(r.power(&row.design).map(|p| p.static_mw + p.dynamic_mw), f2),
             ]
         })
         .collect();
@@ -878,7 +888,120 @@ pub fn seed001_asic_table(r: &Results, designs: &[Design], p: &AsicPublished) ->
             "MB/s measured at that Fmax",
             "speed-up published",
             "speed-up measured",
-            "power mW published (not measured)",
+            "power mW measured at that Fmax",
+        ],
+        &rows,
+    )
+}
+
+/// How the power tables are measured (under them in every format).
+pub const POWER_METHOD: &str = "power = static (leakage) + dynamic (internal + switching + the ideal clock net's pin capacitance) at the design's OSU Fmax, from a gate-level simulation of the OSU 0.18 um netlist (1.8 V, typical corner, pre-layout, memories outside) running the design's firmware on SHA3-256: every net's toggles and high time over the steady-state window (the difference of 10- and 2-block messages, 8 blocks), Liberty power tables, OpenSTA 2.0.17's slews and loads (docs/hardware.md \"Power\"); pJ/B = that window's energy at Fmax / its 1088 bytes; MB/mJ = 1000 / (pJ/B); nJ/perm = one Keccak-f[1600] permutation's energy; OpenSTA vectorless = its report_power with port activity 0.1 per cycle propagated (no firmware), for comparison";
+
+/// Seed 001 Table 5's power columns, published (TSMC 28 nm) beside measured (OSU 0.18 um):
+/// power, MB/mJ and the power-efficiency speed-up over the reference row. Absolute mW and
+/// MB/mJ do not carry across nodes; the ratios to the reference core do.
+pub fn seed001_power_table(r: &Results, p: &AsicPublished) -> String {
+    let t = &p.seeds.seed001;
+    let Some(base) = t.first() else {
+        return String::new();
+    };
+    let o = |v: Option<f64>, f: fn(f64) -> String| {
+        v.map(f).unwrap_or_else(|| "not run (make asic)".into())
+    };
+    let bp = r.power(&base.design);
+    let rows: Vec<Vec<String>> = t
+        .iter()
+        .map(|row| {
+            let m = r.power(&row.design);
+            let split = |tot: f64, s: Option<f64>, d: Option<f64>| match (s, d) {
+                (Some(s), Some(d)) => format!("{} ({} + {})", f2(tot), f2(s), f2(d)),
+                _ => f2(tot),
+            };
+            vec![
+                md::text(&row.row),
+                md::code(&row.design),
+                split(row.power_mw, row.static_mw, row.dynamic_mw),
+                o(
+                    m.map(|m| (m.static_mw, m.dynamic_mw)).map(|(s, d)| s + d),
+                    f2,
+                ) + &m
+                    .map(|m| format!(" ({} + {})", f2(m.static_mw), f2(m.dynamic_mw)))
+                    .unwrap_or_default(),
+                row.mbytes_per_mj.map(f2).unwrap_or_else(|| "-".into()),
+                o(m.map(|m| m.mb_per_mj), |v| format!("{v:.3}")),
+                row.power_eff_speedup.map(f2).unwrap_or_else(|| "-".into()),
+                o(m.zip(bp).map(|(m, b)| m.mb_per_mj / b.mb_per_mj), f2),
+                o(m.map(|m| m.pj_per_byte), f0),
+            ]
+        })
+        .collect();
+    md_table(
+        &[
+            "paper row",
+            "design",
+            "power mW published (static + dynamic)",
+            "power mW measured at Fmax (static + dynamic)",
+            "MB/mJ published",
+            "MB/mJ measured",
+            "power-efficiency speed-up published",
+            "power-efficiency speed-up measured",
+            "pJ/B measured",
+        ],
+        &rows,
+    )
+}
+
+/// Every processor's power and energy (the seed 000 MIPS designs and all RV32 designs):
+/// power at Fmax, energy per byte and per permutation, MB/mJ and its speed-up over the
+/// design's baseline, OpenSTA's vectorless figure beside.
+pub fn power_table(r: &Results, designs: &[Design]) -> String {
+    let mut rows = Vec::new();
+    for d in designs.iter().filter(|d| d.rtl.is_some()) {
+        let Some(m) = r.power(&d.name) else {
+            rows.push(vec![
+                md::code(&d.name),
+                "not run (make asic)".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+                "-".into(),
+            ]);
+            continue;
+        };
+        let base = d.baseline.as_deref().and_then(|b| r.power(b));
+        rows.push(vec![
+            md::code(&d.name),
+            f1(m.fmax_mhz),
+            f2(m.static_mw + m.dynamic_mw),
+            format!("{:.3}", m.static_mw),
+            f2(m.total_ref_mw),
+            f2(m.vectorless_fmax_mw),
+            f0(m.pj_per_byte),
+            f1(m.nj_per_perm),
+            format!("{:.3}", m.mb_per_mj),
+            base.map(|b| f2(m.mb_per_mj / b.mb_per_mj))
+                .unwrap_or_else(|| "-".into()),
+        ]);
+    }
+    if rows.is_empty() {
+        return String::new();
+    }
+    md_table(
+        &[
+            "design",
+            "Fmax MHz (OSU)",
+            "power mW at Fmax",
+            "of which static mW",
+            "power mW at 100 MHz",
+            "OpenSTA vectorless mW at Fmax",
+            "pJ/B",
+            "nJ/perm",
+            "MB/mJ",
+            "power-efficiency speed-up over baseline",
         ],
         &rows,
     )
@@ -917,6 +1040,24 @@ pub fn asic_section(r: &Results, designs: &[Design], asic_pub: Option<&AsicPubli
             p.seeds.seed001_node, p.seeds.seed001_node
         );
         s.push_str(&seed001_asic_table(r, designs, p));
+        let _ = write!(
+            s,
+            "\n#### seed 001, Table 5: power and energy\n\nMethod: published = the paper's Synopsys Power Compiler on SAIF from a gate-level simulation of its SHA-3 firmware, {}; measured: {}. mW and MB/mJ do not carry from 28 nm to 0.18 um (voltage, capacitance, frequency); the power-efficiency speed-up (MB/mJ over the reference row) does.\n\n",
+            p.seeds.seed001_node, POWER_METHOD
+        );
+        s.push_str(&seed001_power_table(r, p));
+    }
+    if r.powers().next().is_some() || designs.iter().any(|d| d.rtl.is_some()) {
+        let _ = write!(
+            s,
+            "\n#### Power and energy of every processor\n\nMethod: {}. Flow: {}.\n\n",
+            POWER_METHOD,
+            r.powers()
+                .next()
+                .map(|p| md::text(&p.flow))
+                .unwrap_or_else(|| "not run (make asic)".into())
+        );
+        s.push_str(&power_table(r, designs));
     }
     if let Some(p3) = &p.seeds.seed003 {
         s.push_str(&seed003_asic_table(r, p3));

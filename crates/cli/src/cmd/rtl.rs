@@ -81,7 +81,12 @@ pub struct RunArgs {
     #[arg(long, value_name = "EXE", conflicts_with_all = ["vcd", "trace"])]
     pub harness: Option<PathBuf>,
     /// An extra argument for --harness (repeatable).
-    #[arg(long = "harness-arg", value_name = "ARG", requires = "harness", allow_hyphen_values = true)]
+    #[arg(
+        long = "harness-arg",
+        value_name = "ARG",
+        requires = "harness",
+        allow_hyphen_values = true
+    )]
     pub harness_args: Vec<String>,
     /// Arguments passed to the program (argv[1..]).
     #[arg(last = true)]
