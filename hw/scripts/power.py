@@ -396,6 +396,9 @@ def run_design(t, v, man, cfg, lib):
             C.die(f"the gate-level run's output differs from the RTL run's (digests or cycles), see {d}/gate_run.log")
         gate_cycles = re.search(r"cycles (\d+)", r.stdout + r.stderr)
         rtl_cycles = re.search(r"cycles (\d+)", rtl_out + rtl_err)
+        if not gate_cycles or not rtl_cycles or gate_cycles.group(1) != rtl_cycles.group(1):
+            C.die(f"the gate-level run took {gate_cycles and gate_cycles.group(1)} cycles, the RTL run "
+                  f"{rtl_cycles and rtl_cycles.group(1)}, see {d}/gate_run.log")
         t3 = time.time()
         insts, vec = sta_dump(d, netlist, t["top"], v, cfg)
         t_sta = time.time() - t3

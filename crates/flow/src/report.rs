@@ -1681,6 +1681,60 @@ mod tests {
         assert_eq!(&da[6..9], &["-", "P&R not run (make pnr)", "-"]);
     }
 
+    fn power_rec(design: &str, fmax: f64, stat: f64, dynm: f64, pjb: f64) -> Record {
+        Record::Power(crate::results::PowerRecord {
+            design: design.into(),
+            flow: "test power flow".into(),
+            fmax_mhz: fmax,
+            static_mw: stat,
+            dynamic_mw: dynm,
+            total_ref_mw: stat + dynm,
+            vectorless_fmax_mw: 9.0,
+            pj_per_byte: pjb,
+            nj_per_perm: 1.0,
+            mb_per_mj: 1e3 / pjb,
+            mbytes_per_s: 1.0,
+            nets: 10,
+            nets_annotated: 10,
+        })
+    }
+
+    #[test]
+    fn seed_001_power_columns_show_published_beside_measured_and_the_speed_up() {
+        let designs = tree_designs();
+        let p = load_seed004_asic(&tree().join("hw").join("seed004.json")).expect("seed004.json");
+        let r = results_of(vec![
+            asic_rec("rv32-ref", 40000.0, 150.0, None),
+            asic_rec("rv32-dasip", 60000.0, 120.0, None),
+            power_rec("rv32-ref", 150.0, 0.01, 30.0, 2000.0),
+            power_rec("rv32-dasip", 120.0, 0.02, 20.0, 500.0),
+        ]);
+        let md = asic_section(&r, &designs, Some(&p));
+        // published 3.66 (0.72 + 2.94) mW, 1.17 MB/mJ, 3.88x beside measured 20.02 mW,
+        // 2.000 MB/mJ and 2.000 / 0.500 = 4.00x
+        let d = row(&md, "seed 001, Table 5: power", "rv32-dasip");
+        assert_eq!(
+            &d[2..9],
+            &[
+                "3.66 (0.72 + 2.94)",
+                "20.02 (0.02 + 20.00)",
+                "1.17",
+                "2.000",
+                "3.88",
+                "4.00",
+                "500"
+            ]
+        );
+        let o = row(&md, "seed 001, Table 5: power", "rv32-oasip");
+        assert_eq!(&o[3], &"not run (make asic)");
+        // every processor: a measured one with its baseline's ratio, the others not run
+        let all = row(&md, "Power and energy of every processor", "rv32-dasip");
+        assert_eq!(&all[1..4], &["120.0", "20.02", "0.020"]);
+        assert_eq!(all[9], "4.00");
+        let m = row(&md, "Power and energy of every processor", "mips-ref");
+        assert_eq!(m[1], "not run (make asic)");
+    }
+
     fn asic_rec(target: &str, ge: f64, fmax: f64, gbps: Option<f64>) -> Record {
         Record::Asic(crate::results::AsicRecord {
             target: target.into(),
