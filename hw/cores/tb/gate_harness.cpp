@@ -78,6 +78,7 @@ int main(int argc, char **argv) {
         else if (a == "--activity") activity = val();
         else if (a == "--regmap") regmap = val();
         else if (a == "--list-scopes") list_scopes = true;
+        else if (a == "--progress") val();  // core_harness's progress reports: none here
         else if (a == "--cycles") run_cycles = num(val());
         else if (a == "--windows") {
             std::string s = val();
@@ -213,45 +214,72 @@ int main(int argc, char **argv) {
     };
 
     // activity: previous value, transitions and high time (half cycles) per net bit
-    std::vector<uint32_t> prev;
-    for (auto &x : vars) {
-        for (int w = 0; w < x.words; w++) prev.push_back(0);
-    }
     std::vector<uint64_t> toggles(nbits, 0), high(nbits, 0), since(nbits, 0);
-    auto word = [](const Var &x, int w) -> uint32_t {
-        switch (x.type) {
-        case VLVT_UINT8: return *(const uint8_t *)x.p;
-        case VLVT_UINT16: return *(const uint16_t *)x.p;
-        case VLVT_UINT32: return *(const uint32_t *)x.p;
-        case VLVT_UINT64: return (uint32_t)(*(const uint64_t *)x.p >> (32 * w));
-        default: return ((const uint32_t *)x.p)[w];
+    // the words to compare, by storage size (Verilator: CData, SData, IData and the 32-bit
+    // words of QData / WData, little-endian), each with its mask and first bit index
+    struct W8 { const uint8_t *p; uint8_t m; uint32_t base; };
+    struct W16 { const uint16_t *p; uint16_t m; uint32_t base; };
+    struct W32 { const uint32_t *p; uint32_t m; uint32_t base; };
+    std::vector<W8> w8;
+    std::vector<W16> w16;
+    std::vector<W32> w32;
+    for (auto &x : vars) {
+        for (int w = 0; w < x.words; w++) {
+            int bits = x.width - 32 * w;
+            uint32_t m = bits >= 32 ? 0xffffffffu : ((1u << bits) - 1);
+            uint32_t base = (uint32_t)(x.base + 32 * w);
+            if (x.type == VLVT_UINT8) w8.push_back({(const uint8_t *)x.p, (uint8_t)m, base});
+            else if (x.type == VLVT_UINT16) w16.push_back({(const uint16_t *)x.p, (uint16_t)m, base});
+            else w32.push_back({(const uint32_t *)x.p + w, m, base});
         }
-    };
-    auto mask = [](const Var &x, int w) -> uint32_t {
-        int bits = x.width - 32 * w;
-        return bits >= 32 ? 0xffffffffu : ((1u << bits) - 1);
-    };
+    }
+    std::vector<uint8_t> p8(w8.size(), 0);
+    std::vector<uint16_t> p16(w16.size(), 0);
+    std::vector<uint32_t> p32(w32.size(), 0);
     uint64_t now = 0;  // half cycles
     bool counting = false;
+    auto flip = [&](uint32_t base, uint32_t cur, uint32_t d) {
+        while (d) {
+            int b = __builtin_ctz(d);
+            d &= d - 1;
+            size_t i = base + b;
+            toggles[i]++;
+            if (!((cur >> b) & 1)) high[i] += now - since[i];  // fell: it was high
+            since[i] = now;
+        }
+    };
     auto sample = [&]() {
-        size_t pi = 0;
-        for (auto &x : vars) {
-            for (int w = 0; w < x.words; w++, pi++) {
-                uint32_t cur = word(x, w) & mask(x, w);
-                uint32_t d = cur ^ prev[pi];
-                if (d && counting) {
-                    while (d) {
-                        int b = __builtin_ctz(d);
-                        d &= d - 1;
-                        size_t i = x.base + 32 * w + b;
-                        toggles[i]++;
-                        if (!((cur >> b) & 1)) high[i] += now - since[i];  // fell: it was high
-                        since[i] = now;
-                    }
-                }
-                prev[pi] = cur;
+        for (size_t k = 0; k < w8.size(); k++) {
+            uint8_t cur = *w8[k].p & w8[k].m;
+            if (cur != p8[k]) {
+                if (counting) flip(w8[k].base, cur, cur ^ p8[k]);
+                p8[k] = cur;
             }
         }
+        for (size_t k = 0; k < w16.size(); k++) {
+            uint16_t cur = *w16[k].p & w16[k].m;
+            if (cur != p16[k]) {
+                if (counting) flip(w16[k].base, cur, cur ^ p16[k]);
+                p16[k] = cur;
+            }
+        }
+        for (size_t k = 0; k < w32.size(); k++) {
+            uint32_t cur = *w32[k].p & w32[k].m;
+            if (cur != p32[k]) {
+                if (counting) flip(w32[k].base, cur, cur ^ p32[k]);
+                p32[k] = cur;
+            }
+        }
+    };
+    // the current value of every bit (for the high time still running at a snapshot)
+    std::vector<uint8_t> bitval(nbits, 0);
+    auto values = [&]() {
+        for (size_t k = 0; k < w8.size(); k++)
+            for (int b = 0; b < 8; b++) if ((w8[k].m >> b) & 1) bitval[w8[k].base + b] = (p8[k] >> b) & 1;
+        for (size_t k = 0; k < w16.size(); k++)
+            for (int b = 0; b < 16; b++) if ((w16[k].m >> b) & 1) bitval[w16[k].base + b] = (p16[k] >> b) & 1;
+        for (size_t k = 0; k < w32.size(); k++)
+            for (int b = 0; b < 32; b++) if ((w32[k].m >> b) & 1) bitval[w32[k].base + b] = (p32[k] >> b) & 1;
     };
     std::FILE *af = nullptr;
     if (activity) {
@@ -262,17 +290,10 @@ int main(int argc, char **argv) {
     std::vector<std::vector<std::pair<uint64_t, uint64_t>>> snaps;
     std::vector<uint64_t> snap_at;
     auto snapshot = [&](uint64_t cycle) {
+        values();
         std::vector<std::pair<uint64_t, uint64_t>> s(nbits);
-        size_t pi = 0;
-        for (auto &x : vars) {
-            for (int w = 0; w < x.words; w++, pi++) {
-                for (int b = 0; b < 32 && 32 * w + b < x.width; b++) {
-                    size_t i = x.base + 32 * w + b;
-                    uint64_t h = high[i] + (((prev[pi] >> b) & 1) ? now - since[i] : 0);
-                    s[i] = {toggles[i], h};
-                }
-            }
-        }
+        for (size_t i = 0; i < nbits; i++)
+            s[i] = {toggles[i], high[i] + (bitval[i] ? now - since[i] : 0)};
         snaps.push_back(std::move(s));
         snap_at.push_back(cycle);
     };
