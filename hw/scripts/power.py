@@ -9,8 +9,8 @@ For each processor: the mapped OSU 0.18 um netlist of the ASIC flow (asic.py, th
 OpenSTA times) is simulated at gate level by Verilator (gl_sys: the netlist on the RTL
 memory, cell models written from the Liberty; gate_harness.cpp counts every net bit's
 transitions and high time) running the design's benchmark firmware on SHA3-256 of two
-long messages (the lengths of the c/B figure: 2 and 10 blocks of 136 bytes) and the
-harness's single permutation. The firmware's output (digests and the cycle counts the
+messages (2 and 4 blocks of 136 bytes: the 2-block difference is the steady-state window)
+and the harness's single permutation. The firmware's output (digests and the cycle counts the
 netlist's own counter measured) must equal the RTL run's, and the run's cycles the RTL's.
 Windows: between the firmware's cycle-counter reads around each measured call (their retire
 cycles from the RTL run's commit log), so each window is exactly the cycles it printed.
@@ -18,7 +18,7 @@ OpenSTA (Debian 2.0.17) gives every pin's slew and every net's load at the refer
 (hw/asic.json's period); power_lib sums internal, switching and leakage per instance from
 the Liberty tables (see power_lib's doc for the formulas and OpenSTA's conventions), and
 OpenSTA's own vectorless report_power (default input activity 0.1, duty 0.5, propagated)
-is kept beside it. Energy per byte = (E(10 blocks) - E(2 blocks)) / 8 blocks' bytes at the
+is kept beside it. Energy per byte = (E(4 blocks) - E(2 blocks)) / 2 blocks' bytes at the
 design's OSU Fmax (leakage over the window's time at Fmax included); energy per permutation
 = E(permutation window).
 Cached in hw/build/power/<design>_<key>/ (key: the netlist's ASIC key, the ELF, these
@@ -451,7 +451,7 @@ def run_design(t, v, man, cfg, lib):
         tog = {n: wa2[n][0] - per_win[l1][1].get(n, (0, 0))[0] for n in wa2}
         rec["nets_toggling"] = sum(1 for n in stanets if tog.get(n, 0) > 0)
         with open(os.path.join(d, "nets.tsv"), "w") as f:
-            f.write("# net\ttoggles per cycle (8-block window)\thigh fraction (len=1360 window)\n")
+            f.write(f"# net\ttoggles per cycle (steady-state window)\thigh fraction (len={LENS[1]} window)\n")
             for n in sorted(stanets, key=lambda n: -tog.get(n, 0)):
                 f.write(f"{n}\t{tog.get(n, 0) / cyc:.6f}\t{wa2.get(n, (0, 0))[1] / c2:.4f}\n")
         per = {i: (e2["per_inst"][i][0] - e1["per_inst"][i][0] + e2["per_inst"][i][1] - e1["per_inst"][i][1])

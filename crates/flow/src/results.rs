@@ -222,7 +222,7 @@ pub struct PowerRecord {
     pub flow: String,
     /// The OSU Fmax the figures at Fmax are taken at.
     pub fmax_mhz: f64,
-    /// Steady-state SHA3-256 (8-block window) at Fmax: leakage (static) and internal +
+    /// Steady-state SHA3-256 (2-block window) at Fmax: leakage (static) and internal +
     /// switching + clock net (dynamic), mW.
     pub static_mw: f64,
     pub dynamic_mw: f64,

@@ -1029,7 +1029,8 @@ pub fn run_program(
             if trace {
                 cmd.arg("--trace");
             }
-            if o.progress.is_some() {
+            // (a --harness model, the gate-level one, reports no progress)
+            if o.progress.is_some() && o.harness.is_none() {
                 cmd.args(["--progress", &PROGRESS_CYCLES.to_string()]);
             }
             if let Some(v) = &o.vcd {
