@@ -2,9 +2,9 @@
 //! against the golden model, profiles, and reports.
 
 pub mod bench;
-pub mod charts;
 pub mod design;
 pub mod difftest;
+mod dir;
 pub mod error;
 pub mod exec;
 pub mod findings;
@@ -21,4 +21,4 @@ pub mod reproduce;
 pub mod results;
 pub mod riscv_tests;
 pub mod rtl;
-pub mod seed003;
+pub mod tasks;

@@ -8,6 +8,7 @@ pub mod firmware;
 pub mod flow_support;
 pub mod hash;
 pub mod hash_aead;
+pub mod hash_args;
 pub mod hw;
 pub mod profile;
 pub mod report;
