@@ -155,31 +155,64 @@ def sim_netlist(text, cells):
     return "".join(out), netmap, instmap
 
 
-def regmap(text, lib, rf, instmap):
-    """"R <reg> <bit> <flop scope>" lines: the flip-flops of the register file's nets
-    `\\<rf>[r] [b]` of the top module (scopes of the short-named simulation netlist)."""
+def regmap(text, lib, rf, instmap, netmap, top):
+    """"R <reg> <bit> <flop scope> <D net> <D bit>" lines: the flip-flops of the register
+    file's nets `\\<rf>[r] [b]` of the top module (scopes and net names of the short-named
+    simulation netlist; D bit -1 for a one-bit net). The harness writes a register through
+    the flip-flops' state and reads it from their D inputs: the value the register file holds
+    after this cycle's write-back, which is what the RTL's debug port shows (it bypasses the
+    write in W, rv32_core.v `dbg_rdata_o`)."""
     cells = {n for n, c in lib.cells.items() if c.ff}
+    short = {v: k for k, v in netmap[top].items()}  # OpenSTA-style name -> short name
     lines = []
     for mod, cell, name, conns in netlist_instances(text, cells):
+        if mod != top:
+            continue
         for pin, net in conns.items():
             m = re.fullmatch(r"\\" + re.escape(rf) + r"\[(\d+)\]\s*\[(\d+)\]", net)
             if m and lib.cells[cell].pins[pin]["dir"] == "output":
-                lines.append(f"R {m.group(1)} {m.group(2)} TOP.gl_sys.u_core.{instmap[plain(name)]}")
+                dn = re.fullmatch(r"(\\\S+|[A-Za-z_][A-Za-z0-9_$]*)\s*(?:\[(\d+)\])?", conns.get("D", ""))
+                if not dn:
+                    C.die(f"register-file flip-flop {name}: D is {conns.get('D')!r}, not a net")
+                base = plain(dn.group(1))
+                lines.append(f"R {m.group(1)} {m.group(2)} TOP.gl_sys.u_core.{instmap[plain(name)]} "
+                             f"{short.get(base, base)} {dn.group(2) if dn.group(2) is not None else -1}")
     return lines
 
 
 # ------------------------------------------------------------------ the gate-level model
 
+def link_harness(d, define):
+    """The harness executable of a built model (obj/Vgl__ALL.a): gate_harness.cpp compiled and
+    linked against it, named by the harness source's hash, so that a harness change costs
+    seconds, not the model's build."""
+    h = file_hash([HARNESS_FILES[1]], define)
+    exe = os.path.join(d, "obj", f"Vgl_{h}")
+    if os.path.exists(exe):
+        return exe
+    inc = "/usr/share/verilator/include"
+    obj = os.path.join(d, "obj")
+    libs = [os.path.join(obj, "Vgl__ALL.a")] + [os.path.join(obj, f"{n}.o") for n in ("verilated", "verilated_threads", "verilated_dpi")]
+    r = C.run(["g++", "-O2", f"-D{define}", "-DVM_TRACE=0", f"-I{obj}", f"-I{inc}", f"-I{inc}/vltstd",
+               "-o", exe + ".tmp", HARNESS_FILES[1]] + libs + ["-lpthread", "-latomic"])
+    if r.returncode != 0:
+        C.die(f"linking the gate-level harness failed: {(r.stdout + r.stderr)[-600:]}")
+    os.replace(exe + ".tmp", exe)
+    return exe
+
+
 def build_model(netlist, top, v, lib):
-    """Build (or reuse) the Verilator model of a netlist; (executable, regmap file)."""
+    """Build (or reuse) the Verilator model of a netlist; (executable, regmap file, net map)."""
     define, rf = ARCH[top]
-    key = file_hash([netlist] + HARNESS_FILES, json.dumps([FLOW_REV, top, v["verilator"], v["liberty_parser"]]))
+    model_files = [netlist, HARNESS_FILES[0]] + HARNESS_FILES[2:]
+    key = file_hash(model_files, json.dumps([FLOW_REV, top, v["verilator"], v["liberty_parser"]]))
     d = os.path.join(POWER_BUILD, "models", f"{top}_{key}")
-    exe = os.path.join(d, "obj", "Vgl")
+    lib_a = os.path.join(d, "obj", "Vgl__ALL.a")
     rmap = os.path.join(d, "regmap.txt")
+    nmap = os.path.join(d, "netmap.json")
     with C.Lock(d):
-        if os.path.exists(exe) and os.path.exists(rmap):
-            return exe, rmap, os.path.join(d, "netmap.json")
+        if os.path.exists(lib_a) and os.path.exists(rmap):
+            return link_harness(d, define), rmap, nmap
         os.makedirs(d, exist_ok=True)
         with open(netlist) as f:
             text = f.read()
@@ -189,13 +222,13 @@ def build_model(netlist, top, v, lib):
         short, netmap, instmap = sim_netlist(text, set(lib.cells))
         with open(os.path.join(d, "netlist.v"), "w") as f:
             f.write(short)
-        with open(os.path.join(d, "netmap.json"), "w") as f:
+        with open(nmap, "w") as f:
             json.dump(netmap, f)
         mods = re.findall(r"^module\s+(\S+?)\s*\(", text, re.M)
         with open(os.path.join(d, "gl.vlt"), "w") as f:
             f.write("`verilator_config\nlint_off\n" + "".join(
                 f'public_flat_rd -module "{m}" -var "*"\n' for m in mods))
-        lines = regmap(text, lib, rf, instmap)
+        lines = regmap(text, lib, rf, instmap, netmap, top)
         if len(lines) != 31 * 32:
             C.die(f"{netlist}: found {len(lines)} of the 992 register-file flip-flops ({rf})")
         with open(rmap + ".tmp", "w") as f:
@@ -212,10 +245,10 @@ def build_model(netlist, top, v, lib):
         r = C.run(cmd, cwd=d)
         with open(os.path.join(d, "build.log"), "w") as f:
             f.write(r.stdout + r.stderr)
-        if r.returncode != 0 or not os.path.exists(exe):
+        if r.returncode != 0 or not os.path.exists(lib_a):
             C.die(f"Verilator build of the gate-level model failed, see {d}/build.log")
         os.replace(rmap + ".tmp", rmap)
-    return exe, rmap, os.path.join(d, "netmap.json")
+    return link_harness(d, define), rmap, nmap
 
 
 # ------------------------------------------------------------------ runs

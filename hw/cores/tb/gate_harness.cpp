@@ -185,28 +185,50 @@ int main(int argc, char **argv) {
         out = (uint8_t)(mem[off / 4] >> (8 * (off & 3)));
         return true;
     };
-    // register file: reg -> bit -> IQ
+    // register file: reg -> bit -> IQ (written) and D net (read: the value after this
+    // cycle's write-back, as the RTL debug port's bypass shows it)
     std::vector<std::vector<uint8_t *>> rf(32, std::vector<uint8_t *>(32, nullptr));
+    struct Bit { const Var *v; int bit; };
+    std::vector<std::vector<Bit>> rfd(32, std::vector<Bit>(32, Bit{nullptr, 0}));
+    std::map<std::string, const Var *> byname;
+    for (auto &x : vars) byname[x.name] = &x;
     if (!run_cycles) {
         std::FILE *f = std::fopen(regmap, "r");
         if (!f) die("cannot open the register map");
         char line[4096];
         int n = 0;
         while (std::fgets(line, sizeof line, f)) {
-            int r, b;
-            char sc[4000];
-            if (std::sscanf(line, "R %d %d %3999s", &r, &b, sc) != 3) continue;
+            int r, b, db;
+            char sc[2000], dn[2000];
+            if (std::sscanf(line, "R %d %d %1999s %1999s %d", &r, &b, sc, dn, &db) != 5) continue;
             auto it = flops.find(sc);
             if (it == flops.end()) die(std::string("register map: no flip-flop scope ") + sc);
-            if (r > 0 && r < 32 && b >= 0 && b < 32) rf[r][b] = it->second, n++;
+            auto dv = byname.find(dn);
+            if (dv == byname.end()) die(std::string("register map: no net ") + dn);
+            if (r > 0 && r < 32 && b >= 0 && b < 32) {
+                rf[r][b] = it->second;
+                rfd[r][b] = Bit{dv->second, db < 0 ? 0 : db - dv->second->lsb};
+                n++;
+            }
         }
         std::fclose(f);
         if (n != 31 * 32) die("register map: " + std::to_string(n) + " of 992 register bits found");
     }
+    auto bitof = [](const Bit &x) -> uint32_t {
+        const Var &v = *x.v;
+        int w = x.bit / 32, b = x.bit % 32;
+        uint32_t word;
+        switch (v.type) {
+        case VLVT_UINT8: word = *(const uint8_t *)v.p; break;
+        case VLVT_UINT16: word = *(const uint16_t *)v.p; break;
+        default: word = ((const uint32_t *)v.p)[w]; break;
+        }
+        return (word >> b) & 1;
+    };
     auto reg = [&](int r) -> uint32_t {
         uint32_t v = 0;
         if (r == 0) return 0;
-        for (int b = 0; b < 32; b++) v |= (uint32_t)(*rf[r][b] & 1) << b;
+        for (int b = 0; b < 32; b++) v |= bitof(rfd[r][b]) << b;
         return v;
     };
     auto set_reg = [&](int r, uint32_t v) {
