@@ -212,7 +212,7 @@ pub fn seed001_power_table(m: &Model) -> String {
                     .map(|(s, d)| format!("{} ({} + {})", f2(s + d), f2(s), f2(d)))
                     .unwrap_or_else(|| NOT_RUN.into()),
                 row.mbytes_per_mj.map(f2).unwrap_or_else(|| "-".into()),
-                o(x.mb_per_mj, |v| format!("{v:.3}")),
+                o(x.mb_per_mj, |v| format!("{v:.4}")),
                 row.power_eff_speedup.map(f2).unwrap_or_else(|| "-".into()),
                 o(x.power_eff_speedup_measured, f2),
                 o(x.pj_per_byte, f0),
@@ -257,7 +257,7 @@ pub fn power_table(m: &Model) -> String {
                 f2(p.vectorless_fmax_mw),
                 f0(p.pj_per_byte),
                 f1(p.nj_per_perm),
-                format!("{:.3}", p.mb_per_mj),
+                format!("{:.4}", p.mb_per_mj),
                 x.eff_over_baseline.map(f2).unwrap_or_else(|| "-".into()),
             ],
         })
