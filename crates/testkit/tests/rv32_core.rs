@@ -457,3 +457,29 @@ fn a_taken_branch_to_the_next_instruction_pays_the_taken_penalty() {
     // 5 instructions, 2 fill, beq and bne both taken: 2 + 2
     assert_eq!(c, 5 + 2 + 2 + 2);
 }
+
+/// Found by `sha3-asip fuzz` (issue 35; xoasip seeds 0xa36876144e85dbb6, 0xcd635234863afda2):
+/// a doloop whose loop end is a jump or taken branch to the next instruction leaves the
+/// loop, as any taken control transfer at the loop end does (the RTL's redirect replaces
+/// the loop start the fetch hook fetched); the simulator looped back (npc = pc + 4 looked
+/// like a fall-through) and ran 2^32 iterations.
+#[test]
+fn a_jump_to_the_next_instruction_at_a_loop_end_leaves_the_loop() {
+    let isa = isa("rv32im_xoasip");
+    let doloop = isa.ops().find(|o| o.name == "doloop").unwrap();
+    let enc = doloop.enc.unwrap();
+    for end in [j(4, 0), b(4, 0, 0, 0)] {
+        // a5 = 3; doloop a5, LE (the next word); LE: jump to LE + 4; a0 += 1
+        let w = [
+            addi(15, 0, 3),
+            enc.encode(&[15, 4]).unwrap(),
+            end,
+            addi(10, 10, 1),
+        ];
+        let Some((_, log)) = both("rv32-oasip", &w) else {
+            return;
+        };
+        // li, doloop, the loop end once, addi, exit: no loop-back
+        assert_eq!(log.len(), 6, "{}", log.join("\n"));
+    }
+}

@@ -223,7 +223,8 @@ impl Gen {
                 (Kind::Imm, _) if memory => 4 * self.rng.below(16) as i64,
                 (Kind::Gpr, Slot::Rd) => self.dst() as i64,
                 (Kind::Gpr, _) => self.src() as i64,
-                (Kind::Gpr8 | Kind::Gpr8OrZero, _) => self.rng.below(8) as i64,
+                (Kind::Gpr8, _) => 8 + self.rng.below(8) as i64,
+                (Kind::Gpr8OrZero, _) => 0,
                 (Kind::Below(n), _) => self.rng.below(n as u64) as i64,
                 (Kind::Vreg, _) => self.rng.below(32) as i64,
                 (Kind::Imm, _) => self.rng.below(32) as i64,
@@ -248,7 +249,7 @@ impl Gen {
     fn block(&mut self) -> Block {
         let mut w = Vec::new();
         let mut abs = vec![];
-        match self.rng.below(22) {
+        match self.rng.below(23) {
             0..=5 => w.push(self.alu()),
             6..=8 => self.mem(&mut w),
             9 => self.div(&mut w),
@@ -337,6 +338,36 @@ impl Gen {
                 let x = self.rng.below(2) as u32;
                 w.push(if x == 0 { 0xf } else { it(0x33, BASE, 0, 0) }); // sync / pref
             }
+            20 => {
+                // add / sub / addi that cannot overflow (an operand is zero), and traps whose
+                // condition is false ($zero against itself)
+                let a = self.src();
+                w.push(match self.rng.below(5) {
+                    0 => {
+                        let imm = self.imm16();
+                        it(8, 0, self.dst(), imm)
+                    }
+                    1 => rt(a, 0, self.dst(), 0, 0x20),
+                    2 => rt(a, 0, self.dst(), 0, 0x22),
+                    // (s0 holds the data segment's address, > 0)
+                    3 => match self.rng.below(6) {
+                        0 => rt(0, BASE, 0, 0, 0x30), // tge 0, s0
+                        1 => rt(0, BASE, 0, 0, 0x31), // tgeu 0, s0
+                        2 => rt(BASE, 0, 0, 0, 0x32), // tlt s0, 0
+                        3 => rt(BASE, 0, 0, 0, 0x33), // tltu s0, 0
+                        4 => rt(0, BASE, 0, 0, 0x34), // teq 0, s0
+                        _ => rt(0, 0, 0, 0, 0x36),    // tne 0, 0
+                    },
+                    _ => match self.rng.below(6) {
+                        0 => it(1, 0, 8, 1),       // tgei 0, 1
+                        1 => it(1, 0, 9, 1),       // tgeiu 0, 1
+                        2 => it(1, BASE, 0x0a, 1), // tlti s0, 1
+                        3 => it(1, BASE, 0x0b, 1), // tltiu s0, 1
+                        4 => it(1, 0, 0x0c, 1),    // teqi 0, 1
+                        _ => it(1, 0, 0x0e, 0),    // tnei 0, 0
+                    },
+                });
+            }
             _ => match self.ext_op() {
                 Some(x) => w.push(x),
                 None => w.push(self.alu()),
@@ -347,7 +378,7 @@ impl Gen {
 
     fn fault(&mut self) -> (Block, &'static str) {
         let d = self.dst();
-        let (w, what) = match self.rng.below(10) {
+        let (w, what) = match self.rng.below(13) {
             0 => (
                 vec![it(
                     [0x21, 0x23][self.rng.index(2)],
@@ -375,6 +406,31 @@ impl Gen {
                 (v, "add overflow")
             }
             8 => (vec![0xffff_ffff], "reserved instruction"),
+            9 => {
+                // a trap on random registers (it may or may not trap)
+                let (a, b) = (self.src(), self.src());
+                let f = [0x30, 0x31, 0x32, 0x33, 0x34, 0x36][self.rng.index(6)];
+                (vec![rt(a, b, 0, 0, f)], "conditional trap")
+            }
+            10 => {
+                let a = self.src();
+                let imm = self.imm16();
+                let t = [8, 9, 0x0a, 0x0b, 0x0c, 0x0e][self.rng.index(6)];
+                (vec![it(1, a, t, imm)], "conditional trap")
+            }
+            11 => {
+                // add / sub / addi on random values (overflow traps)
+                let (a, b) = (self.src(), self.src());
+                let imm = self.imm16();
+                (
+                    vec![match self.rng.below(3) {
+                        0 => rt(a, b, d, 0, 0x20),
+                        1 => rt(a, b, d, 0, 0x22),
+                        _ => it(8, a, d, imm),
+                    }],
+                    "signed arithmetic (overflow)",
+                )
+            }
             _ => (vec![it(4, 0, 0, -1), NOP], "runaway loop"),
         };
         (Block::new(w), what)
@@ -442,7 +498,7 @@ pub fn case(c: &mut Case, ext: Vec<&'static OpInfo>, n: usize, std: bool) {
         let b = g.block();
         c.blocks.push(b);
     }
-    if rng.below(4) == 0 {
+    if rng.below(3) == 0 {
         let (b, what) = g.fault();
         let at = rng.index(c.blocks.len() + 1);
         c.blocks.insert(at, b);

@@ -262,22 +262,23 @@ impl<'a> Gen<'a> {
                 // the data segment)
                 (Kind::Gpr, Slot::Rs1) if memory => BASE as i64,
                 (Kind::Gpr, Slot::Rs2) if memory => 0,
-                (Kind::Gpr8, Slot::Rs1) if memory => 0,
+                // (the encoder takes register numbers: x8..x15, x0 or x9..x15)
+                (Kind::Gpr8, Slot::Rs1) if memory => BASE as i64,
                 (Kind::Gpr8OrZero, _) if memory => 0,
                 (Kind::Gpr, Slot::Rd) => self.dst() as i64,
                 (Kind::Gpr, _) => self.src() as i64,
-                (Kind::Gpr8, _) => self.rng.below(8) as i64,
-                (Kind::Gpr8OrZero, _) => self.rng.below(8) as i64,
+                (Kind::Gpr8, _) => 8 + self.rng.below(8) as i64,
+                (Kind::Gpr8OrZero, _) => [0, 9, 10, 11, 12, 13, 14, 15][self.rng.index(8)],
                 (Kind::Below(n), _) => self.rng.below(n as u64) as i64,
                 (Kind::Vreg, _) => self.rng.below(32) as i64,
                 (Kind::Imm, _) => {
                     let full = self.rng.below(10) == 0;
+                    let step = o.segs.iter().map(|s| s.2).min().unwrap_or(0);
                     let v = if full {
-                        self.rng.u64() & ((1u64 << width) - 1)
+                        self.rng.u64() & ((1u64 << (width + step as u32)) - 1)
                     } else {
                         self.rng.below(8)
                     };
-                    let step = o.segs.iter().map(|s| s.2).min().unwrap_or(0);
                     let v = (v >> step) << step;
                     if o.signed && v >> (width + step as u32 - 1) & 1 != 0 {
                         v as i64 - (1i64 << (width + step as u32))
@@ -306,7 +307,7 @@ impl<'a> Gen<'a> {
     /// A random block of the body.
     pub fn block(&mut self) -> Block {
         let mut w = Vec::new();
-        match self.rng.below(20) {
+        match self.rng.below(22) {
             0..=5 => w.push(self.alu()),
             6..=8 => self.mem(&mut w),
             9 => {
@@ -362,6 +363,25 @@ impl<'a> Gen<'a> {
                 w.push(addi(CNT, CNT, -1));
                 let back = -4 * (w.len() - start) as i32;
                 w.push(b(back, 0, CNT, 1));
+            }
+            17..=18 => {
+                // fence, fence.i (a refetch), or a CSR access that needs no handler:
+                // mscratch write/read (M mode; qemu-user has no M mode: handler programs only)
+                match self.rng.below(if self.handler { 4 } else { 2 }) {
+                    0 => w.push(0x0ff0_000f),
+                    1 => w.push(0x0000_100f),
+                    _ => {
+                        // csrrw/s/c, csrrw/s/ci (rs1 = a 5-bit immediate) on mscratch
+                        let f3 = [1, 2, 3, 5, 6, 7][self.rng.index(6)];
+                        let a = if f3 > 3 {
+                            self.rng.below(32) as u32
+                        } else {
+                            self.src()
+                        };
+                        let d = self.dst();
+                        w.push(i(0x340, a, f3, d, 0x73));
+                    }
+                }
             }
             _ => match self.ext_op() {
                 Some(x) => w.push(x),
@@ -470,8 +490,10 @@ impl<'a> Gen<'a> {
 /// Build a case: prologue, `n` body blocks, maybe faults, epilogue.
 pub fn case(c: &mut Case, isa: &str, ext: Vec<&'static OpInfo>, n: usize) {
     let mut rng = Rng::new(c.seed ^ 0x5151);
+    // a quarter of the programs fault; a quarter (independently) run in M mode with a trap
+    // handler (CSR accesses; faults do not end the run)
     let faulty = rng.below(4) == 0;
-    let handler = faulty && rng.below(2) == 0;
+    let handler = rng.below(4) == 0;
     let mut g = Gen::new(c.seed, isa, ext, handler);
     c.prologue = g.prologue();
     for _ in 0..n {
@@ -489,7 +511,7 @@ pub fn case(c: &mut Case, isa: &str, ext: Vec<&'static OpInfo>, n: usize) {
             c.blocks.insert(at, blk);
             c.faults.push(what);
         }
-        c.handler = handler;
     }
+    c.handler = handler;
     c.epilogue = g.epilogue();
 }
