@@ -172,12 +172,12 @@ fn the_fixed_seed_set_contains_every_instruction() {
     let reg = asip_extensions::registry();
     for (flavour, isa, not) in [
         ("mips32", "mips32", &["rdhwr"][..]),
-        ("rv32im", "rv32im", &["wfi", "mret"][..]),
-        ("zbkb", "rv32im_zbkb", &["wfi", "mret"][..]),
-        ("zbb", "rv32im_zbb", &["wfi", "mret"][..]),
-        ("xoasip", "rv32im_xoasip", &["wfi", "mret"][..]),
-        ("xdasip", "rv32im_xoasip_xdasip", &["wfi", "mret"][..]),
-        ("xkeccak", "rv32im_xkeccak", &["wfi", "mret"][..]),
+        ("rv32im", "rv32im", &["wfi"][..]),
+        ("zbkb", "rv32im_zbkb", &["wfi"][..]),
+        ("zbb", "rv32im_zbb", &["wfi"][..]),
+        ("xoasip", "rv32im_xoasip", &["wfi"][..]),
+        ("xdasip", "rv32im_xoasip_xdasip", &["wfi"][..]),
+        ("xkeccak", "rv32im_xkeccak", &["wfi"][..]),
         ("xmipscop", "mips32_xmipscop", &["rdhwr"][..]),
         ("xmipsnative", "mips32_xmipsnative", &["rdhwr"][..]),
     ] {
