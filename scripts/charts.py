@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The report's figures, drawn with matplotlib (docs/report.md says why matplotlib).
 
-Reads one JSON object on stdin, written by the Rust flow (crates/flow/src/charts.rs): every
+Reads one JSON object on stdin, written by the Rust flow (crates/flow/src/report/charts.rs): every
 number, label, colour family and the Pareto front come from there; this script only draws.
 Writes <out>/<name>.svg and <out>/<name>.pdf for every figure and prints one JSON line,
 {"figures": [names]}. Output is deterministic: no dates in the files, SVG ids salted with

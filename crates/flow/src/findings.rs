@@ -1,19 +1,14 @@
-//! "What this shows": the report's findings, written from the records by fixed rules, so
-//! they stay true when the numbers change. Each rule is one function returning its
-//! sentences (none when the data for it is missing).
+//! "What this shows": the report's findings, written from the report model by fixed rules,
+//! so they stay true when the numbers change. Each rule is one function returning its
+//! sentences (none when the data for it is missing). A renderer of the report (it lives here,
+//! not in `report/`, because the report names this file as where its rules are).
 
-use crate::charts::pareto_front;
-use crate::design::{Arch, Design, Family};
+use crate::design::{Arch, Family};
 use crate::md;
-use crate::report::{self, SEED_ALG};
-use crate::results::Results;
+use crate::report::model::{DesignFigures, Model, SEED_ALG};
 
 /// A measured/published ratio within this factor of 1 counts as reproducing the paper.
 pub const AGREES_WITHIN: f64 = 1.10;
-
-fn cpb(r: &Results, design: &str) -> Option<f64> {
-    r.bench(design, SEED_ALG).map(|b| b.cycles_per_byte)
-}
 
 fn arch_name(a: Arch) -> &'static str {
     match a {
@@ -22,24 +17,21 @@ fn arch_name(a: Arch) -> &'static str {
     }
 }
 
-/// Designs of one architecture with their SHA3-256 c/B, fastest first.
-fn ranked<'a>(r: &Results, designs: &'a [Design], arch: Option<Arch>) -> Vec<(&'a Design, f64)> {
-    let mut v: Vec<(&Design, f64)> = designs
-        .iter()
-        .filter(|d| arch.map_or(true, |a| d.arch == a))
-        .filter_map(|d| cpb(r, &d.name).map(|c| (d, c)))
-        .collect();
-    v.sort_by(|a, b| a.1.total_cmp(&b.1));
-    v
+/// Designs (of one architecture) with their SHA3-256 c/B, fastest first.
+fn ranked<'m>(m: &'m Model, arch: Option<Arch>) -> Vec<(&'m DesignFigures<'m>, f64)> {
+    m.ranked(arch)
+        .filter_map(|f| f.cpb.map(|c| (f, c)))
+        .collect()
 }
 
 /// The fastest design overall and on each architecture.
-pub fn fastest(r: &Results, designs: &[Design]) -> Vec<String> {
+pub fn fastest(m: &Model) -> Vec<String> {
     let mut out = Vec::new();
-    let all = ranked(r, designs, None);
+    let all = ranked(m, None);
     let Some((best, c)) = all.first() else {
         return out;
     };
+    let best = best.design;
     let mut s = format!(
         "**Fastest:** {} ({}), {:.1} cycles/byte for long {SEED_ALG} messages",
         md::code(&best.name),
@@ -49,16 +41,17 @@ pub fn fastest(r: &Results, designs: &[Design]) -> Vec<String> {
     if let Some((second, c2)) = all.get(1) {
         s.push_str(&format!(
             "; next {} ({}), {:.1} ({:.2}x slower)",
-            md::code(&second.name),
-            second.family.label(),
+            md::code(&second.design.name),
+            second.design.family.label(),
             c2,
             c2 / c
         ));
     }
     out.push(s + ".");
     for arch in [Arch::Rv32, Arch::Mips32] {
-        let v = ranked(r, designs, Some(arch));
-        if let Some((d, c)) = v.first() {
+        let v = ranked(m, Some(arch));
+        if let Some((f, c)) = v.first() {
+            let d = f.design;
             if d.arch != best.arch {
                 out.push(format!(
                     "**Fastest on {}:** {} ({}), {c:.1} cycles/byte.",
@@ -74,21 +67,21 @@ pub fn fastest(r: &Results, designs: &[Design]) -> Vec<String> {
 
 /// Per architecture and per family that is neither a baseline nor a seed ISE (standard
 /// extension, our own): its best design against the best seed ISE.
-pub fn seed_ise_vs_others(r: &Results, designs: &[Design]) -> Vec<String> {
+pub fn seed_ise_vs_others(m: &Model) -> Vec<String> {
     let mut out = Vec::new();
     for arch in [Arch::Rv32, Arch::Mips32] {
-        let v = ranked(r, designs, Some(arch));
-        let Some((i, ci)) = v.iter().find(|(d, _)| d.family == Family::SeedIse) else {
+        let v = ranked(m, Some(arch));
+        let Some((i, ci)) = v.iter().find(|(f, _)| f.design.family == Family::SeedIse) else {
             continue;
         };
         for fam in [Family::Standard, Family::Own] {
-            let Some((o, co)) = v.iter().find(|(d, _)| d.family == fam) else {
+            let Some((o, co)) = v.iter().find(|(f, _)| f.design.family == fam) else {
                 continue;
             };
             let (faster, fc, slower, sc) = if co < ci {
-                (o, co, i, ci)
+                (o.design, co, i.design, ci)
             } else {
-                (i, ci, o, co)
+                (i.design, ci, o.design, co)
             };
             out.push(format!(
                 "**{}, {} against seed ISE:** {} ({}, {fc:.1} c/B) is {:.2}x as fast as {} ({}, {sc:.1} c/B).",
@@ -107,25 +100,23 @@ pub fn seed_ise_vs_others(r: &Results, designs: &[Design]) -> Vec<String> {
 
 /// Per architecture: the designs on the Pareto front of c/B against processor area, and
 /// the one with the smallest area x cycles/byte product.
-pub fn best_for_area(r: &Results, designs: &[Design]) -> Vec<String> {
+pub fn best_for_area(m: &Model) -> Vec<String> {
     let mut out = Vec::new();
     for arch in [Arch::Rv32, Arch::Mips32] {
-        let pts: Vec<(&Design, f64, f64)> = ranked(r, designs, Some(arch))
+        let pts: Vec<(&DesignFigures, f64, f64)> = ranked(m, Some(arch))
             .into_iter()
-            .filter_map(|(d, c)| report::proc_slices(r, &d.name).map(|s| (d, s, c)))
+            .filter_map(|(f, c)| f.proc_slices.map(|s| (f, s, c)))
             .collect();
         if pts.is_empty() {
             continue;
         }
-        let front = pareto_front(&pts.iter().map(|p| (p.1, p.2)).collect::<Vec<_>>());
         let on: Vec<String> = pts
             .iter()
-            .zip(&front)
-            .filter(|(_, f)| **f)
-            .map(|(p, _)| {
+            .filter(|p| p.0.on_front == Some(true))
+            .map(|p| {
                 format!(
                     "{} ({:.0} slices, {:.1} c/B)",
-                    md::code(&p.0.name),
+                    md::code(&p.0.design.name),
                     p.1,
                     p.2
                 )
@@ -135,15 +126,15 @@ pub fn best_for_area(r: &Results, designs: &[Design]) -> Vec<String> {
             .iter()
             .min_by(|a, b| (a.1 * a.2).total_cmp(&(b.1 * b.2)))
             .expect("non-empty");
-        let missing: Vec<String> = ranked(r, designs, Some(arch))
+        let missing: Vec<String> = ranked(m, Some(arch))
             .iter()
-            .filter(|(d, _)| report::proc_slices(r, &d.name).is_none())
-            .map(|(d, _)| md::code(&d.name))
+            .filter(|(f, _)| f.proc_slices.is_none())
+            .map(|(f, _)| md::code(&f.design.name))
             .collect();
         let mut s = format!(
             "**Most speed for its silicon ({}):** {} has the smallest area x cycles/byte ({:.0} slices est. x {:.1} c/B); Pareto front (no design both smaller and faster): {}.",
             arch_name(arch),
-            md::code(&best.0.name),
+            md::code(&best.0.design.name),
             best.1,
             best.2,
             on.join(", ")
@@ -161,10 +152,10 @@ pub fn best_for_area(r: &Results, designs: &[Design]) -> Vec<String> {
 
 /// Per baseline design with a profile: the instruction class that takes most of its
 /// cycles, since every speed-up is measured over it.
-pub fn baseline_costs(r: &Results, designs: &[Design]) -> Vec<String> {
+pub fn baseline_costs(m: &Model) -> Vec<String> {
     let mut out = Vec::new();
-    for d in designs.iter().filter(|d| d.family == Family::Baseline) {
-        let Some(p) = r.profiles().find(|p| p.design == d.name) else {
+    for d in m.designs.iter().filter(|d| d.family == Family::Baseline) {
+        let Some(p) = m.results.profiles().find(|p| p.design == d.name) else {
             continue;
         };
         let Some(top) = p.classes.iter().max_by(|a, b| a.share.total_cmp(&b.share)) else {
@@ -179,7 +170,8 @@ pub fn baseline_costs(r: &Results, designs: &[Design]) -> Vec<String> {
         } else {
             String::new()
         };
-        let users: Vec<String> = designs
+        let users: Vec<String> = m
+            .designs
             .iter()
             .filter(|x| x.baseline.as_deref() == Some(d.name.as_str()))
             .map(|x| md::code(&x.name))
@@ -232,14 +224,15 @@ pub fn documented_reason(notes: &str, design: &str) -> Option<String> {
 }
 
 /// Every design reproducing a published row whose c/B is off by more than
-/// [`AGREES_WITHIN`]: by how much, and where the reason is written down.
-/// `docs` is the link prefix of the docs folder as seen from the page written.
-pub fn seed_gaps(r: &Results, designs: &[Design], notes: &str, docs: &str) -> Vec<String> {
+/// [`AGREES_WITHIN`]: by how much, and where the reason is written down (in the model's
+/// reproduction notes). `docs` is the link prefix of the docs folder as seen from the page.
+pub fn seed_gaps(m: &Model, docs: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut agree = Vec::new();
-    for d in designs {
+    for f in &m.software {
+        let d = f.design;
         let Some(p) = &d.published else { continue };
-        let (Some(pc), Some(mc)) = (report::published_cpb(p), cpb(r, &d.name)) else {
+        let (Some(pc), Some(mc)) = (f.published_cpb, f.cpb) else {
             continue;
         };
         let ratio = mc / pc;
@@ -248,7 +241,7 @@ pub fn seed_gaps(r: &Results, designs: &[Design], notes: &str, docs: &str) -> Ve
             agree.push(format!("{} ({row}, {ratio:.2}x)", md::code(&d.name)));
             continue;
         }
-        let why = match documented_reason(notes, &d.name) {
+        let why = match documented_reason(&m.inputs.notes, &d.name) {
             Some(a) => format!("why: [reproduction notes]({docs}/reproduction-notes.md#{a})"),
             None => format!(
                 "no reason written down yet in [reproduction notes]({docs}/reproduction-notes.md)"
@@ -273,13 +266,13 @@ pub fn seed_gaps(r: &Results, designs: &[Design], notes: &str, docs: &str) -> Ve
 }
 
 /// The findings section (Markdown), `docs` as in [`seed_gaps`].
-pub fn section(r: &Results, designs: &[Design], notes: &str, docs: &str) -> String {
+pub fn section(m: &Model, docs: &str) -> String {
     let mut s = String::from("## What this shows\n\nWritten by rules from the numbers below (`crates/flow/src/findings.rs`); cycles/byte are SHA3-256, long messages, on the cycle model; areas are our Yosys estimates of whole processors.\n\n");
     let main: Vec<String> = [
-        fastest(r, designs),
-        best_for_area(r, designs),
-        seed_ise_vs_others(r, designs),
-        baseline_costs(r, designs),
+        fastest(m),
+        best_for_area(m),
+        seed_ise_vs_others(m),
+        baseline_costs(m),
     ]
     .concat();
     if main.is_empty() {
@@ -288,7 +281,7 @@ pub fn section(r: &Results, designs: &[Design], notes: &str, docs: &str) -> Stri
     for l in main {
         s.push_str(&format!("- {l}\n"));
     }
-    let gaps = seed_gaps(r, designs, notes, docs);
+    let gaps = seed_gaps(m, docs);
     if !gaps.is_empty() {
         s.push_str("\nWhere our figures differ from the papers':\n\n");
         for l in gaps {
@@ -302,8 +295,19 @@ pub fn section(r: &Results, designs: &[Design], notes: &str, docs: &str) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::model::Inputs;
     use crate::results::test_support::{bench_rec, proc_area, results_of, tree, tree_designs};
     use crate::results::{ClassShare, ProfileRecord, Record};
+
+    /// `f` of the model of `recs` with the tree's designs and reproduction notes.
+    fn with<T>(recs: Vec<Record>, f: impl FnOnce(&Model) -> T) -> T {
+        let (r, ds) = (results_of(recs), tree_designs());
+        let inputs = Inputs {
+            notes: notes(),
+            ..Inputs::default()
+        };
+        f(&Model::new(&r, &ds, inputs))
+    }
 
     fn notes() -> String {
         std::fs::read_to_string(tree().join("docs/reproduction-notes.md")).unwrap()
@@ -331,8 +335,7 @@ mod tests {
 
     #[test]
     fn fastest_follows_the_numbers() {
-        let ds = tree_designs();
-        let f = fastest(&results_of(today()), &ds);
+        let f = with(today(), fastest);
         assert!(
             f[0].starts_with("**Fastest:** `rv32-zbkb` (standard extension), 66.2"),
             "{f:?}"
@@ -349,7 +352,7 @@ mod tests {
         let mut recs = today();
         recs.push(bench_rec("rv32-dasip", 50.0));
         recs.retain(|r| !matches!(r, Record::Bench(b) if b.design == "rv32-dasip" && b.cycles_per_byte > 60.0));
-        let f = fastest(&results_of(recs), &ds);
+        let f = with(recs, fastest);
         assert!(
             f[0].starts_with("**Fastest:** `rv32-dasip` (seed ISE), 50.0"),
             "{f:?}"
@@ -358,7 +361,7 @@ mod tests {
 
     #[test]
     fn standard_and_own_designs_are_weighed_against_the_best_seed_ise() {
-        let s = seed_ise_vs_others(&results_of(today()), &tree_designs());
+        let s = with(today(), seed_ise_vs_others);
         assert_eq!(s.len(), 3, "{s:?}");
         assert_eq!(s[0], "**RV32, standard extension against seed ISE:** `rv32-zbkb` (standard extension, 66.2 c/B) is 1.17x as fast as `rv32-dasip` (seed ISE, 77.5 c/B).");
         assert!(s[1].starts_with("**RV32, our own against seed ISE:** `rv32-dasip` (seed ISE, 77.5 c/B) is 1.28x as fast as `rv32-sw` (our own, 99.5 c/B)"), "{s:?}");
@@ -367,7 +370,7 @@ mod tests {
 
     #[test]
     fn best_for_area_lists_the_front_and_unmeasured_designs() {
-        let s = best_for_area(&results_of(today()), &tree_designs());
+        let s = with(today(), best_for_area);
         // rv32-ref ties rv32-sw in area and is slower: not on the front
         assert!(s[0].contains("Pareto front (no design both smaller and faster): `rv32-zbkb` (738 slices, 66.2 c/B), `rv32-sw` (615 slices, 99.5 c/B), `rv32-ref-eo` (592 slices, 629.7 c/B)."), "{s:?}");
         assert!(
@@ -378,7 +381,7 @@ mod tests {
         assert_eq!(s.len(), 1, "{s:?}");
         let mut recs = today();
         recs.push(proc_area("mips-ref", 726.0));
-        let s = best_for_area(&results_of(recs), &tree_designs());
+        let s = with(recs, best_for_area);
         assert!(
             s[1].contains("Processor area not measured: `mips-sw`, `mips-coproc`."),
             "{s:?}"
@@ -419,7 +422,7 @@ mod tests {
             functions: Vec::new(),
             blocks: Vec::new(),
         }));
-        let s = baseline_costs(&results_of(recs), &tree_designs());
+        let s = with(recs, baseline_costs);
         assert_eq!(s.len(), 1);
         assert!(s[0].starts_with("**Baseline `rv32-ref`** spends 49 % of its kernel cycles in mul/div/rem from 4.0 % of its instructions; the speed-ups of "), "{s:?}");
         assert!(s[0].contains("`rv32-dasip`"), "{s:?}");
@@ -427,7 +430,7 @@ mod tests {
 
     #[test]
     fn seed_gaps_link_the_documented_reason() {
-        let g = seed_gaps(&results_of(today()), &tree_designs(), &notes(), "../docs");
+        let g = with(today(), |m| seed_gaps(m, "../docs"));
         let line = |d: &str| {
             g.iter()
                 .find(|l| l.starts_with(&format!("`{d}` ")))
@@ -458,7 +461,7 @@ mod tests {
         let mut recs = today();
         recs.retain(|r| !matches!(r, Record::Bench(b) if b.design == "rv32-oasip"));
         recs.push(bench_rec("rv32-oasip", 300.0));
-        let g = seed_gaps(&results_of(recs), &tree_designs(), &notes(), "docs");
+        let g = with(recs, |m| seed_gaps(m, "docs"));
         assert!(
             g.last().unwrap().contains("`rv32-oasip` (OASIP, 1.03x)"),
             "{g:?}"

@@ -3,8 +3,8 @@
 //! turned into records. `reproduce` and the CLI's `hw` command both call these.
 
 use crate::error::{files, FlowError};
-use crate::reproduce::Task;
 use crate::results::{AreaRecord, AsicRecord, HwPerfRecord, PnrRecord, Record};
+use crate::tasks::Task;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

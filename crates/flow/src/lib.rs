@@ -2,7 +2,6 @@
 //! against the golden model, profiles, and reports.
 
 pub mod bench;
-pub mod charts;
 pub mod design;
 pub mod difftest;
 pub mod error;
@@ -21,4 +20,4 @@ pub mod reproduce;
 pub mod results;
 pub mod riscv_tests;
 pub mod rtl;
-pub mod seed003;
+pub mod tasks;

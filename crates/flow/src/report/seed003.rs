@@ -2,13 +2,12 @@
 //! beside the instructions per byte that seed 003's abstract publishes
 //! (`designs/published/seed003-abstract.toml`), with its figure.
 
-use crate::charts::Figure;
-use crate::results::{BenchRecord, Results};
-use serde::Deserialize;
+use super::figure::Figure;
+use super::model::Model;
+use super::table::md_table;
+use crate::results::BenchRecord;
 use serde_json::json;
-use std::collections::BTreeMap;
 use std::fmt::Write;
-use std::path::Path;
 
 /// The functions the section measures (issue 15): the SHA-3 functions and AEADs the seed
 /// names, and every Ketje.
@@ -23,53 +22,6 @@ pub const ALGS: [&str; 9] = [
     "ketje-minor",
     "ketje-major",
 ];
-
-/// `designs/published/seed003-abstract.toml`.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Seed003 {
-    pub source: String,
-    /// Row key (scalar, NEON, extension) -> row; in the order scalar, NEON, extension.
-    pub rows: BTreeMap<String, Row>,
-    pub claims: Claims,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Row {
-    pub label: String,
-    /// Our design in this row's part.
-    pub design: String,
-    /// Published instructions per byte per function.
-    pub instr_per_byte: BTreeMap<String, f64>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Claims {
-    pub extension_over_neon: f64,
-    pub extension_over_scalar: f64,
-}
-
-/// The rows in the seed's order.
-const ROW_ORDER: [&str; 3] = ["scalar", "NEON", "extension"];
-
-impl Seed003 {
-    /// Read the data file; None if it is missing or malformed (then the section is left out).
-    pub fn load(root: &Path) -> Option<Seed003> {
-        let p = root.join("designs/published/seed003-abstract.toml");
-        let t = std::fs::read_to_string(p).ok()?;
-        let s: Seed003 = toml::from_str(&t).ok()?;
-        ROW_ORDER
-            .iter()
-            .all(|k| s.rows.contains_key(*k))
-            .then_some(s)
-    }
-
-    fn rows(&self) -> impl Iterator<Item = &Row> {
-        ROW_ORDER.iter().map(|k| &self.rows[*k])
-    }
-}
 
 fn cell(v: Option<f64>) -> String {
     v.map_or_else(|| "not measured".into(), |x| format!("{x:.1}"))
@@ -88,7 +40,10 @@ fn perm_cell(b: &BenchRecord) -> String {
 }
 
 /// The section's Markdown (heading, method, tables, the seed's claims against ours).
-pub fn section(r: &Results, s: &Seed003, figure_md: &str) -> String {
+pub fn section(m: &Model, figure_md: &str) -> String {
+    let (r, Some(s), Some(x)) = (m.results, &m.inputs.seed003, &m.seed003) else {
+        return String::new();
+    };
     let mut o = String::from("\n## seed 003: SHA-3, Keyak and Ketje on a 128-bit vector base\n\n");
     let _ = writeln!(
         o,
@@ -156,27 +111,26 @@ pub fn section(r: &Results, s: &Seed003, figure_md: &str) -> String {
     }
     o.push_str(&md(&head, &rows));
     o.push_str("\n#### The seed's claims against ours\n\n");
-    let ipb = |design: &str, alg: &str| r.bench(design, alg).map(|b| b.instr_per_byte);
     let (sc, ne, ex) = (
         &s.rows["scalar"].design,
         &s.rows["NEON"].design,
         &s.rows["extension"].design,
     );
-    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
-        (Some(a), Some(b)) if b > 0.0 => format!("{:.2}x", a / b),
-        _ => "not measured".into(),
-    };
-    let mut rows = Vec::new();
-    for alg in ["sha3-512", "lake-keyak"] {
-        rows.push(vec![
-            alg.to_string(),
-            format!("{:.0}x", s.claims.extension_over_neon),
-            ratio(ipb(ne, alg), ipb(ex, alg)),
-            format!("{:.0}x", s.claims.extension_over_scalar),
-            ratio(ipb(sc, alg), ipb(ex, alg)),
-            ratio(ipb(sc, alg), ipb(ne, alg)),
-        ]);
-    }
+    let ratio = |v: Option<f64>| v.map_or_else(|| "not measured".into(), |v| format!("{v:.2}x"));
+    let rows: Vec<Vec<String>> = x
+        .claims
+        .iter()
+        .map(|(alg, [ne_ex, sc_ex, sc_ne])| {
+            vec![
+                alg.to_string(),
+                format!("{:.0}x", s.claims.extension_over_neon),
+                ratio(*ne_ex),
+                format!("{:.0}x", s.claims.extension_over_scalar),
+                ratio(*sc_ex),
+                ratio(*sc_ne),
+            ]
+        })
+        .collect();
     o.push_str(&md(
         &[
             "function".into(),
@@ -192,12 +146,13 @@ pub fn section(r: &Results, s: &Seed003, figure_md: &str) -> String {
 }
 
 fn md(head: &[String], rows: &[Vec<String>]) -> String {
-    crate::report::md_table(&head.iter().map(String::as_str).collect::<Vec<_>>(), rows)
+    md_table(&head.iter().map(String::as_str).collect::<Vec<_>>(), rows)
 }
 
 /// Instructions per byte per function and design (log scale), the published rows beside;
 /// a design without measurements is in the legend as not measured.
-pub fn figure(r: &Results, s: &Seed003) -> Option<Figure> {
+pub fn figure(m: &Model) -> Option<Figure> {
+    let (r, s) = (m.results, m.inputs.seed003.as_ref()?);
     if !ALGS
         .iter()
         .any(|a| s.rows().any(|x| r.bench(&x.design, a).is_some()))
@@ -241,7 +196,8 @@ pub fn figure(r: &Results, s: &Seed003) -> Option<Figure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::results::test_support::{bench_rec, results_of as results};
+    use crate::report::model::Inputs;
+    use crate::results::test_support::{bench_rec, results_of as results, tree, tree_designs};
     use crate::results::Record;
 
     fn rec(design: &str, alg: &str, ipb: f64) -> Record {
@@ -254,27 +210,14 @@ mod tests {
     }
 
     #[test]
-    fn data_file_holds_the_abstracts_figures() {
-        let s = Seed003::load(&crate::project::root()).expect("seed003-abstract.toml loads");
-        assert_eq!(s.rows["NEON"].instr_per_byte["sha3-512"], 48.1);
-        assert_eq!(s.rows["extension"].instr_per_byte["sha3-512"], 21.9);
-        assert_eq!(s.rows["NEON"].instr_per_byte["lake-keyak"], 13.4);
-        assert_eq!(s.rows["extension"].instr_per_byte["lake-keyak"], 7.7);
-        assert_eq!(
-            (s.claims.extension_over_neon, s.claims.extension_over_scalar),
-            (2.0, 6.0)
-        );
-        assert_eq!(s.rows["NEON"].design, "rv32-v");
-    }
-
-    #[test]
     fn section_shows_measured_figures_ratios_and_absent_designs() {
-        let s = Seed003::load(&crate::project::root()).unwrap();
         let r = results(vec![
             rec("rv32-sw", "sha3-512", 160.0),
             rec("rv32-v", "sha3-512", 32.0),
         ]);
-        let md = section(&r, &s, "");
+        let ds = tree_designs();
+        let m = Model::new(&r, &ds, Inputs::load(&tree()));
+        let md = section(&m, "");
         let row = md
             .lines()
             .find(|l| l.starts_with("| sha3-512 | 160.0 | 320.0 | 32.0 | 64.0 |"))
@@ -292,7 +235,7 @@ mod tests {
             claim.ends_with("| 5.00x |") && claim.contains("not measured"),
             "{claim}"
         );
-        let f = figure(&r, &s).expect("a figure when something is measured");
+        let f = figure(&m).expect("a figure when something is measured");
         let labels: Vec<String> = f.spec["panels"][0]["series"]
             .as_array()
             .unwrap()
@@ -302,6 +245,7 @@ mod tests {
         assert!(labels
             .iter()
             .any(|l| l.starts_with("rv32-v-keccak") && l.ends_with("not measured")));
-        assert!(figure(&results(vec![]), &s).is_none());
+        let empty = results(vec![]);
+        assert!(figure(&Model::new(&empty, &ds, Inputs::load(&tree()))).is_none());
     }
 }
