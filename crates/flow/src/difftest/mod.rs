@@ -392,6 +392,46 @@ fn run_rtl(d: &Design, c: &Case, prog: &Program) -> Run {
     }
 }
 
+/// How long qemu may run one program (they take milliseconds).
+const QEMU_SECONDS: u64 = 60;
+
+/// Run qemu on `path`: its exit status (`None`: killed after [`QEMU_SECONDS`]) and stdout.
+fn qemu_output(
+    bin: &str,
+    args: &[&str],
+    path: &Path,
+) -> Result<(Option<std::process::ExitStatus>, Vec<u8>), FlowError> {
+    use std::io::Read;
+    let mut child = std::process::Command::new(bin)
+        .args(args)
+        .arg(path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| FlowError::Io(format!("running {bin}"), e))?;
+    let mut pipe = child.stdout.take().expect("piped stdout");
+    let reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = pipe.read_to_end(&mut v);
+        v
+    });
+    let start = std::time::Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if start.elapsed().as_secs() < QEMU_SECONDS => {
+                std::thread::sleep(std::time::Duration::from_millis(1))
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    Ok((status, reader.join().unwrap_or_default()))
+}
+
 fn run_qemu(fl: &Flavour, c: &Case, prog: &Program, dir: &Path) -> Result<Run, FlowError> {
     let (bin, args) = fl.qemu.expect("a qemu flavour");
     let path = dir.join(format!(
@@ -402,22 +442,19 @@ fn run_qemu(fl: &Flavour, c: &Case, prog: &Program, dir: &Path) -> Result<Run, F
     ));
     elf::write_file(&path, prog)
         .map_err(|e| FlowError::Io(format!("writing {}", path.display()), e))?;
-    let out = std::process::Command::new(bin)
-        .args(args)
-        .arg(&path)
-        .output()
-        .map_err(|e| FlowError::Io(format!("running {bin}"), e));
+    let out = qemu_output(bin, args, &path);
     let _ = std::fs::remove_file(&path);
-    let out = out?;
+    let (status, stdout) = out?;
     use std::os::unix::process::ExitStatusExt;
-    let outcome = match (out.status.code(), out.status.signal()) {
-        (Some(code), _) => format!("exit {code} (status {code})"),
-        (None, Some(sig)) => format!("killed by signal {sig}"),
-        _ => "no status".into(),
+    let outcome = match status.map(|s| (s.code(), s.signal())) {
+        None => format!("no exit within {QEMU_SECONDS} s (killed)"),
+        Some((Some(code), _)) => format!("exit {code} (status {code})"),
+        Some((None, Some(sig))) => format!("killed by signal {sig}"),
+        Some((None, None)) => "no status".into(),
     };
     Ok(Run {
         outcome,
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
         log: vec![],
         instret: 0,
     })
