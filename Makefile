@@ -4,7 +4,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 CARGO ?= cargo
 BIN := target/release/sha3-asip
 
-.PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl \
+.PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl lint-modules \
         reproduce quick check-report pnr asic bench-memory fuzz fuzz-diff clean test-functions-full
 
 all: build
@@ -34,7 +34,7 @@ test-firmware: build
 test-hw:
 	$(MAKE) -C hw test
 
-lint: lint-rust lint-rtl
+lint: lint-rust lint-rtl lint-modules
 
 lint-rust:
 	$(CARGO) fmt --all -- --check
@@ -42,6 +42,13 @@ lint-rust:
 
 lint-rtl:
 	scripts/lint-rtl
+
+# no import cycle among the modules of the simulator, the flow and the CLI, nor among the
+# firmware harness's files (docs/architecture.md); the one known harness loop is tolerated
+# until its split is taken (it moves the whole-run lockstep totals: issue 37)
+lint-modules:
+	scripts/check-module-cycles crates/sim/src crates/flow/src crates/cli/src \
+	  --c firmware/harness --allow bench.c,bench_aead.c
 
 # then the page in headless Chromium: console errors, figures, links; report/screenshot.png
 reproduce: setup build

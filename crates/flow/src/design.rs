@@ -271,7 +271,7 @@ fn resolve_published(dir: &Path, r: &PublishedRef) -> Result<Published, String> 
 
 /// All designs in a folder, sorted by name.
 pub fn load_all(dir: &Path) -> Result<Vec<Design>, DesignError> {
-    crate::error::files::with_ext(dir, "toml")
+    crate::dir::with_ext(dir, "toml")
         .map_err(|e| DesignError::Io(dir.to_path_buf(), e))?
         .iter()
         .map(|p| Design::load(p))
@@ -302,7 +302,7 @@ fn names_or_none(names: &[String]) -> String {
 
 /// Names of the design files in a folder (the stems of its `.toml` files), sorted.
 pub fn list_names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = crate::error::files::with_ext(dir, "toml")
+    let mut v: Vec<String> = crate::dir::with_ext(dir, "toml")
         .unwrap_or_default()
         .iter()
         .filter_map(|p| p.file_stem()?.to_str().map(String::from))
@@ -368,10 +368,10 @@ pub fn summary(d: &Design) -> BTreeMap<&'static str, String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    const GOOD: &str = r#"
+    pub(crate) const GOOD: &str = r#"
 name = "rv32-x"
 title = "test"
 family = "own"
@@ -388,27 +388,6 @@ timing = "zscale"
     /// Why `Design::parse` refuses `text` read from `path`.
     fn parse_err(text: &str, path: &Path) -> String {
         Design::parse(text, path).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn timing_events_are_overridable_and_checked_by_name() {
-        let with = |events: &str| {
-            let text = format!(
-                "{}timing_overrides = {{ events = {{ {events} }} }}\n",
-                GOOD.replace("rv32im", "rv32im_xoasip")
-            );
-            let d = Design::parse(&text, Path::new("designs/rv32-x.toml")).unwrap();
-            crate::exec::timing_of(&d).map_err(|e| e.to_string())
-        };
-        let t = with("\"xoasip.doloop_skip\" = 7").unwrap();
-        assert_eq!(t.events["xoasip.doloop_skip"], 7);
-        // the preset's other events stay
-        assert_eq!(t.events["xdasip.aux_load_use"], 1);
-        let e = with("\"xoaisp.doloop_skip\" = 7").unwrap_err();
-        assert!(
-            e.contains("key \"xoaisp.doloop_skip\" is not <extension>.<event> with a known"),
-            "{e}"
-        );
     }
 
     #[test]

@@ -82,15 +82,7 @@ pub(crate) mod files {
         std::fs::create_dir_all(p).map_err(|e| failed("creating", p, e))
     }
 
-    /// The files of folder `dir` whose name ends in `.<ext>`, sorted.
-    pub fn with_ext(dir: &Path, ext: &str) -> std::io::Result<Vec<std::path::PathBuf>> {
-        let mut paths: Vec<_> = std::fs::read_dir(dir)?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == ext))
-            .collect();
-        paths.sort();
-        Ok(paths)
-    }
+    pub use crate::dir::with_ext;
 }
 
 /// The last `n` lines of `text`, joined by newlines.

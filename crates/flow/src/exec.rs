@@ -159,3 +159,30 @@ pub fn kernel_code_size(elf: &Path) -> Result<u64, FlowError> {
     }
     Ok(total)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn timing_events_are_overridable_and_checked_by_name() {
+        let with = |events: &str| {
+            let text = format!(
+                "{}timing_overrides = {{ events = {{ {events} }} }}\n",
+                crate::design::tests::GOOD.replace("rv32im", "rv32im_xoasip")
+            );
+            let d = Design::parse(&text, Path::new("designs/rv32-x.toml")).unwrap();
+            timing_of(&d).map_err(|e| e.to_string())
+        };
+        let t = with("\"xoasip.doloop_skip\" = 7").unwrap();
+        assert_eq!(t.events["xoasip.doloop_skip"], 7);
+        // the preset's other events stay
+        assert_eq!(t.events["xdasip.aux_load_use"], 1);
+        let e = with("\"xoaisp.doloop_skip\" = 7").unwrap_err();
+        assert!(
+            e.contains("key \"xoaisp.doloop_skip\" is not <extension>.<event> with a known"),
+            "{e}"
+        );
+    }
+}

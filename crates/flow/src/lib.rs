@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod design;
 pub mod difftest;
+mod dir;
 pub mod error;
 pub mod exec;
 pub mod findings;

@@ -364,7 +364,9 @@ pub fn misa_of(d: &Design) -> Result<u32, FlowError> {
     let isa = asip_extensions::registry()
         .parse_isa(&d.isa)
         .map_err(|e| FlowError::Usage(format!("design '{}': {e}", d.name)))?;
-    Ok(asip_sim::rv32::zicsr::misa(&isa))
+    Ok(asip_sim::rv32::zicsr::misa(
+        isa.extensions().iter().map(|e| e.name()),
+    ))
 }
 
 fn gen_dir(root: &Path, d: &Design) -> PathBuf {

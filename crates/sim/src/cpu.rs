@@ -244,7 +244,7 @@ pub struct Cpu {
     pub stall_cycles: u64,
     /// The cycles of each timing event the ISA's extensions raise (from the timing
     /// model's `[timing.events]`, set by the machine); see [`Cpu::charge`].
-    pub events: Vec<(&'static crate::timing::Event, u32)>,
+    pub events: Vec<(&'static crate::event::Event, u32)>,
     /// Set by semantics to request the slow path after this instruction (fetch hooks,
     /// code invalidation). Cleared by the machine before running hooks.
     pub attention: bool,
@@ -276,15 +276,15 @@ impl Cpu {
     /// `stall_cycles` or `extra_cycles` by its kind. An event the machine was not given
     /// (a bare `Cpu` in a unit test) costs nothing.
     #[inline]
-    pub fn charge(&mut self, e: &'static crate::timing::Event) {
+    pub fn charge(&mut self, e: &'static crate::event::Event) {
         let n = self
             .events
             .iter()
             .find(|(k, _)| std::ptr::eq(*k, e))
             .map_or(0, |&(_, n)| n as u64);
         match e.kind {
-            crate::timing::EventKind::Stall => self.stall_cycles += n,
-            crate::timing::EventKind::Extra => self.extra_cycles += n,
+            crate::event::EventKind::Stall => self.stall_cycles += n,
+            crate::event::EventKind::Extra => self.extra_cycles += n,
         }
     }
 

@@ -58,7 +58,12 @@ macro_rules! message_error {
 
 pub mod bench;
 pub mod cpu;
+pub mod disasm;
 pub mod elf;
+pub mod event;
+pub mod extension;
+pub mod fields;
+pub mod insn;
 pub mod isa;
 pub mod machine;
 mod mem_ops;

@@ -489,7 +489,8 @@ impl Machine {
         cpu.text_lo = tlo;
         cpu.text_hi = thi;
         cpu.tohost = prog.symbols.addr("tohost");
-        (isa.base().info().init)(&mut cpu, &isa);
+        let names: Vec<&'static str> = isa.extensions().iter().map(|e| e.name()).collect();
+        (isa.base().info().init)(&mut cpu, &names);
         cpu.pc = prog.entry;
         cpu.cycle = timing.fill_cycles();
         let n = ((thi - tlo) / 4) as usize;

@@ -3,7 +3,7 @@
 //! so one function per access serves both.
 
 use crate::cpu::{Cpu, Trap};
-use crate::isa::DecodedInsn;
+use crate::insn::DecodedInsn;
 
 type R = Result<(), Trap>;
 

@@ -8,91 +8,8 @@
 //! `asip-extensions`' generator, the C header block, the README encoding table and the
 //! Verilog decode block (`isa/README.md`).
 
-use crate::isa::{Base, DecodedInsn, OpInfo};
-
-/// A field of the instruction word that must hold one value.
-#[derive(Clone, Copy, Debug)]
-pub struct Fixed {
-    /// Field name (`opcode`, `funct3`, `rs2`, ...), used in generated constant names.
-    pub name: &'static str,
-    /// Lowest bit.
-    pub lo: u8,
-    /// Width in bits.
-    pub width: u8,
-    /// The value it must hold.
-    pub value: u32,
-}
-
-/// What an operand's bits name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// A general-purpose register, the field's value.
-    Gpr,
-    /// A 3-bit field naming x8..x15 (`8 + field`).
-    Gpr8,
-    /// A 3-bit field naming x0 (0) or x9..x15 (`8 + field`).
-    Gpr8OrZero,
-    /// A register of another file (or an index) numbered below the bound: larger values
-    /// do not decode.
-    Below(u32),
-    /// An immediate (signed if the operand says so).
-    Imm,
-    /// A vector register v0..v31 (RV32 vector extensions): the field's value `n` decodes
-    /// to `32 + n` ([`crate::rv32::vector::VREG_TIMING`]), the timing scoreboard's vector
-    /// registers; the semantics subtract it ([`crate::rv32::vector::vreg`]).
-    Vreg,
-}
-
-/// Where a decoded operand goes in the [`DecodedInsn`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Slot {
-    /// `rd`.
-    Rd,
-    /// `rs1`.
-    Rs1,
-    /// `rs2`.
-    Rs2,
-    /// `imm`.
-    Imm,
-    /// `aux`, shifted left by this many bits (several operands may share `aux`).
-    Aux(u8),
-}
-
-/// One operand: its name (as in the assembly syntax), its bits, what it names and where
-/// the decoder puts it.
-#[derive(Clone, Copy, Debug)]
-pub struct Operand {
-    /// Name in the assembly syntax (`rd`, `imm`, `ars0`, ...).
-    pub name: &'static str,
-    /// Bit segments `(word_lo, width, value_lo)`: value bits `value_lo..value_lo+width`
-    /// sit at word bits `word_lo..word_lo+width` (scattered immediates have several).
-    pub segs: &'static [(u8, u8, u8)],
-    /// Sign-extended from its top value bit.
-    pub signed: bool,
-    /// What the value names.
-    pub kind: Kind,
-    /// Destination in the decoded form.
-    pub slot: Slot,
-}
-
-/// Operand-dependent adjustment of a decoded instruction that the fields alone do not
-/// express (e.g. which GPR a DASIP pair reads in its second port).
-pub type Fixup = fn(DecodedInsn) -> DecodedInsn;
-
-/// The encoding of one instruction.
-#[derive(Clone, Copy, Debug)]
-pub struct Encoding {
-    /// Assembly syntax, e.g. `remv rd, rs1, imm` (operand names as declared).
-    pub asm: &'static str,
-    /// Fields that must hold a value.
-    pub fixed: &'static [Fixed],
-    /// Operands, in assembly order (the order [`encode`] takes them in).
-    pub operands: &'static [Operand],
-    /// One-line semantics (README table).
-    pub doc: &'static str,
-    /// Optional adjustment after decoding.
-    pub fixup: Option<Fixup>,
-}
+use crate::insn::{Base, DecodedInsn, OpInfo, VREG_TIMING};
+pub use crate::insn::{Encoding, Fixed, Fixup, Kind, Operand, Slot};
 
 impl Fixed {
     /// A field `width` bits wide at bit `lo` that must hold `value`.
@@ -195,7 +112,7 @@ impl Operand {
             Kind::Gpr8 => Some(8 + raw),
             Kind::Gpr8OrZero => Some(if raw == 0 { 0 } else { 8 + raw }),
             Kind::Below(n) => (raw < n as i64).then_some(raw),
-            Kind::Vreg => Some(crate::rv32::vector::VREG_TIMING as i64 + raw),
+            Kind::Vreg => Some(VREG_TIMING as i64 + raw),
         }
     }
 
@@ -350,10 +267,10 @@ impl ExtSpec {
 /// An operation with its encoding (the declaration of one instruction).
 pub const fn op(
     name: &'static str,
-    exec: crate::isa::ExecFn,
-    format: crate::isa::Format,
-    class: crate::isa::InstrClass,
-    timing: crate::isa::TimingClass,
+    exec: crate::insn::ExecFn,
+    format: crate::insn::Format,
+    class: crate::insn::InstrClass,
+    timing: crate::insn::TimingClass,
     enc: &'static Encoding,
 ) -> OpInfo {
     OpInfo {
@@ -477,7 +394,7 @@ pub mod rv {
         Operand::new(name, segs, true, Kind::Imm, Slot::Imm)
     }
     /// The R-type columns of a README encoding table: the decoder's fields.
-    pub const COLUMNS: &[(&str, u8, u8)] = crate::rv32::fields::FIELDS;
+    pub const COLUMNS: &[(&str, u8, u8)] = crate::fields::rv32::FIELDS;
 }
 
 /// Helpers for MIPS32 layouts.
@@ -513,7 +430,7 @@ pub mod mips {
         Operand::reg(name, 11, Kind::Gpr, slot)
     }
     /// The R-type columns of a README encoding table: the decoder's fields.
-    pub const COLUMNS_R: &[(&str, u8, u8)] = crate::mips::fields::FIELDS;
+    pub const COLUMNS_R: &[(&str, u8, u8)] = crate::fields::mips::FIELDS;
     /// 16-bit signed offset (bits 15:0).
     pub const OFF16: Operand = Operand::new("off", &[(0, 16, 0)], true, Kind::Imm, Slot::Imm);
 }

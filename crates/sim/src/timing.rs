@@ -13,7 +13,10 @@
 //! and the run starts at `now = stages - 1` (pipeline fill). `occ`, `res_extra`,
 //! `pen_taken`, `pen_seq` are precomputed per decoded instruction by [`TimingParams::bind`].
 
-use crate::isa::{Base, DecodedInsn, Isa, TimingClass};
+pub use crate::event::{Event, EventKind};
+use crate::insn::{Base, DecodedInsn, TimingClass};
+pub use crate::insn::{DivOp, Dynamic};
+use crate::isa::Isa;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -71,61 +74,6 @@ pub enum DivModel {
     EarlyOut,
 }
 
-/// An RV32 M division, numbered by `funct3[1:0]` as in the encoding and in
-/// `hw/cores/rv32/rv32_div.v` (`op_i`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum DivOp {
-    /// Signed quotient.
-    Div = 0,
-    /// Unsigned quotient.
-    Divu = 1,
-    /// Signed remainder.
-    Rem = 2,
-    /// Unsigned remainder.
-    Remu = 3,
-}
-
-impl DivOp {
-    /// All four, in `funct3[1:0]` order.
-    pub const ALL: [DivOp; 4] = [DivOp::Div, DivOp::Divu, DivOp::Rem, DivOp::Remu];
-
-    /// From `funct3[1:0]`.
-    pub fn from_funct(f: u32) -> DivOp {
-        DivOp::ALL[(f & 3) as usize]
-    }
-
-    /// From the RV32 mnemonic.
-    pub fn from_name(name: &str) -> Option<DivOp> {
-        DivOp::ALL.into_iter().find(|o| o.name() == name)
-    }
-
-    /// The RV32 mnemonic.
-    pub fn name(self) -> &'static str {
-        ["div", "divu", "rem", "remu"][self as usize]
-    }
-
-    /// Signed operands.
-    pub fn signed(self) -> bool {
-        matches!(self, DivOp::Div | DivOp::Rem)
-    }
-
-    /// Remainder (rather than quotient).
-    pub fn is_rem(self) -> bool {
-        matches!(self, DivOp::Rem | DivOp::Remu)
-    }
-
-    /// The architectural result (RISC-V M: x/0 = all ones, x%0 = x, MIN/-1 = MIN,
-    /// MIN%-1 = 0).
-    pub fn eval(self, a: u32, b: u32) -> u32 {
-        match self {
-            DivOp::Div => crate::rv32::m::div(a as i32, b as i32) as u32,
-            DivOp::Divu => a.checked_div(b).unwrap_or(u32::MAX),
-            DivOp::Rem => crate::rv32::m::rem(a as i32, b as i32) as u32,
-            DivOp::Remu => a.checked_rem(b).unwrap_or(a),
-        }
-    }
-}
-
 /// Cycles a division occupies the execute stage under the `early-out` divider model: the
 /// divide path of Rocket's iterative `MulDiv` (rocket-chip `multiplier.scala` as of
 /// January 2016, the version Z-scale used; `earlyOut = true`, `w = 32`) inside Z-scale's
@@ -164,22 +112,6 @@ pub fn early_out_div_cycles(op: DivOp, a: u32, b: u32) -> u32 {
         a_neg != b_neg && b != 0
     };
     1 + (a_neg || b_neg) as u32 + busy + op.is_rem() as u32 + neg_out as u32 + 1
-}
-
-/// Operand-dependent timing of a decoded instruction, resolved by the engine from the
-/// source operands before the instruction executes ([`DecodedInsn::dynamic`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Dynamic {
-    /// Latency fixed at bind time.
-    #[default]
-    None,
-    /// [`early_out_div_cycles`]; `stalls` = `latency.div_stalls`.
-    EarlyOutDiv {
-        /// Which division.
-        op: DivOp,
-        /// Blocks the pipe for the whole latency.
-        stalls: bool,
-    },
 }
 
 /// Occupancy and extra result delay of a division of latency `lat`.
@@ -263,42 +195,6 @@ pub struct TimingParams {
     /// extension in a design's ISA needs a value here (checked when a machine is built).
     #[serde(default)]
     pub events: BTreeMap<String, u32>,
-}
-
-/// How an [`Event`] is charged by the engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EventKind {
-    /// The instruction waits before it issues (an interlock): its own retire cycle moves
-    /// (`stall_cycles` in the engine's formula).
-    Stall,
-    /// Cycles after the instruction (a fetch redirect, an annulled slot): the next
-    /// instruction moves (`extra_cycles`).
-    Extra,
-}
-
-/// A named timing event that an instruction's semantics raise with
-/// [`crate::cpu::Cpu::charge`] when a data-dependent condition costs cycles (an
-/// extension's interlock or redirect). Its cycles are not in the semantics: they are the
-/// timing model's `[timing.events]` value for [`Event::key`], so a design can see and
-/// override them. Extensions list their events in
-/// [`crate::isa::Extension::timing_events`].
-#[derive(Debug)]
-pub struct Event {
-    /// The extension's ISA-string name (`xoasip`, `mips32`).
-    pub ext: &'static str,
-    /// The event's name within the extension (`doloop_skip`).
-    pub name: &'static str,
-    /// Stall (before issue) or extra (after the instruction).
-    pub kind: EventKind,
-    /// What happens, for listings and errors.
-    pub doc: &'static str,
-}
-
-impl Event {
-    /// `<ext>.<name>`, the key in `[timing.events]`.
-    pub fn key(&self) -> String {
-        format!("{}.{}", self.ext, self.name)
-    }
 }
 
 /// Misaligned data accesses (`misaligned` in a timing model).

@@ -1,7 +1,7 @@
 //! `sha3-asip hash -a <keyak|ketje instance>`: authenticated encryption and decryption with
 //! the golden Keyak v2 / Ketje v2 (one session, one wrap per input).
 
-use super::hash::HashArgs;
+use super::hash_args::{each_input, HashArgs};
 use super::parse_hex;
 use crate::error::{CliError, Context, Result};
 use sha3_golden::aead::{self, Aead, TAG_LEN};
@@ -112,7 +112,7 @@ pub fn run(alg: Aead, args: &HashArgs) -> Result<u8> {
             .context(|| "stdout".into())?;
         return Ok(0);
     }
-    super::hash::each_input(&files, |f| match read_input(f) {
+    each_input(&files, |f| match read_input(f) {
         Ok(m) => {
             let (c, t) = aead::encrypt(alg, &key, &nonce, &ad, &m, tag_len)?;
             Ok(Ok(format!("{}{}", hex(&c), hex(&t))))

@@ -9,6 +9,7 @@ pub mod flow_support;
 pub mod fuzz;
 pub mod hash;
 pub mod hash_aead;
+pub mod hash_args;
 pub mod hw;
 pub mod profile;
 pub mod report;

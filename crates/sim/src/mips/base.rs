@@ -10,21 +10,21 @@
 //! running division like mfhi/mflo (mthi/mtlo keep its other half).
 
 use super::disasm::*;
-use super::fields::*;
-use super::HILO;
 use crate::cpu::{Cpu, Trap};
-use crate::isa::{
+use crate::fields::mips::HILO;
+use crate::fields::mips::*;
+use crate::insn::{
     exec_ebreak, exec_ecall, exec_nop, operand_imm, operand_rs2, Base, DecodedInsn, OpInfo,
 };
 // The integer operations RISC-V has as well, under their MIPS names.
-use crate::isa::{
+use crate::event::{Event, EventKind};
+use crate::insn::{
     exec_add as exec_addu, exec_addi as exec_addiu, exec_and, exec_andi, exec_mul, exec_or,
     exec_ori, exec_sll as exec_sllv, exec_slli as exec_sll, exec_slt, exec_slti, exec_sltiu,
     exec_sltu, exec_sra as exec_srav, exec_srai as exec_sra, exec_srl as exec_srlv,
     exec_srli as exec_srl, exec_sub as exec_subu, exec_xor, exec_xori,
 };
 use crate::mem_ops::*;
-use crate::timing::{Event, EventKind};
 use crate::{define_ops, extension, i_op, r_op};
 
 type R = Result<(), Trap>;
@@ -251,10 +251,10 @@ fn exec_divu(c: &mut Cpu, d: &DecodedInsn) -> R {
 
 // ---- control --------------------------------------------------------------------------
 fn exec_j(c: &mut Cpu, d: &DecodedInsn) -> R {
-    c.delayed_jump(super::jump_target(c.pc, d.imm))
+    c.delayed_jump(crate::fields::mips::jump_target(c.pc, d.imm))
 }
 fn exec_jal(c: &mut Cpu, d: &DecodedInsn) -> R {
-    c.delayed_jump(super::jump_target(c.pc, d.imm))?;
+    c.delayed_jump(crate::fields::mips::jump_target(c.pc, d.imm))?;
     c.set_reg(31, c.pc.wrapping_add(8));
     Ok(())
 }

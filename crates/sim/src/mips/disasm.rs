@@ -4,8 +4,8 @@
 //! the instruction word's fields, so the layouts also serve MIPS extensions
 //! (`Custom(asip_sim::mips::disasm::fmt_r)` in `define_ops!`).
 
-use super::fields::*;
-use crate::isa::DecodedInsn;
+use crate::fields::mips::*;
+use crate::insn::DecodedInsn;
 
 /// o32 names of $0..$31.
 pub const REG_NAMES: [&str; 32] = [
@@ -16,7 +16,7 @@ pub const REG_NAMES: [&str; 32] = [
 
 /// o32 name of a register (`hilo` for the timing pseudo-register 32).
 pub fn reg_name(r: u8) -> &'static str {
-    if r == super::HILO {
+    if r == crate::fields::mips::HILO {
         "hilo"
     } else {
         REG_NAMES[(r & 31) as usize]
@@ -138,7 +138,11 @@ pub fn fmt_branch1(d: &DecodedInsn, pc: u32) -> String {
 
 /// `op target` (j, jal).
 pub fn fmt_j(d: &DecodedInsn, pc: u32) -> String {
-    format!("{} {:#x}", d.info.name, super::jump_target(pc, d.imm))
+    format!(
+        "{} {:#x}",
+        d.info.name,
+        crate::fields::mips::jump_target(pc, d.imm)
+    )
 }
 
 /// `jalr rs` (rd = ra) or `jalr rd,rs`.

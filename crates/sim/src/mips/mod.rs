@@ -1,6 +1,6 @@
 //! MIPS32 (release 1, little-endian, o32): the base integer ISA as GCC emits it for
 //! freestanding code, on the same engine as RV32 (decoded form, op tables, timing and
-//! profiling classes). Extensions for MIPS implement [`crate::isa::Extension`] with
+//! profiling classes). Extensions for MIPS implement [`crate::insn::Extension`] with
 //! `fn base(&self) -> Base { Base::Mips32 }` and disassemble with [`disasm`]'s layouts.
 //!
 //! Decoded-operand conventions (what the timing engine and the trace see): `rd` = the GPR
@@ -13,12 +13,8 @@
 pub mod base;
 pub mod disasm;
 
-/// Timing pseudo-register for HI/LO (written by mult/div/mthi/mtlo/madd/msub, read by
-/// mfhi/mflo as `rs1` and by every HI/LO writer as `rs3`: none issues while a division runs).
-pub const HILO: u8 = 32;
-
-/// MIPS32's facts for the generic machine ([`crate::isa::BaseInfo`]).
-pub static BASE_INFO: crate::isa::BaseInfo = crate::isa::BaseInfo {
+/// MIPS32's facts for the generic machine ([`crate::insn::BaseInfo`]).
+pub static BASE_INFO: crate::insn::BaseInfo = crate::insn::BaseInfo {
     name: "mips32",
     example_isa: "mips32",
     e_machine: 8,
@@ -82,35 +78,5 @@ fn syscall_return(c: &mut crate::cpu::Cpu, ret: u32) {
     c.set_reg(7, err as u32);
 }
 
-/// Instruction-field helpers for MIPS32 encodings.
-pub mod fields {
-    bit_fields! {
-        opcode = 31:26, "Major opcode";
-        rs = 25:21, "rs";
-        rt = 20:16, "rt";
-        rd = 15:11, "rd";
-        sa = 10:6, "sa (shift amount)";
-        funct = 5:0, "funct";
-    }
-    /// Sign-extended 16-bit immediate.
-    #[inline]
-    pub fn simm(w: u32) -> i32 {
-        w as u16 as i16 as i32
-    }
-    /// Zero-extended 16-bit immediate.
-    #[inline]
-    pub fn uimm(w: u32) -> i32 {
-        (w & 0xffff) as i32
-    }
-    /// Branch offset relative to the branch's PC: `4 + (simm << 2)`.
-    #[inline]
-    pub fn branch_off(w: u32) -> i32 {
-        4i32.wrapping_add(simm(w) << 2)
-    }
-}
-
-/// Target of `j`/`jal` at `pc` (region of the delay slot).
-#[inline]
-pub fn jump_target(pc: u32, imm: i32) -> u32 {
-    (pc.wrapping_add(4) & 0xf000_0000) | (imm as u32 & 0x0fff_fffc)
-}
+pub use crate::fields::mips as fields;
+pub use crate::fields::mips::{jump_target, HILO};

@@ -1,8 +1,8 @@
 //! RV32I base integer instructions (plus fence.i, ecall, ebreak, mret, wfi).
 
-use super::fields::*;
 use crate::cpu::{Cpu, Trap};
-use crate::isa::{
+use crate::fields::rv32::*;
+use crate::insn::{
     exec_add, exec_addi, exec_and, exec_andi, exec_ebreak, exec_ecall, exec_nop, exec_or, exec_ori,
     exec_sll, exec_slli, exec_slt, exec_slti, exec_sltiu, exec_sltu, exec_sra, exec_srai, exec_srl,
     exec_srli, exec_sub, exec_xor, exec_xori, DecodedInsn, OpInfo,

@@ -5,7 +5,7 @@
 //! operations both extensions have (andn, orn, xnor, rol, ror, rori, rev8) share one
 //! declaration each.
 
-use crate::isa::{Base, Format, InstrClass, OpInfo, TimingClass};
+use crate::insn::{Base, Format, InstrClass, OpInfo, TimingClass};
 use crate::spec::{op, rv, Encoding, Fixed, Kind, Operand, Slot};
 use crate::{i_op, r_op};
 

@@ -1,8 +1,9 @@
 //! M: integer multiply/divide. Division by zero and signed overflow follow the RISC-V
 //! specification (no trap): x/0 = -1 (all ones), x%0 = x, MIN/-1 = MIN, MIN%-1 = 0.
 
-use super::fields::*;
-use crate::isa::{exec_mul, DecodedInsn};
+use crate::fields::rv32::*;
+pub use crate::insn::{div, rem};
+use crate::insn::{exec_mul, DecodedInsn};
 use crate::{define_ops, extension, r_op};
 
 define_ops! { OPS, Id;
@@ -27,24 +28,6 @@ r_op!(exec_div, |a, b| div(a as i32, b as i32) as u32);
 r_op!(exec_divu, |a, b| a.checked_div(b).unwrap_or(u32::MAX));
 r_op!(exec_rem, |a, b| rem(a as i32, b as i32) as u32);
 r_op!(exec_remu, |a, b| a.checked_rem(b).unwrap_or(a));
-
-/// Signed division per the RISC-V spec.
-pub fn div(a: i32, b: i32) -> i32 {
-    if b == 0 {
-        -1
-    } else {
-        a.wrapping_div(b)
-    }
-}
-
-/// Signed remainder per the RISC-V spec.
-pub fn rem(a: i32, b: i32) -> i32 {
-    if b == 0 {
-        a
-    } else {
-        a.wrapping_rem(b)
-    }
-}
 
 extension! {
     /// The M extension (`m`): integer multiply/divide.

@@ -1,5 +1,5 @@
 //! RV32: the base integer ISA and the standard extensions, each a registered
-//! [`crate::isa::Extension`].
+//! [`crate::insn::Extension`].
 
 pub mod base;
 pub mod bitmanip;
@@ -8,8 +8,8 @@ pub mod m;
 pub mod vector;
 pub mod zicsr;
 
-/// RV32's facts for the generic machine ([`crate::isa::BaseInfo`]).
-pub static BASE_INFO: crate::isa::BaseInfo = crate::isa::BaseInfo {
+/// RV32's facts for the generic machine ([`crate::insn::BaseInfo`]).
+pub static BASE_INFO: crate::insn::BaseInfo = crate::insn::BaseInfo {
     name: "rv32",
     example_isa: "rv32im",
     e_machine: 243,
@@ -78,46 +78,4 @@ fn opcode_name(op: u32) -> &'static str {
     }
 }
 
-/// Instruction-field helpers shared by the RV32 decoders (and usable by custom
-/// extensions in custom-0..3 opcodes).
-pub mod fields {
-    bit_fields! {
-        funct7 = 31:25, "funct7";
-        rs2 = 24:20, "rs2";
-        rs1 = 19:15, "rs1";
-        funct3 = 14:12, "funct3";
-        rd = 11:7, "rd";
-        opcode = 6:0, "Major opcode";
-    }
-    /// I-type immediate.
-    #[inline]
-    pub fn imm_i(w: u32) -> i32 {
-        (w as i32) >> 20
-    }
-    /// S-type immediate.
-    #[inline]
-    pub fn imm_s(w: u32) -> i32 {
-        (((w & 0xfe00_0000) as i32) >> 20) | ((w >> 7) & 0x1f) as i32
-    }
-    /// B-type immediate.
-    #[inline]
-    pub fn imm_b(w: u32) -> i32 {
-        (((w & 0x8000_0000) as i32) >> 19)
-            | (((w >> 7) & 1) << 11) as i32
-            | (((w >> 25) & 0x3f) << 5) as i32
-            | (((w >> 8) & 0xf) << 1) as i32
-    }
-    /// U-type immediate (already shifted).
-    #[inline]
-    pub fn imm_u(w: u32) -> i32 {
-        (w & 0xffff_f000) as i32
-    }
-    /// J-type immediate.
-    #[inline]
-    pub fn imm_j(w: u32) -> i32 {
-        (((w & 0x8000_0000) as i32) >> 11)
-            | (w & 0xff000) as i32
-            | (((w >> 20) & 1) << 11) as i32
-            | (((w >> 21) & 0x3ff) << 1) as i32
-    }
-}
+pub use crate::fields::rv32 as fields;

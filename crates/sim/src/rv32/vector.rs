@@ -9,10 +9,10 @@
 //! gather/slide operands, EMUL outside 1/8..8, vill) raise an illegal-instruction trap
 //! naming the instruction. See `docs/vector.md`.
 
-use super::fields::*;
 use crate::cpu::{Cpu, Trap};
 use crate::define_ops;
-use crate::isa::{DecodedInsn, OpInfo};
+use crate::fields::rv32::*;
+use crate::insn::{DecodedInsn, OpInfo};
 
 /// VLEN in bits.
 pub const VLEN: u32 = 128;
@@ -24,7 +24,7 @@ pub const ELEN: u32 = 64;
 pub const VILL: u32 = 1 << 31;
 /// Offset of vector register numbers in the timing engine's register scoreboard
 /// (`DecodedInsn::rd`/`rs1`/`rs2` 32..63 are timing-only pseudo-registers on RV32).
-pub const VREG_TIMING: u8 = 32;
+pub use crate::insn::VREG_TIMING;
 
 /// Vector architectural state.
 #[derive(Clone)]
@@ -225,22 +225,22 @@ fn width_mask(bits: u32) -> u64 {
 
 /// Cycles of the vector unit beyond the first 128-bit beat of an operation on a register
 /// group (LMUL > 1): the unit is one 128-bit lane-parallel datapath.
-pub static BEAT: crate::timing::Event = crate::timing::Event {
+pub static BEAT: crate::event::Event = crate::event::Event {
     ext: "zve64x",
     name: "beat",
-    kind: crate::timing::EventKind::Extra,
+    kind: crate::event::EventKind::Extra,
     doc: "each 128-bit beat after the first of an operation on a register group (LMUL > 1)",
 };
 
 /// Bus transfers of a vector load or store beyond the first (the data bus is 32 bits wide).
-pub static MEM_BEAT: crate::timing::Event = crate::timing::Event {
+pub static MEM_BEAT: crate::event::Event = crate::event::Event {
     ext: "zve64x",
     name: "mem_beat",
-    kind: crate::timing::EventKind::Extra,
+    kind: crate::event::EventKind::Extra,
     doc: "each 32-bit bus transfer after the first of a vector load or store",
 };
 
-static EVENTS: [&crate::timing::Event; 2] = [&BEAT, &MEM_BEAT];
+static EVENTS: [&crate::event::Event; 2] = [&BEAT, &MEM_BEAT];
 
 /// Charge the 128-bit beats of an operation on `vl` elements of `sew` bits.
 #[inline]
@@ -662,7 +662,7 @@ fn mem_plan(s: &VState, d: &DecodedInsn) -> Result<MemPlan, Trap> {
         }
     };
     if !group_ok(fl.vd, nregs)
-        || (fl.masked && fl.vd == 0 && d.info.timing == crate::isa::TimingClass::Load)
+        || (fl.masked && fl.vd == 0 && d.info.timing == crate::insn::TimingClass::Load)
     {
         return Err(Trap::Illegal);
     }
@@ -1189,7 +1189,7 @@ fn vtype_text(vt: u32) -> String {
 /// objdump's layout of every vector instruction (operands separated by `, ` as the rest of
 /// the simulator's disassembly).
 fn disasm_v(d: &DecodedInsn, _pc: u32) -> String {
-    use super::disasm::reg_name;
+    use crate::disasm::reg_name;
     let w = d.word;
     let n = d.info.name;
     let fl = f(w);

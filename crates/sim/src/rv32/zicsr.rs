@@ -13,9 +13,10 @@
 //! S and U modes, which this hart does not have. Debug triggers: `tselect`, `tdata1`,
 //! `tdata2` read zero and ignore writes (no trigger: tdata1 type 0).
 
-use super::fields::*;
 use crate::cpu::{Cpu, Trap};
-use crate::isa::DecodedInsn;
+pub use crate::disasm::{csr_name, CSR_NAMES};
+use crate::fields::rv32::*;
+use crate::insn::DecodedInsn;
 use crate::{define_ops, extension};
 
 define_ops! { OPS, Id;
@@ -25,62 +26,6 @@ define_ops! { OPS, Id;
     CSRRWI = "csrrwi", exec_csrrwi, CsrI, Other, Csr;
     CSRRSI = "csrrsi", exec_csrrsi, CsrI, Other, Csr;
     CSRRCI = "csrrci", exec_csrrci, CsrI, Other, Csr;
-}
-
-/// CSR numbers and names known to the simulator.
-pub const CSR_NAMES: &[(u32, &str)] = &[
-    (0xc00, "cycle"),
-    (0xc01, "time"),
-    (0xc02, "instret"),
-    (0xc80, "cycleh"),
-    (0xc81, "timeh"),
-    (0xc82, "instreth"),
-    (0xb00, "mcycle"),
-    (0xb02, "minstret"),
-    (0xb80, "mcycleh"),
-    (0xb82, "minstreth"),
-    (0x300, "mstatus"),
-    (0x301, "misa"),
-    (0x302, "medeleg"),
-    (0x303, "mideleg"),
-    (0x304, "mie"),
-    (0x305, "mtvec"),
-    (0x306, "mcounteren"),
-    (0x320, "mcountinhibit"),
-    (0x340, "mscratch"),
-    (0x341, "mepc"),
-    (0x342, "mcause"),
-    (0x343, "mtval"),
-    (0x344, "mip"),
-    (0x180, "satp"),
-    (0x3a0, "pmpcfg0"),
-    (0x3a1, "pmpcfg1"),
-    (0x3a2, "pmpcfg2"),
-    (0x3a3, "pmpcfg3"),
-    (0x3b0, "pmpaddr0"),
-    (0x7a0, "tselect"),
-    (0x7a1, "tdata1"),
-    (0x7a2, "tdata2"),
-    (0xf11, "mvendorid"),
-    (0xf12, "marchid"),
-    (0xf13, "mimpid"),
-    (0xf14, "mhartid"),
-    (0x008, "vstart"),
-    (0x009, "vxsat"),
-    (0x00a, "vxrm"),
-    (0x00f, "vcsr"),
-    (0xc20, "vl"),
-    (0xc21, "vtype"),
-    (0xc22, "vlenb"),
-];
-
-/// Name of a CSR number (or `0x...`).
-pub fn csr_name(n: u32) -> String {
-    CSR_NAMES
-        .iter()
-        .find(|(k, _)| *k == n)
-        .map(|(_, s)| s.to_string())
-        .unwrap_or_else(|| format!("{n:#x}"))
 }
 
 /// Read a CSR; `None` if it does not exist.
@@ -232,11 +177,11 @@ pub fn csrs(c: &mut Cpu) -> &mut Csrs {
     c.state_mut::<Csrs>()
 }
 
-/// `misa` of an ISA: MXL = 1 (32-bit) and one bit per single-letter extension.
-pub fn misa(isa: &crate::isa::Isa) -> u32 {
+/// `misa` of an ISA, given its extensions' names: MXL = 1 (32-bit) and one bit per single-letter extension.
+pub fn misa<'a>(extensions: impl IntoIterator<Item = &'a str>) -> u32 {
     let mut v = 1u32 << 30; // MXL = 1 (32-bit)
-    for e in isa.extensions() {
-        let n = e.name().as_bytes();
+    for e in extensions {
+        let n = e.as_bytes();
         if n.len() == 1 && n[0].is_ascii_lowercase() {
             v |= 1 << (n[0] - b'a');
         }
@@ -244,9 +189,9 @@ pub fn misa(isa: &crate::isa::Isa) -> u32 {
     v
 }
 
-/// RV32's machine set-up ([`crate::isa::BaseInfo::init`]): `misa` from the ISA string.
-pub(crate) fn init(c: &mut Cpu, isa: &crate::isa::Isa) {
-    csrs(c).misa = misa(isa);
+/// RV32's machine set-up ([`crate::insn::BaseInfo::init`]): `misa` from the ISA string.
+pub(crate) fn init(c: &mut Cpu, extensions: &[&'static str]) {
+    csrs(c).misa = misa(extensions.iter().copied());
 }
 
 /// A fetch hook (installed by [`Zicsr`]): a CSR write of a counter takes effect after the

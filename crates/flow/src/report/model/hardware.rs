@@ -1,10 +1,15 @@
 //! The model's hardware part: Keccak cases beside seed 004 Table II, the ASIC flow's
 //! targets, and the seed 001, 003 and 004 ASIC comparisons; and seed 003's claims.
 
-use super::{ratio, Inputs, SEED_ALG};
 use crate::design::Design;
 use crate::report::published::{AsicPublished, HwPublished, Seed003, Seed003Asic};
-use crate::results::{AreaRecord, AsicRecord, HwPerfRecord, Results};
+use crate::results::{AreaRecord, AsicRecord, HwPerfRecord, Results, SEED_ALG};
+use std::collections::BTreeMap;
+
+/// `measured / published`; None when the published figure is 0 (shown as "n/a").
+pub fn ratio(measured: f64, published: f64) -> Option<f64> {
+    (published != 0.0).then(|| measured / published)
+}
 
 /// Node steps from OSU 0.18 um to 65 nm (180 -> 130 -> 90 -> 65): seed 004's rule covers the
 /// last two; the first is our extension of it, said wherever the scaled figure appears.
@@ -28,13 +33,16 @@ pub struct CaseFigures<'a> {
     pub in_flight: Option<u64>,
 }
 
-pub(super) fn cases<'a>(r: &'a Results, inputs: &Inputs) -> Vec<CaseFigures<'a>> {
+pub(super) fn cases<'a>(
+    r: &'a Results,
+    hw_pub: &[HwPublished],
+    in_flight: &BTreeMap<String, u64>,
+) -> Vec<CaseFigures<'a>> {
     let base_m = r
         .hw_perfs()
         .find(|h| h.case == "case I")
         .and_then(|h| h.mbps_per_slice);
-    let base_p = inputs
-        .hw_pub
+    let base_p = hw_pub
         .iter()
         .find(|p| p.case == "case I")
         .map(|p| p.mbps_per_slice);
@@ -45,7 +53,7 @@ pub(super) fn cases<'a>(r: &'a Results, inputs: &Inputs) -> Vec<CaseFigures<'a>>
     r.hw_perfs()
         .map(|h| {
             let area = r.areas().find(|a| a.unit == h.case);
-            let published = inputs.hw_pub.iter().find(|p| p.case == h.case).cloned();
+            let published = hw_pub.iter().find(|p| p.case == h.case).cloned();
             let pnr_fmax = r.pnr(&h.case).and_then(|x| x.fmax_mhz);
             CaseFigures {
                 perf: h,
@@ -58,7 +66,7 @@ pub(super) fn cases<'a>(r: &'a Results, inputs: &Inputs) -> Vec<CaseFigures<'a>>
                 eff_rel_published: rel(published.as_ref().map(|p| p.mbps_per_slice), base_p),
                 published,
                 pnr_fmax,
-                in_flight: inputs.in_flight.get(&h.case).copied(),
+                in_flight: in_flight.get(&h.case).copied(),
             }
         })
         .collect()

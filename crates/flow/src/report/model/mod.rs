@@ -7,8 +7,8 @@
 mod hardware;
 
 pub use hardware::{
-    AsicFigures, AsicThroughput, CaseFigures, Seed001Figures, Seed003AsicFigures, Seed003Figures,
-    Seed004AsicFigures,
+    ratio, AsicFigures, AsicThroughput, CaseFigures, Seed001Figures, Seed003AsicFigures,
+    Seed003Figures, Seed004AsicFigures,
 };
 
 use crate::design::{Arch, Design, Published};
@@ -64,11 +64,6 @@ pub fn in_flight(root: &Path) -> BTreeMap<String, u64> {
             (format!("case {k}"), n * (1 + sub))
         })
         .collect()
-}
-
-/// `measured / published`; None when the published figure is 0 (shown as "n/a").
-pub fn ratio(measured: f64, published: f64) -> Option<f64> {
-    (published != 0.0).then(|| measured / published)
 }
 
 /// A published row's cycles per byte (given directly or as bytes per 1000 cycles).
@@ -197,7 +192,7 @@ impl<'a> Model<'a> {
                 software[i].on_front = Some(on);
             }
         }
-        let cases = hardware::cases(results, &inputs);
+        let cases = hardware::cases(results, &inputs.hw_pub, &inputs.in_flight);
         let asics = hardware::asics(results);
         let seed004_asic = inputs
             .asic_pub
