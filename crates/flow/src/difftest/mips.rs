@@ -4,7 +4,7 @@
 //! instructions, and faults (address errors, traps, break, overflow, bad syscalls,
 //! reserved instructions, runaway loops).
 
-use super::{Block, Case, Rng, DATA, OUT, REGS, SCRATCH};
+use super::program::{Block, Case, Rng, DATA, OUT, REGS, SCRATCH};
 use asip_sim::isa::TimingClass;
 use asip_sim::spec::{Kind, Slot};
 use asip_sim::OpInfo;

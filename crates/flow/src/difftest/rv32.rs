@@ -2,7 +2,7 @@
 //! computed addresses, forward branches, jumps, loops, the ISA's extension instructions
 //! (from their declared encodings) and fault cases (with and without a trap handler).
 
-use super::{Block, Case, Rng, DATA, OUT, REGS, SCRATCH};
+use super::program::{Block, Case, Rng, DATA, OUT, REGS, SCRATCH};
 use asip_sim::isa::TimingClass;
 use asip_sim::spec::{Kind, Slot};
 use asip_sim::OpInfo;
