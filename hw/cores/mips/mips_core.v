@@ -93,13 +93,16 @@ module mips_core (
     wire [4:0]  id_rs = imem_rdata_i[25:21];
     wire [4:0]  id_rt = imem_rdata_i[20:16];
     wire [31:0] rf_a, rf_b;      // x0 ($zero) reads zero through fwd() below
+    wire [31:0] rf_unused_c, rf_unused_d;
     wire        w_wr = w_valid_q && w_we_q && !w_trap_q;
 `ifdef RISCV_FORMAL
     wire [31:0] rf_c;
     rv32_regfile u_rf (
         .clk_i(clk_i), .raddr_a_i(id_rs), .rzero_a_i(1'b0), .rdata_a_o(rf_a), .raddr_b_i(id_rt),
         .rzero_b_i(1'b0),
-        .rdata_b_o(rf_b), .raddr_c_i(dbg_raddr_i), .rdata_c_o(rf_c),
+        .rdata_b_o(rf_b), .raddr_c_i(5'd0), .rzero_c_i(1'b1), .rdata_c_o(rf_unused_c),
+        .raddr_d_i(5'd0), .rzero_d_i(1'b1), .rdata_d_o(rf_unused_d),
+        .raddr_e_i(dbg_raddr_i), .rdata_e_o(rf_c),
         .we_i(dbg_we_i || w_wr), .waddr_i(dbg_we_i ? dbg_waddr_i : w_rd_q),
         .wdata_i(dbg_we_i ? dbg_wdata_i : w_value)
     );
@@ -107,9 +110,12 @@ module mips_core (
     rv32_regfile u_rf (
         .clk_i(clk_i), .raddr_a_i(id_rs), .rzero_a_i(1'b0), .rdata_a_o(rf_a), .raddr_b_i(id_rt),
         .rzero_b_i(1'b0),
-        .rdata_b_o(rf_b), .we_i(w_wr), .waddr_i(w_rd_q), .wdata_i(w_value)
+        .rdata_b_o(rf_b), .raddr_c_i(5'd0), .rzero_c_i(1'b1), .rdata_c_o(rf_unused_c),
+        .raddr_d_i(5'd0), .rzero_d_i(1'b1), .rdata_d_o(rf_unused_d),
+        .we_i(w_wr), .waddr_i(w_rd_q), .wdata_i(w_value)
     );
 `endif
+    wire unused_rf = &{1'b0, rf_unused_c, rf_unused_d};  // the unit ports c, d (rv32 only)
     // results forwardable from MEM (everything but load data) and WB, passed to fwd as one
     // argument: a function reads only its arguments (an event-driven simulator such as
     // Icarus re-evaluates a continuous assignment when they change, not its body's signals)

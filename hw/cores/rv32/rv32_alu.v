@@ -1,22 +1,24 @@
 // rv32_alu: the single-cycle integer datapath of the execute stage: adder/subtractor,
 // comparisons, logic, barrel shifter (seed 001 Sect. 2.2: single-cycle ALU and shifter; the
 // multiplier is rv32_mul). funct3_i and alt_i (funct7[5]) select the operation, see rv32_core.
+// The comparison is one 33-bit subtraction whose operands are sign- or zero-extended as
+// cmp_signed_i says (decoded with the instruction: slt/slti and blt/bge signed, sltu/sltiu
+// and bltu/bgeu unsigned): "less than" is the carry chain's last bit, with no logic after it.
 (* keep_hierarchy *)
 module rv32_alu (
     input  wire [31:0] a_i,
     input  wire [31:0] b_i,
     input  wire [2:0]  funct3_i,
     input  wire        alt_i,      // funct7[5]: sub / sra
+    input  wire        cmp_signed_i,
     output reg  [31:0] result_o,
     output wire        eq_o,
-    output wire        lt_o,
-    output wire        ltu_o
+    output wire        lt_o
 );
-    wire [32:0] diff = {1'b0, a_i} - {1'b0, b_i};
+    wire [32:0] diff = {cmp_signed_i & a_i[31], a_i} - {cmp_signed_i & b_i[31], b_i};
     wire [31:0] sum = a_i + b_i;
-    assign eq_o  = (a_i == b_i);
-    assign ltu_o = diff[32];
-    assign lt_o  = (a_i[31] ^ b_i[31]) ? a_i[31] : diff[32];
+    assign eq_o = (a_i == b_i);
+    assign lt_o = diff[32];
 
     // shifter: right shifts with a sign fill; left shifts through bit reversal
     wire        left = (funct3_i == 3'b001);
@@ -44,7 +46,7 @@ module rv32_alu (
                 3'b000:  result_o = alt_i ? diff[31:0] : sum;
                 3'b001:  result_o = sh_res;
                 3'b010:  result_o = {31'd0, lt_o};
-                3'b011:  result_o = {31'd0, ltu_o};
+                3'b011:  result_o = {31'd0, lt_o};
                 3'b100:  result_o = a_i ^ b_i;
                 3'b101:  result_o = sh_res;
                 3'b110:  result_o = a_i | b_i;
@@ -53,3 +55,22 @@ module rv32_alu (
         end
     end
 endmodule
+
+// rv32_result_mux: the last multiplexer of the execute stage's result: the ALU's, the
+// multiplier's, or what the other units and decode chose early. A module of its own, kept
+// by synthesis like rv32_alu, so that the mapper cannot fold the early choices in behind
+// the ALU and the multiplier: their results pass one level on the way to the write-back
+// register. The selects come decoded from D.
+/* verilator lint_off DECLFILENAME */
+(* keep_hierarchy *)
+module rv32_result_mux (
+    input  wire        sel_alu_i,
+    input  wire        sel_mul_i,
+    input  wire [31:0] alu_i,
+    input  wire [31:0] mul_i,
+    input  wire [31:0] other_i,
+    output wire [31:0] y_o
+);
+    assign y_o = sel_alu_i ? alu_i : sel_mul_i ? mul_i : other_i;
+endmodule
+/* verilator lint_on DECLFILENAME */

@@ -89,12 +89,29 @@ module rv32_core #(
     wire [31:0] x_target;
     wire        ext_fetch_redirect;     // fetch hook: the successor of the word in D
     wire [31:0] ext_fetch_target;
-    wire        kill_d  = redirect_q || x_redirect;
-    wire        d_fire  = d_valid_q && !kill_d && !x_stall;
+    // A redirect from X does not stop the word in D from moving into X (that would hang
+    // the instruction register's enable and x_valid_q off the branch condition, the trap
+    // and the address adders): the word moves, and is squashed in X in the next cycle, when
+    // redirect_q and redirect_x_q say that X redirected (x_valid). The word fetched behind
+    // it is killed in D by redirect_q, as for every redirect: two words, as before.
+    wire        d_fire  = d_valid_q && !redirect_q && !x_stall;
     wire [31:0] d_jal_target = d_pc_q + {{12{d_insn[31]}}, d_insn[19:12], d_insn[20],
                                          d_insn[30:21], 1'b0};
     wire        d_jal = d_fire && !imem_err_i && (d_insn[6:0] == 7'h6f) &&
                         (d_jal_target[1:0] == 2'b00);
+
+    // what X's ALU needs of the word in D, decoded here and registered with it: an op-imm
+    // (the immediate is the second operand), funct7[5] of sub/sra/srai, and whether the
+    // result is the ALU's (op or op-imm, exactly as X decodes them)
+    wire [6:0]  d_opc    = d_insn[6:0];
+    wire [2:0]  d_f3     = d_insn[14:12];
+    wire [6:0]  d_f7     = d_insn[31:25];
+    wire        d_opimm  = d_opc == 7'h13 && (d_f3 == 3'd1 ? d_f7 == 7'h00 :
+                                              d_f3 == 3'd5 ? (d_f7 == 7'h00 || d_f7 == 7'h20) :
+                                              1'b1);
+    wire        d_op     = d_opc == 7'h33 && (d_f7 == 7'h00 ||
+                                              (d_f7 == 7'h20 && (d_f3 == 3'd0 || d_f3 == 3'd5)));
+    wire        d_alu_alt = (d_op || (d_opimm && d_f3 == 3'd5)) && d_insn[30];
 
     reg         boot_q;        // the first cycle after reset fetches boot_addr_i
     reg  [31:0] fetch_pc;
@@ -136,6 +153,7 @@ module rv32_core #(
 
     // ------------------------------------------------------------------ execute
     reg         x_valid_q;
+    wire        x_valid = x_valid_q && !(redirect_q && redirect_x_q);  // see d_fire
     reg  [31:0] x_insn_q;
     reg  [31:0] x_pc_q /* verilator public_flat_rd */;
     reg         x_ferr_q;
@@ -148,13 +166,7 @@ module rv32_core #(
     wire [4:0]  rs1;           // register read ports: the standard fields, or what an
     wire [4:0]  rs2;           // extension unit names for its instruction
     wire [6:0]  f7   = x_insn_q[31:25];
-    wire [31:0] imm_i = {{20{x_insn_q[31]}}, x_insn_q[31:20]};
-    wire [31:0] imm_s = {{20{x_insn_q[31]}}, x_insn_q[31:25], x_insn_q[11:7]};
-    wire [31:0] imm_b = {{19{x_insn_q[31]}}, x_insn_q[31], x_insn_q[7], x_insn_q[30:25],
-                         x_insn_q[11:8], 1'b0};
     wire [31:0] imm_u = {x_insn_q[31:12], 12'd0};
-    wire [31:0] imm_j = {{12{x_insn_q[31]}}, x_insn_q[19:12], x_insn_q[20], x_insn_q[30:21],
-                         1'b0};
 
     // base decode: exactly the words crates/sim/src/rv32/{base,m,zicsr}.rs accept
     wire is_lui    = opc == 7'h37;
@@ -205,59 +217,85 @@ module rv32_core #(
     reg  [4:0]  w_rd_q;
     reg  [31:0] w_result_q;
 
-    // register file and operand bypass from W (ALU results only)
-    wire [31:0] rf_a, rf_b;
+    // Register file: the operands of the instruction in D are read in D (from the fetched
+    // word's fields, with the value W writes in this cycle passed through) and registered
+    // into X (x_a_q, x_b_q), so X starts from flip-flops. X takes the result of the
+    // instruction ahead of it (now in W, not yet in the file) from w_result_q by a select
+    // decided in D (x_fwd_*_q: that instruction, then in X, writes the register with an
+    // ALU-type result, not a load). While an instruction is held in X, its operand registers
+    // take what W writes to its registers (the instruction ahead's result, a load's data), so
+    // they hold the architectural values when it proceeds. Registers a unit names itself
+    // (DASIP's pairs) are read in X (ports c, d) and compare with W there; for units that
+    // name only the standard fields those ports and their bypass are constant-folded away.
+    wire [31:0] rf_a, rf_b, rf_c, rf_d;
     wire        rf_we;
     wire [4:0]  rf_waddr;
     wire [31:0] rf_wdata;
+    wire [4:0]  d_rs1 = d_insn[19:15];
+    wire [4:0]  d_rs2 = d_insn[24:20];
+    wire        d_rs1_z = d_rs1 == 5'd0;
+    wire        d_rs2_z = d_rs2 == 5'd0;
 `ifdef RISCV_FORMAL
-    wire [31:0] dbg_rf_c;      // the debug read port
+    wire [31:0] dbg_rf_e;      // the debug read port
 `endif
     rv32_regfile u_rf (
-        .clk_i(clk_i), .raddr_a_i(rs1), .rzero_a_i(rs1_zero), .rdata_a_o(rf_a),
-        .raddr_b_i(rs2), .rzero_b_i(rs2_zero), .rdata_b_o(rf_b),
+        .clk_i(clk_i), .raddr_a_i(d_rs1), .rzero_a_i(d_rs1_z), .rdata_a_o(rf_a),
+        .raddr_b_i(d_rs2), .rzero_b_i(d_rs2_z), .rdata_b_o(rf_b),
+        .raddr_c_i(rs1), .rzero_c_i(rs1_zero), .rdata_c_o(rf_c),
+        .raddr_d_i(rs2), .rzero_d_i(rs2_zero), .rdata_d_o(rf_d),
 `ifdef RISCV_FORMAL
-        .raddr_c_i(dbg_raddr_i), .rdata_c_o(dbg_rf_c),
+        .raddr_e_i(dbg_raddr_i), .rdata_e_o(dbg_rf_e),
 `endif
         .we_i(rf_we), .waddr_i(rf_waddr), .wdata_i(rf_wdata)
     );
-    // The bypass from W is decided a cycle early for the instruction's own fields: when it
-    // moves from D to X, x_fwd_*_q records whether the instruction moving from X to W
-    // writes that register (an ALU-type result, not a load). After a stall cycle W holds a
-    // bubble and the value is in the file, so a held instruction clears them. Registers a
-    // unit names itself (DASIP's pairs) compare with W in X, as before.
+    wire        rf_wr = rf_we && rf_waddr != 5'd0;
+    wire [31:0] d_a = (rf_wr && rf_waddr == d_rs1) ? rf_wdata : rf_a;
+    wire [31:0] d_b = (rf_wr && rf_waddr == d_rs2) ? rf_wdata : rf_b;
+    reg  [31:0] x_a_q, x_b_q;
     reg  x_fwd_a_q, x_fwd_b_q;
     wire w_fwd = w_valid_q && w_we_q && !w_load_q;
-    wire [31:0] a_ext = (w_fwd && w_rd_q == rs1 && !rs1_zero) ? w_result_q : rf_a;
-    wire [31:0] b_ext = (w_fwd && w_rd_q == rs2 && !rs2_zero) ? w_result_q : rf_b;
-    wire [31:0] a = (rs1 == x_insn_q[19:15]) ? (x_fwd_a_q ? w_result_q : rf_a) : a_ext;
-    wire [31:0] b = (rs2 == x_insn_q[24:20]) ? (x_fwd_b_q ? w_result_q : rf_b) : b_ext;
+    wire [31:0] a_ext = (w_fwd && w_rd_q == rs1 && !rs1_zero) ? w_result_q : rf_c;
+    wire [31:0] b_ext = (w_fwd && w_rd_q == rs2 && !rs2_zero) ? w_result_q : rf_d;
+    wire [31:0] a = (rs1 == x_insn_q[19:15]) ? (x_fwd_a_q ? w_result_q : x_a_q) : a_ext;
+    wire [31:0] b = (rs2 == x_insn_q[24:20]) ? (x_fwd_b_q ? w_result_q : x_b_q) : b_ext;
 
     // a load result is not bypassed: its consumer waits one cycle in X
-    wire lu_hazard = x_valid_q && w_valid_q && w_load_q && w_rd_q != 5'd0 &&
+    wire lu_hazard = x_valid && w_valid_q && w_load_q && w_rd_q != 5'd0 &&
                      ((uses_rs1 && rs1 == w_rd_q) || (uses_rs2 && rs2 == w_rd_q));
 
     // ALU / shifter / multiplier
-    wire        alu_imm = is_opimm;
-    wire [31:0] alu_b   = alu_imm ? imm_i : b;
-    wire        alu_alt = (is_op || (is_opimm && f3 == 3'd5)) && x_insn_q[30];
+    // the ALU's operand select, its funct7[5] and whether the result is the ALU's are
+    // decoded in D (d_alu_*) and registered with the instruction: X's path to the ALU
+    // starts at flip-flops, not behind the decode of x_insn_q
+    reg         x_alu_imm_q, x_alu_alt_q, x_use_alu_q;
+    reg  [31:0] x_imm_rel_q;   // register + offset: decoded in D
+    reg  [31:0] x_imm_pc_q;    // pc + offset: decoded in D
+    // a mul*: {high half, rs2 signed, rs1 signed} and "the result is the multiplier's",
+    // decoded in D (exactly X's is_mul)
+    reg  [2:0]  x_mul_q;
+    reg         x_cmp_signed_q;   // the ALU's compare: slt/slti, blt/bge (decoded in D)
+    reg         x_use_mul_q;
+    // (an op-imm's immediate is in x_b_q: see the operand registers)
+    wire [31:0] alu_b   = b;
+    wire        alu_alt = x_alu_alt_q;
     wire [31:0] alu_res;
-    wire        alu_eq, alu_lt, alu_ltu;
+    wire        alu_eq, alu_lt;
     rv32_alu u_alu (
         .a_i(a), .b_i(alu_b), .funct3_i(f3), .alt_i(alu_alt),
-        .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt), .ltu_o(alu_ltu)
+        .cmp_signed_i(x_cmp_signed_q), .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt)
     );
 
     // multiplier (two cycles in X: the product is registered at the end of the first)
     wire [31:0] mul_res;
     reg         x_mul_done_q;  // the multiply in X has its product: this is its second cycle
     wire        mul_busy = is_mul && !x_mul_done_q;
-    rv32_mul u_mul (.clk_i(clk_i), .a_i(a), .b_i(b), .funct3_i(f3), .result_o(mul_res));
+    rv32_mul u_mul (.clk_i(clk_i), .a_i(a), .b_i(b), .a_signed_i(x_mul_q[0]),
+                    .b_signed_i(x_mul_q[1]), .high_i(x_mul_q[2]), .result_o(mul_res));
 
     // divider (iterative)
     wire        div_done;
     wire [31:0] div_res;
-    wire        div_start = x_valid_q && is_div && !lu_hazard && !x_started_q;
+    wire        div_start = x_valid && is_div && !lu_hazard && !x_started_q;
     rv32_div #(.EARLY_OUT(DIV_EARLY_OUT)) u_div (
         .clk_i(clk_i), .rst_ni(rst_ni), .start_i(div_start), .op_i(f3[1:0]),
         .a_i(a), .b_i(b), .done_o(div_done), .result_o(div_res)
@@ -269,16 +307,16 @@ module rv32_core #(
         case (f3)
             3'd0:    br_cond = alu_eq;
             3'd1:    br_cond = !alu_eq;
-            3'd4:    br_cond = alu_lt;
+            3'd4:    br_cond = alu_lt;    // signed (x_cmp_signed_q)
             3'd5:    br_cond = !alu_lt;
-            3'd6:    br_cond = alu_ltu;
-            default: br_cond = !alu_ltu;
+            3'd6:    br_cond = alu_lt;    // unsigned
+            default: br_cond = !alu_lt;
         endcase
     end
     // three adders serve every address X computes: pc + offset (branch, jal, auipc),
     // register + offset (jalr, load, store) and pc + 4
-    wire [31:0] pc_rel  = x_pc_q + (is_jal ? imm_j : is_auipc ? imm_u : imm_b);
-    wire [31:0] reg_rel = a + (is_store ? imm_s : imm_i);
+    wire [31:0] pc_rel  = x_pc_q + x_imm_pc_q;   // J (jal), U (auipc) or B: decoded in D
+    wire [31:0] reg_rel = a + x_imm_rel_q;   // the S immediate for a store, else the I one
     wire [31:0] x_pc4   = x_pc_q + 32'd4;
     wire        br_taken    = is_branch && br_cond;
     wire [31:0] jump_target = is_jalr ? {reg_rel[31:1], 1'b0} : pc_rel;
@@ -359,8 +397,8 @@ module rv32_core #(
     wire trap = pre_trap && !(by_jump && is_branch && !br_cond);
 
     wire x_busy = (is_div && !div_done) || mul_busy || (is_ext && !ext_ready);
-    assign x_stall = x_valid_q && (lu_hazard || x_busy);
-    wire x_fire   = x_valid_q && !x_stall;
+    assign x_stall = x_valid && (lu_hazard || x_busy);
+    wire x_fire   = x_valid && !x_stall;
     wire x_commit = x_fire && !trap;       // retires without an exception
 
     // The CSR updates depend on nothing late in X: a csr instruction or mret traps only on a
@@ -392,10 +430,10 @@ module rv32_core #(
 
     rv32_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni),
-        .valid_i(x_valid_q && !lu_hazard), .insn_i(x_insn_q), .pc_i(x_pc_q),
+        .valid_i(x_valid && !lu_hazard), .insn_i(x_insn_q), .pc_i(x_pc_q),
         .rs1_i(a), .rs2_i(b), .fire_i(x_commit && is_ext),
-        .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_npc_i(x_npc),
-        .fetch_pc_i(d_pc_q), .mem_rdata_i(dmem_rdata_i),
+        .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_seq_i(x_seq_npc),
+        .fetch_pc_i(d_pc_q), .fetch_x_seq_i(x_valid && x_jal_seq), .mem_rdata_i(dmem_rdata_i),
         .claim_o(ext_claim), .uses_rs1_o(ext_uses_rs1), .uses_rs2_o(ext_uses_rs2),
         .rs1_addr_o(ext_rs1_addr), .rs2_addr_o(ext_rs2_addr),
         .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata),
@@ -418,20 +456,26 @@ module rv32_core #(
     // redirects only when taken)
     assign x_target   = pre_trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
                         is_fencei ? d_pc_q : jump_target;
-    // the next pc of the instruction in X by the core's control flow (for the units: a
-    // fetch-hook loop-back is not in it), and the architectural one (RVFI: the pc fetched
-    // after it when it falls through)
-    wire [31:0] x_npc = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
-                        (jump_any ? jump_target : x_pc4);
+    // Whether the instruction in X continues at pc + 4 by the core's control flow (for the
+    // units: a fetch-hook loop-back is not in it): its next pc (x_npc below, trap ? mtvec :
+    // mret ? mepc : unit redirect ? its target : jump ? target : pc + 4) compared with pc +
+    // 4, but with each candidate compared before the selection, so the late selects (trap,
+    // branch condition) pass one multiplexer, not a 32-bit compare. A branch's or jal's
+    // target equals pc + 4 when its offset is 4; a unit's redirect is never to pc + 4
+    // (hw/cores/rv32/README.md, "Extension port").
+    wire        x_jal_seq = !is_jal || (x_imm_pc_q == 32'd4);  // jal: decided in D
+    wire        x_seq_npc = trap ? (mtvec == x_pc4) : is_mret ? (mepc == x_pc4) :
+                            take_ext ? 1'b0 :   // never to pc + 4 (the port's contract)
+                            !jump_any ? 1'b1 :
+                            is_jalr ? ({reg_rel[31:1], 1'b0} == x_pc4) : (x_imm_pc_q == 32'd4);
 
     // result and destination
-    reg  [31:0] x_result;
+    wire [31:0] x_result;
     reg         x_writes;
     // the ALU's result joins the others in one last 2:1 multiplexer (the others and the
     // select come from decode, early)
     reg  [31:0] x_other;
-    wire        x_use_alu = !(is_lui || is_auipc || is_jal || is_jalr || is_csr || is_div ||
-                              is_mul || host_call || is_ext);
+    wire        x_use_alu = x_use_alu_q;   // is_op || is_opimm (exactly as decoded in X)
     always @(*) begin
         x_writes = 1'b1;
         x_other  = 32'd0;
@@ -440,16 +484,16 @@ module rv32_core #(
         else if (is_jal || is_jalr)       x_other = x_pc4;
         else if (is_csr)                  x_other = csr_rdata;
         else if (is_div)                  x_other = div_res;
-        else if (is_mul)                  x_other = mul_res;
         else if (host_call)               x_other = host_wdata_i;
         else if (is_ext)                  begin x_other = ext_rd_wdata; x_writes = ext_rd_we; end
         else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
                  is_wfi)                  x_writes = 1'b0;
-        x_result = x_use_alu ? alu_res : x_other;
     end
+    rv32_result_mux u_res (.sel_alu_i(x_use_alu), .sel_mul_i(x_use_mul_q), .alu_i(alu_res),
+                           .mul_i(mul_res), .other_i(x_other), .y_o(x_result));
     wire [4:0] x_rd = host_call ? 5'd10 : rd;
 
-    assign dmem_req_o   = x_valid_q && !lu_hazard && is_mem && !mem_mis && !x_ferr_q &&
+    assign dmem_req_o   = x_valid && !lu_hazard && is_mem && !mem_mis && !x_ferr_q &&
                           !(is_ext && (ext_err || !ext_ready));
     assign dmem_we_o    = m_store;
     assign dmem_be_o    = m_store ? st_be : 4'b1111;
@@ -468,24 +512,44 @@ module rv32_core #(
             x_mul_done_q <= 1'b0;
         end else begin
             if (div_start) x_started_q <= 1'b1;
-            if (x_valid_q && is_mul && !lu_hazard) x_mul_done_q <= 1'b1;
+            if (x_valid && is_mul && !lu_hazard) x_mul_done_q <= 1'b1;
         end
     end
-    // datapath registers: no reset (what they hold matters only with x_valid_q)
+    // datapath registers: no reset (what they hold matters only with x_valid)
     always @(posedge clk_i) begin
         if (!x_stall) begin
             x_insn_q <= d_insn;
-            x_rs1_z_q <= d_insn[19:15] == 5'd0;
-            x_rs2_z_q <= d_insn[24:20] == 5'd0;
-            x_fwd_a_q <= x_valid_q && x_writes && !is_load && x_rd == d_insn[19:15] &&
+            x_rs1_z_q <= d_rs1_z;
+            x_rs2_z_q <= d_rs2_z;
+            x_fwd_a_q <= x_valid && x_writes && !is_load && x_rd == d_insn[19:15] &&
                          d_insn[19:15] != 5'd0;
-            x_fwd_b_q <= x_valid_q && x_writes && !is_load && x_rd == d_insn[24:20] &&
+            x_fwd_b_q <= x_valid && x_writes && !is_load && x_rd == d_insn[24:20] && !d_opimm &&
                          d_insn[24:20] != 5'd0;
             x_pc_q   <= d_pc_q;
             x_ferr_q <= imem_err_i;
+            x_a_q    <= d_a;
+            // an op-imm's second operand is its immediate: registered here in place of
+            // the register its rs2 field would name, so the ALU's b needs no select in X
+            x_b_q    <= d_opimm ? {{20{d_insn[31]}}, d_insn[31:20]} : d_b;
+            x_alu_imm_q <= d_opimm;
+            x_alu_alt_q <= d_alu_alt;
+            x_use_alu_q <= d_opimm || d_op;
+            x_use_mul_q <= d_opc == 7'h33 && d_f7 == 7'h01 && !d_f3[2];
+            x_cmp_signed_q <= (d_opc == 7'h63) ? !d_f3[1] : !d_f3[0];
+            x_mul_q     <= {d_f3[1:0] != 2'd0, d_f3[1:0] == 2'd1,
+                            d_f3[1:0] == 2'd1 || d_f3[1:0] == 2'd2};
+            x_imm_rel_q <= {{20{d_insn[31]}}, d_insn[31:25],
+                            (d_opc == 7'h23) ? d_insn[11:7] : d_insn[24:20]};
+            x_imm_pc_q  <= (d_opc == 7'h6f) ? {{12{d_insn[31]}}, d_insn[19:12], d_insn[20],
+                                              d_insn[30:21], 1'b0} :
+                           (d_opc == 7'h17) ? {d_insn[31:12], 12'd0} :
+                           {{19{d_insn[31]}}, d_insn[31], d_insn[7], d_insn[30:25],
+                            d_insn[11:8], 1'b0};
         end else begin
             x_fwd_a_q <= 1'b0;
             x_fwd_b_q <= 1'b0;
+            if (rf_wr && rf_waddr == x_insn_q[19:15]) x_a_q <= rf_wdata;
+            if (rf_wr && rf_waddr == x_insn_q[24:20] && !x_alu_imm_q) x_b_q <= rf_wdata;
         end
     end
 
@@ -538,6 +602,10 @@ module rv32_core #(
             x_snpc_q <= fetch_pc;
         end
     end
+    // the next pc of the instruction in X by the core's control flow, and the architectural
+    // one (RVFI: the pc fetched after it when it falls through)
+    wire [31:0] x_npc = trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
+                        (jump_any ? jump_target : x_pc4);
     wire        x_seq = !trap && !is_mret && !take_ext && !jump_any;
     wire [31:0] x_npc_arch = x_seq ? x_snpc_q : x_npc;
 
@@ -579,7 +647,7 @@ module rv32_core #(
     assign rf_waddr = dbg_we_i ? dbg_waddr_i : w_rd_q;
     assign rf_wdata = dbg_we_i ? dbg_wdata_i : w_value;
     assign dbg_rdata_o = ((w_we_q || w_load_q) && w_rd_q == dbg_raddr_i && dbg_raddr_i != 5'd0) ?
-                         w_value : dbg_rf_c;
+                         w_value : dbg_rf_e;
 
     assign rvfi_valid     = w_valid_q;
     assign rvfi_order     = order_q;

@@ -1,8 +1,10 @@
-// rv32_regfile: 31 x 32-bit general-purpose registers (x0 reads as zero), two asynchronous
-// read ports, one synchronous write port. Written as a plain array so that FPGA flows map it
+// rv32_regfile: 31 x 32-bit general-purpose registers (x0 reads as zero), four asynchronous
+// read ports (a, b: the operands of the instruction in decode; c, d: registers an extension
+// unit names itself in execute; a core that does not use c and d ties them off and synthesis
+// removes them), one synchronous write port. Written as a plain array so that FPGA flows map it
 // to LUT RAM (ECP5: DPR16X4, one copy per read port; no reset: the architectural registers
 // are undefined at reset; the harness loads sp like a Linux loader does, through the debug
-// write port). The third read port (the harness's debug reads) exists only with
+// write port). The fifth read port (the harness's debug reads) exists only with
 // RISCV_FORMAL, which the simulation harnesses define and the synthesis flows do not.
 module rv32_regfile (
     input  wire        clk_i,
@@ -12,9 +14,15 @@ module rv32_regfile (
     input  wire [4:0]  raddr_b_i,
     input  wire        rzero_b_i,
     output wire [31:0] rdata_b_o,
-`ifdef RISCV_FORMAL
     input  wire [4:0]  raddr_c_i,
+    input  wire        rzero_c_i,
     output wire [31:0] rdata_c_o,
+    input  wire [4:0]  raddr_d_i,
+    input  wire        rzero_d_i,
+    output wire [31:0] rdata_d_o,
+`ifdef RISCV_FORMAL
+    input  wire [4:0]  raddr_e_i,
+    output wire [31:0] rdata_e_o,
 `endif
     input  wire        we_i,
     input  wire [4:0]  waddr_i,
@@ -34,7 +42,9 @@ module rv32_regfile (
     // reconvergence; docs/rv32-core.md, "Area and clock")
     assign rdata_a_o = rzero_a_i ? 32'd0 : mem_q[raddr_a_i];
     assign rdata_b_o = rzero_b_i ? 32'd0 : mem_q[raddr_b_i];
+    assign rdata_c_o = rzero_c_i ? 32'd0 : mem_q[raddr_c_i];
+    assign rdata_d_o = rzero_d_i ? 32'd0 : mem_q[raddr_d_i];
 `ifdef RISCV_FORMAL
-    assign rdata_c_o = (raddr_c_i == 5'd0) ? 32'd0 : mem_q[raddr_c_i];
+    assign rdata_e_o = (raddr_e_i == 5'd0) ? 32'd0 : mem_q[raddr_e_i];
 `endif
 endmodule

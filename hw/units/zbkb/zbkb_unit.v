@@ -83,5 +83,5 @@ module zbkb_unit (
 
     // the port's other inputs are not needed by a stateless unit
     wire unused = &{1'b0, clk_i, rst_ni, valid_i, pc_i, fire_i, retire_i, retire_pc_i,
-                    retire_npc_i, fetch_pc_i, mem_rdata_i, dbl[63:32], insn_i[11:7]};
+                    retire_seq_i, fetch_pc_i, fetch_x_seq_i, mem_rdata_i, dbl[63:32], insn_i[11:7]};
 endmodule

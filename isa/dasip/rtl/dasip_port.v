@@ -212,5 +212,5 @@ module dasip_port (
     assign fetch_redirect_o = 1'b0;
     assign fetch_target_o   = 32'd0;
 
-    wire unused = &{1'b0, pc_i, retire_pc_i, retire_npc_i, fetch_pc_i};
+    wire unused = &{1'b0, pc_i, retire_pc_i, retire_seq_i, fetch_pc_i, fetch_x_seq_i};
 endmodule

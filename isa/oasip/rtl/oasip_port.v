@@ -6,7 +6,9 @@
 //     from execute, 2 cycles, the model's DOLOOP_SKIP_PENALTY).
 //   - loop-backs cost nothing: the fetch hook compares the pc of the word in decode with
 //     the armed loop ends as they will be after this cycle's retirement (oasip_loop's
-//     *_n_o: a doloop or a loop end retiring in execute now is already counted) and
+//     *_n_o: a doloop or a loop end retiring in execute now is already counted, assuming
+//     it retires sequentially, fetch_x_seq_i: if it stalls or redirects instead, the word
+//     fetched now is fetched again or discarded) and
 //     fetches the loop start instead of LE + 4 when that loop will go round again
 //     (level 1 first, then level 0, as OasipState::next_pc). When the loop end retires,
 //     oasip_loop makes the same decision from the same state and counts the iteration;
@@ -49,16 +51,19 @@ module oasip_port (
 
     wire [31:0] fu_rd, fu_next_pc;
     wire        fu_err;
-    wire [1:0]  armed, armed_n;
+    wire [1:0]  armed, armed_n, gt1_n;
     wire [63:0] start, end_, count, start_n, end_n, count_n;
     oasip_fu u_fu (
         .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(valid_i && claim_o), .op_i(op),
         .a_i(rs1_i), .b_i(rs2_i), .imm_i(imm),
         // the unit's own instructions count only when they retire without an exception
-        .retire_i(claim_o ? fire_i : retire_i), .pc_i(retire_pc_i), .npc_i(retire_npc_i),
+        .retire_i(claim_o ? fire_i : retire_i), .pc_i(retire_pc_i),
+        .npc_i(retire_pc_i + 32'd4),  // next_pc_o is not used here: the core redirects
+        .seq_i(retire_seq_i), .hook_seq_i(fetch_x_seq_i), .hook_do_i(claim_o),
         .rd_o(fu_rd), .err_o(fu_err), .next_pc_o(fu_next_pc),
         .armed_o(armed), .start_o(start), .end_o(end_), .count_o(count),
-        .armed_n_o(armed_n), .start_n_o(start_n), .end_n_o(end_n), .count_n_o(count_n)
+        .armed_n_o(armed_n), .start_n_o(start_n), .end_n_o(end_n), .count_n_o(count_n),
+        .gt1_n_o(gt1_n)
     );
 
     assign claim_o       = is_remv | is_hmask | is_pack | is_rotl | is_extlw | is_lfsr | is_doloop;
@@ -78,11 +83,11 @@ module oasip_port (
     assign mem_wdata_o   = 32'd0;
 
     // fetch hook: the zero-overhead loop-back
-    wire hook1 = armed_n[1] && (end_n[63:34] == fetch_pc_i[31:2]) && (count_n[63:32] > 32'd1);
-    wire hook0 = armed_n[0] && (end_n[31:2] == fetch_pc_i[31:2]) && (count_n[31:0] > 32'd1);
+    wire hook1 = armed_n[1] && (end_n[63:34] == fetch_pc_i[31:2]) && gt1_n[1];
+    wire hook0 = armed_n[0] && (end_n[31:2] == fetch_pc_i[31:2]) && gt1_n[0];
     assign fetch_redirect_o = hook1 || hook0;
     assign fetch_target_o   = hook1 ? start_n[63:32] : start_n[31:0];
 
-    wire unused = &{1'b0, mem_rdata_i, fu_next_pc, armed, start, end_, count, end_n[33:32],
+    wire unused = &{1'b0, mem_rdata_i, fu_next_pc, armed, start, end_, count, count_n, end_n[33:32],
                     end_n[1:0], fetch_pc_i[1:0]};
 endmodule

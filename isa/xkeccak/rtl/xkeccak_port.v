@@ -95,6 +95,6 @@ module xkeccak_port (
     assign fetch_redirect_o = 1'b0;
     assign fetch_target_o   = 32'd0;
 
-    wire unused = &{1'b0, valid_i, pc_i, retire_i, retire_pc_i, retire_npc_i, fetch_pc_i,
+    wire unused = &{1'b0, valid_i, pc_i, retire_i, retire_pc_i, retire_seq_i, fetch_pc_i, fetch_x_seq_i,
                     mem_rdata_i};
 endmodule

@@ -18,7 +18,8 @@ module tb_oasip_fu;
     `include "tb_vectors.vh"
 
     oasip_fu dut (.clk_i(clk), .rst_ni(rst_n), .valid_i(valid), .op_i(op), .a_i(a), .b_i(b),
-                  .imm_i(imm), .retire_i(retire), .pc_i(pc), .npc_i(npc), .rd_o(rd),
+                  .imm_i(imm), .retire_i(retire), .pc_i(pc), .npc_i(npc),
+                  .seq_i(npc == pc + 32'd4), .hook_seq_i(1'b0), .hook_do_i(1'b0), .rd_o(rd),
                   .err_o(err), .next_pc_o(next_pc), .armed_o(armed), .start_o(start),
                   .end_o(endv), .count_o(count));
 
