@@ -202,21 +202,24 @@ pub struct Run {
     pub instret: u64,
 }
 
-fn outcome(r: &Result<exec::ExecOutcome, FlowError>) -> (String, String, u64) {
+/// How a run ended: its exit or the program's error (a fault, a runaway). An error of the
+/// engine itself (a model that does not build, a missing tool) is returned as an error: it
+/// is not a divergence.
+fn outcome(r: Result<exec::ExecOutcome, FlowError>) -> Result<(String, String, u64), FlowError> {
     match r {
-        Ok(o) => (
+        Ok(o) => Ok((
             format!("exit {} (status {})", o.exit_code, o.status),
-            o.stdout.clone(),
+            o.stdout,
             o.instret,
-        ),
+        )),
         Err(FlowError::Guest { message, status }) => {
-            (format!("{message} [status {status}]"), String::new(), 0)
+            Ok((format!("{message} [status {status}]"), String::new(), 0))
         }
-        Err(e) => (format!("error: {e}"), String::new(), 0),
+        Err(e) => Err(e),
     }
 }
 
-fn run_sim(d: &Design, c: &Case, prog: &Program) -> Run {
+fn run_sim(d: &Design, c: &Case, prog: &Program) -> Result<Run, FlowError> {
     let buf = SharedBuf::default();
     let r = exec::run_program(
         d,
@@ -228,16 +231,16 @@ fn run_sim(d: &Design, c: &Case, prog: &Program) -> Run {
             trace: Some(Box::new(buf.clone())),
         },
     );
-    let (outcome, stdout, instret) = outcome(&r);
-    Run {
+    let (outcome, stdout, instret) = outcome(r)?;
+    Ok(Run {
         outcome,
         stdout,
         log: buf.text().lines().map(|l| l.trim_end().into()).collect(),
         instret,
-    }
+    })
 }
 
-fn run_rtl(d: &Design, c: &Case, prog: &Program) -> Run {
+fn run_rtl(d: &Design, c: &Case, prog: &Program) -> Result<Run, FlowError> {
     let log = Arc::new(Mutex::new(Vec::new()));
     let l2 = log.clone();
     let r = rtl::run_program(
@@ -254,14 +257,14 @@ fn run_rtl(d: &Design, c: &Case, prog: &Program) -> Run {
             ..RtlOptions::default()
         },
     );
-    let (outcome, stdout, instret) = outcome(&r);
+    let (outcome, stdout, instret) = outcome(r)?;
     let log = log.lock().expect("log").clone();
-    Run {
+    Ok(Run {
         outcome,
         stdout,
         log,
         instret,
-    }
+    })
 }
 
 /// How long qemu may run one program (they take milliseconds).
@@ -370,12 +373,12 @@ pub struct Checked {
 pub fn check(fl: &Flavour, c: &Case, e: Engines, tmp: &Path) -> Result<Checked, FlowError> {
     let d = design_of(fl)?;
     let prog = c.program();
-    let sim = run_sim(&d, c, &prog);
+    let sim = run_sim(&d, c, &prog)?;
     let mut engines = vec!["sim"];
     let mut divergence = None;
     if fl.rtl && e.rtl {
         engines.push("rtl");
-        let hw = run_rtl(&d, c, &prog);
+        let hw = run_rtl(&d, c, &prog)?;
         divergence = compare("simulator vs RTL", &sim, &hw);
     }
     if divergence.is_none() && fl.qemu.is_some() && e.qemu && c.clean() {
