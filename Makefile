@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN := target/release/sha3-asip
 
 .PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl lint-modules \
-        reproduce quick check-report pnr asic bench-memory fuzz clean test-functions-full
+        reproduce quick check-report pnr asic bench-memory fuzz fuzz-diff clean test-functions-full
 
 all: build
 
@@ -76,6 +76,13 @@ asic: setup build
 # against the golden model (make test runs a sample of lengths: crates/flow/tests/functions.rs)
 test-functions-full: build
 	$(CARGO) test --release --locked -p asip-flow --test functions -- --ignored
+
+# long differential run (docs/difftest.md): random programs per ISA flavour on qemu-user, the
+# simulator and the processor RTL, compared (make test runs 100 per flavour with seed 1)
+FUZZ_COUNT ?= 10000
+FUZZ_JOBS ?= 2
+fuzz-diff: build
+	nice $(BIN) fuzz --flavour all --count $(FUZZ_COUNT) --jobs $(FUZZ_JOBS) --seed 2
 
 # long fuzzing campaign (make test runs the same fuzz tests at scale 1, in seconds):
 # instruction words and ELF files on both ISAs and the custom ones, design TOML, CLI numbers

@@ -22,6 +22,7 @@ ENTRIES = [
     ("synth_proc.py", ["--design", "rv32-ref"], "yosys"),
     ("asic.py", ["--case", "I"], "yosys"),
     ("asic_lib.py", [], "yosys"),
+    ("power.py", ["--design", "rv32-ref"], "yosys"),
     ("pnr.py", ["--case", "I"], "yosys"),
     ("table.py", [], "yosys"),
     ("rekey.py", ["--status"], "yosys"),

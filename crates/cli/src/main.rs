@@ -51,6 +51,8 @@ enum Command {
     Rtl(cmd::rtl::RtlArgs),
     /// Run the official riscv-tests on the simulator or the RTL processors.
     RiscvTests(cmd::riscv_tests::RiscvTestsArgs),
+    /// Differential testing: random programs on qemu, the simulator and the RTL, compared.
+    Fuzz(cmd::fuzz::FuzzArgs),
 }
 
 fn main() -> ExitCode {
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Hw(a) => cmd::hw::run(a),
         Command::Rtl(a) => cmd::rtl::run(a),
         Command::RiscvTests(a) => cmd::riscv_tests::run(a),
+        Command::Fuzz(a) => cmd::fuzz::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

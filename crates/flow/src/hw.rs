@@ -279,6 +279,37 @@ pub fn asic_records(root: &Path, args: &[String]) -> Result<Vec<Record>, FlowErr
         .collect())
 }
 
+/// Current power results (`hw/scripts/power.py --status`: cached results for today's
+/// netlists and firmware; nothing runs, `make asic` runs the flow). Designs without one have
+/// no record, and the report says "not run (make asic)".
+pub fn power_records(root: &Path) -> Result<Vec<Record>, FlowError> {
+    let (method, results) = method_results(
+        python_json(root, "power.py", &["--status".into()])?,
+        "power.py",
+    );
+    Ok(results
+        .iter()
+        .filter_map(|e| {
+            let g = |a: &str, b: &str| e.get(a).and_then(|x| x.get(b)).and_then(|x| x.as_f64());
+            Some(Record::Power(crate::results::PowerRecord {
+                design: e.get("name")?.as_str()?.to_string(),
+                flow: method.clone(),
+                fmax_mhz: f(e, "fmax_mhz")?,
+                static_mw: g("power_fmax_mw", "leakage")?,
+                dynamic_mw: g("power_fmax_mw", "dynamic")?,
+                total_ref_mw: g("power_ref_mw", "total")?,
+                vectorless_fmax_mw: f(e, "vectorless_fmax_mw")?,
+                pj_per_byte: f(e, "pj_per_byte_fmax")?,
+                nj_per_perm: f(e, "nj_per_perm_fmax")?,
+                mb_per_mj: f(e, "mb_per_mj_fmax")?,
+                mbytes_per_s: f(e, "throughput_mbps_fmax")?,
+                nets: u(e, "nets")?,
+                nets_annotated: u(e, "nets_annotated")?,
+            }))
+        })
+        .collect())
+}
+
 /// Extension folders that describe their functional units in `rtl/units.json`.
 pub fn unit_extensions(root: &Path) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(root.join("isa"))
@@ -329,6 +360,13 @@ pub fn reproduce_tasks(root: &Path, quick: bool) -> Vec<Task> {
         tasks.push(Task::External {
             name: "asic".into(),
             run: Box::new(move || asic_records(&root, &[])),
+        });
+    }
+    if script(root, "power.py").is_file() {
+        let root = root.to_path_buf();
+        tasks.push(Task::External {
+            name: "power status".into(),
+            run: Box::new(move || power_records(&root)),
         });
     }
     if script(root, "pnr.py").is_file() {

@@ -77,6 +77,7 @@ pub fn check(
             on_commit: Some(on_commit),
             vcd: None,
             sim: crate::rtl::HdlSim::Verilator,
+            harness: None,
             progress: None,
         },
     )?;

@@ -218,6 +218,31 @@ pub struct AsicRecord {
     pub gbps: Option<f64>,
 }
 
+/// A processor's power from its firmware's own switching activity (`hw/scripts/power.py`):
+/// gate-level simulation of the OSU 0.18 um netlist, OSU Liberty power tables.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct PowerRecord {
+    pub design: String,
+    pub flow: String,
+    /// The OSU Fmax the figures at Fmax are taken at.
+    pub fmax_mhz: f64,
+    /// Steady-state SHA3-256 (2-block window) at Fmax: leakage (static) and internal +
+    /// switching + clock net (dynamic), mW.
+    pub static_mw: f64,
+    pub dynamic_mw: f64,
+    /// The same at the 100 MHz reference clock, mW (static + dynamic).
+    pub total_ref_mw: f64,
+    /// OpenSTA 2.0.17's vectorless figure at Fmax (port activity propagated), mW.
+    pub vectorless_fmax_mw: f64,
+    pub pj_per_byte: f64,
+    pub nj_per_perm: f64,
+    pub mb_per_mj: f64,
+    /// Fmax / cycles per byte of the gate-level run's window.
+    pub mbytes_per_s: f64,
+    pub nets: u64,
+    pub nets_annotated: u64,
+}
+
 /// A step that failed; the run goes on and exits non-zero at the end.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct FailureRecord {
@@ -236,6 +261,7 @@ pub enum Record {
     Rtl(RtlRecord),
     Pnr(PnrRecord),
     Asic(AsicRecord),
+    Power(PowerRecord),
     Failure(FailureRecord),
 }
 
@@ -285,6 +311,7 @@ impl Results {
         rtls: Rtl => RtlRecord;
         pnrs: Pnr => PnrRecord;
         asics: Asic => AsicRecord;
+        powers: Power => PowerRecord;
         failures: Failure => FailureRecord;
     }
 
@@ -297,6 +324,10 @@ impl Results {
         self.pnrs().find(|p| p.target == target)
     }
     /// The ASIC-flow result of a target (`rv32-ref`, `case V`, `isa/oasip`).
+    pub fn power(&self, design: &str) -> Option<&PowerRecord> {
+        self.powers().find(|p| p.design == design)
+    }
+
     pub fn asic(&self, target: &str) -> Option<&AsicRecord> {
         self.asics().find(|a| a.target == target)
     }

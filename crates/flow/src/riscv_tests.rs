@@ -170,6 +170,7 @@ fn run_one(
                 on_commit: None,
                 vcd: None,
                 sim: crate::rtl::HdlSim::Verilator,
+                harness: None,
                 progress: None,
             },
         ),

@@ -783,6 +783,10 @@ pub struct RtlOptions {
     pub vcd: Option<PathBuf>,
     /// The HDL simulator (Verilator unless asked).
     pub sim: HdlSim,
+    /// A prebuilt Verilator harness to run instead of the design's RTL model, with extra
+    /// arguments: the power flow's gate-level model (`hw/cores/tb/gate_harness.cpp`, built by
+    /// `hw/scripts/power.py`), which takes the same options and speaks the same line protocol.
+    pub harness: Option<(PathBuf, Vec<String>)>,
     /// Called with the run's progress (Verilator only).
     pub progress: Option<ProgressSink>,
 }
@@ -1002,7 +1006,10 @@ pub fn run_program(
     let trace = o.on_commit.is_some();
     let mut cmd = match o.sim {
         HdlSim::Verilator => {
-            let exe = build(root, d, mem_bytes)?;
+            let exe = match &o.harness {
+                Some((exe, _)) => exe.clone(),
+                None => build(root, d, mem_bytes)?,
+            };
             files::write(&tmp, image)?;
             files::write(&tags_file, &tags)?;
             let mut cmd = Command::new(exe);
@@ -1024,11 +1031,15 @@ pub fn run_program(
             if trace {
                 cmd.arg("--trace");
             }
-            if o.progress.is_some() {
+            // (a --harness model, the gate-level one, reports no progress)
+            if o.progress.is_some() && o.harness.is_none() {
                 cmd.args(["--progress", &PROGRESS_CYCLES.to_string()]);
             }
             if let Some(v) = &o.vcd {
                 cmd.arg("--vcd").arg(v);
+            }
+            if let Some((_, args)) = &o.harness {
+                cmd.args(args);
             }
             cmd
         }

@@ -6,7 +6,6 @@ use crate::bench::{self, BenchOptions};
 use crate::design::Design;
 use crate::error::FlowError;
 use crate::results::{FailureRecord, Record, SEED_ALG};
-use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -16,7 +15,8 @@ use std::time::Instant;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Progress {
     Off,
-    /// A bar redrawn in place (stdout and stderr are terminals).
+    /// Bars redrawn in place (stdout and stderr are terminals): the run's, and one line per
+    /// worker with the step it runs (indicatif; nothing is drawn if stderr is no terminal).
     Bar,
     /// One line per finished step, for CI logs and pipes (stdout or stderr not a terminal).
     Lines,
@@ -128,17 +128,52 @@ impl Task {
     }
 }
 
-fn progress_line(done: usize, total: usize, start: Instant, what: &str) -> String {
-    let width = 30;
-    let filled = (done * width).checked_div(total).unwrap_or(width);
-    let secs = start.elapsed().as_secs();
-    format!(
-        "\r[{}{}] {done}/{total} {:02}:{:02} {what:<40.40}",
-        "#".repeat(filled),
-        " ".repeat(width - filled),
-        secs / 60,
-        secs % 60
-    )
+/// The bars of [`Progress::Bar`]: the run's bar and one line per worker with its step
+/// (indicatif, drawn on stderr; hidden when stderr is not a terminal).
+struct Bars {
+    multi: indicatif::MultiProgress,
+    total: indicatif::ProgressBar,
+    workers: Vec<indicatif::ProgressBar>,
+}
+
+impl Bars {
+    fn new(total: usize, jobs: usize) -> Bars {
+        let multi =
+            indicatif::MultiProgress::with_draw_target(indicatif::ProgressDrawTarget::stderr());
+        let style = indicatif::ProgressStyle::with_template(
+            "[{bar:30}] {pos}/{len} {elapsed_precise} {msg}",
+        )
+        .expect("a valid template")
+        .progress_chars("## ");
+        let total = multi.add(indicatif::ProgressBar::new(total as u64).with_style(style));
+        let worker_style =
+            indicatif::ProgressStyle::with_template("  {prefix} {msg}").expect("a valid template");
+        let workers = (0..jobs)
+            .map(|i| {
+                multi.add(
+                    indicatif::ProgressBar::new(1)
+                        .with_style(worker_style.clone())
+                        .with_prefix(format!("worker {}:", i + 1)),
+                )
+            })
+            .collect();
+        Bars {
+            multi,
+            total,
+            workers,
+        }
+    }
+
+    fn finish(&self) {
+        for w in &self.workers {
+            w.finish_and_clear();
+        }
+        self.total.finish_with_message("done");
+        // the finished bar stays on screen; the lines after it start on a line of their own
+        if !self.multi.is_hidden() {
+            eprintln!();
+        }
+    }
 }
 
 /// One line per finished step: `[reproduce 3/42 00:12] bench rv32-ref: ok`.
@@ -160,20 +195,18 @@ pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: Progress) -
     let slots: Vec<Mutex<Option<Vec<Record>>>> = tasks.iter().map(|_| Mutex::new(None)).collect();
     let total = tasks.len();
     let jobs = jobs.max(1).min(total.max(1));
+    let bars = (progress == Progress::Bar).then(|| Bars::new(total, jobs));
     std::thread::scope(|s| {
-        for _ in 0..jobs {
-            s.spawn(|| loop {
+        for w in 0..jobs {
+            let (next, done, slots, bars) = (&next, &done, &slots, &bars);
+            s.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 if i >= total {
                     break;
                 }
                 let t = &tasks[i];
-                if progress == Progress::Bar {
-                    eprint!(
-                        "{}",
-                        progress_line(done.load(Ordering::SeqCst), total, start, &t.label())
-                    );
-                    let _ = std::io::stderr().flush();
+                if let Some(b) = bars {
+                    b.workers[w].set_message(t.label());
                 }
                 let recs = match t.run(root) {
                     Ok(r) => r,
@@ -187,8 +220,11 @@ pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: Progress) -
                 let d = done.fetch_add(1, Ordering::SeqCst) + 1;
                 match progress {
                     Progress::Bar => {
-                        eprint!("{}", progress_line(d, total, start, &t.label()));
-                        let _ = std::io::stderr().flush();
+                        if let Some(b) = bars {
+                            b.total.inc(1);
+                            b.total.set_message(t.label());
+                            b.workers[w].set_message("");
+                        }
                     }
                     Progress::Lines => {
                         eprintln!("{}", step_line(d, total, start, &t.label(), failed))
@@ -198,8 +234,8 @@ pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: Progress) -
             });
         }
     });
-    if progress == Progress::Bar {
-        eprintln!("{}", progress_line(total, total, start, "done"));
+    if let Some(b) = &bars {
+        b.finish();
     }
     slots
         .into_iter()

@@ -216,6 +216,9 @@ pub struct Cpu {
     pub pc: u32,
     /// Address of the next instruction (pc + 4 unless the semantics change it).
     pub npc: u32,
+    /// The executing instruction redirected fetch ([`Cpu::jump`]), even if to pc + 4: a
+    /// taken branch to the next instruction pays the taken penalty, as on the RTL.
+    pub redirected: bool,
     /// Memory.
     pub mem: Memory,
     /// Cycle counter (maintained by the timing engine; read by `rdcycle`).
@@ -291,6 +294,7 @@ impl Cpu {
             x: [0; 32],
             pc: 0,
             npc: 0,
+            redirected: false,
             mem,
             cycle: 0,
             instret: 0,
@@ -480,6 +484,7 @@ impl Cpu {
             return Err(Trap::FetchMisaligned(target));
         }
         self.npc = target;
+        self.redirected = true;
         Ok(())
     }
 }

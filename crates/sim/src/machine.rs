@@ -768,6 +768,7 @@ impl Machine {
             None => self.fetch_slow(pc),
         };
         self.cpu.npc = pc.wrapping_add(4);
+        self.cpu.redirected = false;
         if TRACE {
             self.cpu.last_store = None;
             self.cpu.no_write = false;
@@ -800,7 +801,9 @@ impl Machine {
                 Err(e) => return Err(e),
             }
         }
-        let taken = self.cpu.npc != pc.wrapping_add(4) || self.cpu.delayed_target.is_some();
+        let taken = self.cpu.npc != pc.wrapping_add(4)
+            || self.cpu.redirected
+            || self.cpu.delayed_target.is_some();
         // a trapping instruction (or an ecall) neither jumps nor falls through: its only
         // redirect is the trap's (or none), so no jump/branch penalty of its own; the RTL
         // resolves a misaligned jump target in X as any trap (docs/timing-models.md)
@@ -1185,6 +1188,7 @@ fn hot_loop<const PROF: bool, const DELAY: bool, const DYN: bool>(
         };
         let seq = pc.wrapping_add(4);
         cpu.npc = seq;
+        cpu.redirected = false;
         let resolved;
         let tinsn = if DYN && insn.dynamic != Dynamic::None {
             resolved = timed(cpu, insn);
@@ -1195,7 +1199,7 @@ fn hot_loop<const PROF: bool, const DELAY: bool, const DYN: bool>(
         if let Err(t) = (insn.exec)(cpu, insn) {
             return Stop::Trap(t, *tinsn);
         }
-        let taken = cpu.npc != seq || (DELAY && cpu.delayed_target.is_some());
+        let taken = cpu.npc != seq || cpu.redirected || (DELAY && cpu.delayed_target.is_some());
         let (before, retire) = account(cpu, ready, tinsn, taken);
         if DELAY {
             apply_delay(cpu);

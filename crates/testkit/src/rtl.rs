@@ -251,6 +251,7 @@ pub fn lockstep_words_on(
             })),
             vcd: None,
             sim: hdl,
+            harness: None,
             progress: None,
         },
     )

@@ -385,14 +385,26 @@ fn fence_i_program_exits_1_on_qemu() {
     }
     let mut w = store_then_fence_i();
     w.extend(exit_seq());
-    let elf = asip_flow::difftest::elf::write(&Program::from_words(BASE, &w, 4096));
     let path = asip_testkit::work_dir("fence_i").join("fence_i.elf");
-    std::fs::write(&path, elf).unwrap();
+    asip_flow::difftest::elf::write_file(&path, &Program::from_words(BASE, &w, 4096)).unwrap();
+    let out = std::process::Command::new("qemu-riscv32")
+        .arg(&path)
+        .output()
+        .expect("qemu-riscv32 runs");
+    // (qemu's own failure to load a file is also exit 1, with a message on stdout)
+    assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{out:?}");
+    assert_eq!(out.status.code(), Some(1));
+    // the same program with the old word kept (no store) exits 7: the exit code is the
+    // program's own
+    let mut old = store_then_fence_i();
+    old[3] = NOP;
+    old.extend(exit_seq());
+    asip_flow::difftest::elf::write_file(&path, &Program::from_words(BASE, &old, 4096)).unwrap();
     let st = std::process::Command::new("qemu-riscv32")
         .arg(&path)
         .status()
-        .expect("qemu-riscv32 runs");
-    assert_eq!(st.code(), Some(1));
+        .unwrap();
+    assert_eq!(st.code(), Some(7));
 }
 
 /// A long `rtl run` reports its progress (issue 35 item 4): the harness sends the cycle and
@@ -430,5 +442,44 @@ fn a_long_run_reports_its_progress() {
             i > 0 && i.abs_diff(c * 2 / 3) < 4,
             "{c} cycles, {i} instructions"
         );
+    }
+}
+
+/// Found by `sha3-asip fuzz` (issue 35; rv32im seed 0x34ad1b14d07bbfbf, reduced to one
+/// `bne`): a taken branch to the next instruction redirects fetch on the RTL and pays the
+/// taken penalty; the simulator took "taken" to mean npc != pc + 4 and charged nothing.
+#[test]
+fn a_taken_branch_to_the_next_instruction_pays_the_taken_penalty() {
+    let Some((c, log)) = both("rv32-ref", &[addi(5, 0, 1), b(4, 5, 5, 0), b(4, 0, 5, 1)]) else {
+        return;
+    };
+    assert_eq!(log.len(), 5);
+    // 5 instructions, 2 fill, beq and bne both taken: 2 + 2
+    assert_eq!(c, 5 + 2 + 2 + 2);
+}
+
+/// Found by `sha3-asip fuzz` (issue 35; xoasip seeds 0xa36876144e85dbb6, 0xcd635234863afda2):
+/// a doloop whose loop end is a jump or taken branch to the next instruction leaves the
+/// loop, as any taken control transfer at the loop end does (the RTL's redirect replaces
+/// the loop start the fetch hook fetched); the simulator looped back (npc = pc + 4 looked
+/// like a fall-through) and ran 2^32 iterations.
+#[test]
+fn a_jump_to_the_next_instruction_at_a_loop_end_leaves_the_loop() {
+    let isa = isa("rv32im_xoasip");
+    let doloop = isa.ops().find(|o| o.name == "doloop").unwrap();
+    let enc = doloop.enc.unwrap();
+    for end in [j(4, 0), b(4, 0, 0, 0)] {
+        // a5 = 3; doloop a5, LE (the next word); LE: jump to LE + 4; a0 += 1
+        let w = [
+            addi(15, 0, 3),
+            enc.encode(&[15, 4]).unwrap(),
+            end,
+            addi(10, 10, 1),
+        ];
+        let Some((_, log)) = both("rv32-oasip", &w) else {
+            return;
+        };
+        // li, doloop, the loop end once, addi, exit: no loop-back
+        assert_eq!(log.len(), 6, "{}", log.join("\n"));
     }
 }

@@ -197,6 +197,8 @@ int main(int argc, char **argv) {
     const char *end_kind = nullptr;
     uint32_t end_value = 0;
     uint64_t cycle = 0, instret = 0;
+    int hilo_wait = 0;     // MIPS: logged divisions whose HI/LO have not come yet
+    uint64_t h_cycle = ~0ULL;  // the cycle whose H line was printed last
     for (;; cycle++) {
         top.eval();
         if (top.rvfi_valid && limit_at) {
@@ -217,6 +219,7 @@ int main(int argc, char **argv) {
                 // HI/LO after the instruction; pending: a division's come in an H line
                 std::printf(" %x %x %d", top.commit_hi_o, top.commit_lo_o,
                             top.commit_hilo_pend_o);
+                if (top.commit_hilo_pend_o) hilo_wait++;
 #endif
                 std::printf("\n");
             }
@@ -253,8 +256,11 @@ int main(int argc, char **argv) {
             if (cycle + 1 - RETIRE_OFS >= max_cycles) limit_at = cycle + 1 - RETIRE_OFS;
         }
 #if defined(CORE_MIPS)
-        if (trace && top.hilo_done_o)
+        if (trace && top.hilo_done_o) {
             std::printf("H %x %x\n", top.hilo_hi_o, top.hilo_lo_o);
+            if (hilo_wait) hilo_wait--;
+            h_cycle = cycle;
+        }
 #endif
         if (progress && cycle % progress == 0 && cycle) {
             std::printf("P %llu %llu\n", (unsigned long long)cycle, (unsigned long long)instret);
@@ -315,6 +321,18 @@ int main(int argc, char **argv) {
         }
         tick();
     }
+#if defined(CORE_MIPS)
+    // a division that retired before the run ended finishes: its HI/LO complete its commit
+    // record (the line the simulator writes); nothing else is observed or serviced
+    for (int k = 0; trace && hilo_wait > 0 && k < 256; k++) {
+        if (top.hilo_done_o && !(k == 0 && h_cycle == cycle)) {
+            std::printf("H %x %x\n", top.hilo_hi_o, top.hilo_lo_o);
+            hilo_wait--;
+        }
+        tick();
+        top.eval();
+    }
+#endif
     std::fflush(stdout);
 #if VM_TRACE
     if (tfp) tfp->close();

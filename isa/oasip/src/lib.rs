@@ -126,6 +126,19 @@ impl OasipState {
         npc
     }
 
+    /// [`OasipState::next_pc`] for an instruction that `redirected` fetch (a jump or taken
+    /// branch, [`Cpu::redirected`]): one to the next instruction (npc = pc + 4) still wins
+    /// over a loop-back, as on the RTL, where the unit counts the iteration from npc but
+    /// the core's redirect replaces the loop start it fetched (found by `sha3-asip fuzz`).
+    pub fn next_pc_after(&mut self, pc: u32, npc: u32, redirected: bool) -> u32 {
+        let next = self.next_pc(pc, npc);
+        if redirected {
+            npc
+        } else {
+            next
+        }
+    }
+
     /// Any loop armed.
     pub fn any_armed(&self) -> bool {
         self.loops.iter().any(|l| l.armed)
@@ -133,9 +146,9 @@ impl OasipState {
 }
 
 fn loop_hook(cpu: &mut Cpu, npc: u32) -> u32 {
-    let pc = cpu.pc;
+    let (pc, redirected) = (cpu.pc, cpu.redirected);
     let st = cpu.state_mut::<OasipState>();
-    let next = st.next_pc(pc, npc);
+    let next = st.next_pc_after(pc, npc, redirected);
     let armed = st.any_armed();
     // keep the slow path (and this hook) running while a loop end must be watched
     cpu.attention = cpu.attention || armed;

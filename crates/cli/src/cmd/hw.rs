@@ -14,6 +14,7 @@ Examples:
   sha3-asip hw pnr --case II --design rv32-ref
   sha3-asip hw asic --case V --json
   sha3-asip hw asic --unit oasip --design rv32-dasip
+  sha3-asip hw power --design rv32-ref
   sha3-asip hw cases")]
 pub struct HwArgs {
     #[command(subcommand)]
@@ -33,6 +34,11 @@ pub enum HwCmd {
     /// OSU 0.18 um pre-layout timing (OpenSTA) of cases, units and processors; cached in
     /// hw/build/asic. Arguments go to asic.py (--help).
     Asic(HwAsicArgs),
+    /// Power and energy from the firmware's switching activity (hw/scripts/power.py): the
+    /// processors' OSU netlists simulated at gate level running the benchmark firmware,
+    /// per-net toggles, OSU Liberty power tables; cached in hw/build/power. Arguments go to
+    /// power.py (--help).
+    Power(HwAsicArgs),
     /// List the named cases of hw/cases.json with what each one is.
     Cases,
 }
@@ -131,6 +137,7 @@ pub fn run(a: &HwArgs) -> Result<u8> {
         }
         HwCmd::Pnr(p) => passthrough("pnr.py", p.args.clone()),
         HwCmd::Asic(p) => passthrough("asic.py", p.args.clone()),
+        HwCmd::Power(p) => passthrough("power.py", p.args.clone()),
         HwCmd::Synth(s) => passthrough("synth.py", case_args(&s.case, &s.alg, s.json)?),
     }
 }

@@ -6,6 +6,7 @@ pub mod bench_sim;
 pub mod designs;
 pub mod firmware;
 pub mod flow_support;
+pub mod fuzz;
 pub mod hash;
 pub mod hash_aead;
 pub mod hash_args;

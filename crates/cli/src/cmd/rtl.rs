@@ -76,6 +76,18 @@ pub struct RunArgs {
     /// test of the RTL; thousands of times slower, for short programs).
     #[arg(long, default_value = "verilator", value_parser = ["verilator", "icarus"])]
     pub sim: String,
+    /// Run this prebuilt Verilator harness instead of the design's RTL model (the power
+    /// flow's gate-level netlist model, hw/scripts/power.py; same options and output).
+    #[arg(long, value_name = "EXE", conflicts_with_all = ["vcd", "trace"])]
+    pub harness: Option<PathBuf>,
+    /// An extra argument for --harness (repeatable).
+    #[arg(
+        long = "harness-arg",
+        value_name = "ARG",
+        requires = "harness",
+        allow_hyphen_values = true
+    )]
+    pub harness_args: Vec<String>,
     /// Arguments passed to the program (argv[1..]).
     #[arg(last = true)]
     pub args: Vec<String>,
@@ -173,6 +185,7 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
             max_cycles: a.max_cycles,
             on_commit,
             vcd: a.vcd.clone(),
+            harness: a.harness.clone().map(|h| (h, a.harness_args.clone())),
             sim: if a.sim == "icarus" {
                 rtl::HdlSim::Icarus
             } else {

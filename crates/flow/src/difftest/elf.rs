@@ -48,6 +48,14 @@ pub fn write(p: &Program) -> Vec<u8> {
     out
 }
 
+/// Write the executable of `p` to `path`, mode 0755 (qemu-user, like the kernel, refuses
+/// to load a file without execute permission).
+pub fn write_file(path: &std::path::Path, p: &Program) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::write(path, write(p))?;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -157,7 +157,7 @@ pub fn seed001_asic_table(m: &Model) -> String {
                 o(x.mbytes_per_s, f2),
                 f2(x.speedup_published),
                 o(x.speedup_measured, f2),
-                f2(row.power_mw),
+                o(x.power_mw.map(|(a, b)| a + b), f2),
             ]
         })
         .collect();
@@ -176,7 +176,107 @@ pub fn seed001_asic_table(m: &Model) -> String {
             "MB/s measured at that Fmax",
             "speed-up published",
             "speed-up measured",
-            "power mW published (not measured)",
+            "power mW measured at that Fmax",
+        ],
+        &rows,
+    )
+}
+
+/// How the power tables are measured (under them in every format).
+pub const POWER_METHOD: &str = "power = static (leakage) + dynamic (internal + switching + the ideal clock net's pin capacitance) at the design's OSU Fmax, from a gate-level simulation of the OSU 0.18 um netlist (1.8 V, typical corner, pre-layout, memories outside) running the design's firmware on SHA3-256: every net's toggles and high time over the steady-state window (the difference of 4- and 2-block messages: 2 absorbed blocks), Liberty power tables, OpenSTA 2.0.17's slews and loads (docs/hardware.md \"Power\"); pJ/B = that window's energy at Fmax / its 272 bytes; MB/mJ = 1000 / (pJ/B); nJ/perm = one Keccak-f[1600] permutation's energy; OpenSTA vectorless = its report_power with port activity 0.1 per cycle propagated (no firmware), for comparison";
+
+const NOT_RUN: &str = "not run (make asic)";
+
+/// Seed 001 Table 5's power columns, published (TSMC 28 nm) beside measured (OSU 0.18 um):
+/// power, MB/mJ and the power-efficiency speed-up over the reference row. Absolute mW and
+/// MB/mJ do not carry across nodes; the ratios to the reference core do.
+pub fn seed001_power_table(m: &Model) -> String {
+    if m.seed001_asic.is_empty() {
+        return String::new();
+    }
+    let o = |v: Option<f64>, f: fn(f64) -> String| v.map(f).unwrap_or_else(|| NOT_RUN.into());
+    let rows: Vec<Vec<String>> = m
+        .seed001_asic
+        .iter()
+        .map(|x| {
+            let row = &x.row;
+            let published = match (row.static_mw, row.dynamic_mw) {
+                (Some(s), Some(d)) => format!("{} ({} + {})", f2(row.power_mw), f2(s), f2(d)),
+                _ => f2(row.power_mw),
+            };
+            vec![
+                md::text(&row.row),
+                md::code(&row.design),
+                published,
+                x.power_mw
+                    .map(|(s, d)| format!("{} ({} + {})", f2(s + d), f2(s), f2(d)))
+                    .unwrap_or_else(|| NOT_RUN.into()),
+                row.mbytes_per_mj.map(f2).unwrap_or_else(|| "-".into()),
+                o(x.mb_per_mj, |v| format!("{v:.4}")),
+                row.power_eff_speedup.map(f2).unwrap_or_else(|| "-".into()),
+                o(x.power_eff_speedup_measured, f2),
+                o(x.pj_per_byte, f0),
+            ]
+        })
+        .collect();
+    md_table(
+        &[
+            "paper row",
+            "design",
+            "power mW published (static + dynamic)",
+            "power mW measured at Fmax (static + dynamic)",
+            "MB/mJ published",
+            "MB/mJ measured",
+            "power-efficiency speed-up published",
+            "power-efficiency speed-up measured",
+            "pJ/B measured",
+        ],
+        &rows,
+    )
+}
+
+/// Every processor's power and energy (the seed 000 MIPS designs and all RV32 designs):
+/// power at Fmax, energy per byte and per permutation, MB/mJ and its speed-up over the
+/// design's baseline, OpenSTA's vectorless figure beside.
+pub fn power_table(m: &Model) -> String {
+    let rows: Vec<Vec<String>> = m
+        .powers
+        .iter()
+        .map(|x| match &x.rec {
+            None => {
+                let mut v = vec![md::code(&x.design), NOT_RUN.into()];
+                v.extend((0..8).map(|_| "-".to_string()));
+                v
+            }
+            Some(p) => vec![
+                md::code(&x.design),
+                f1(p.fmax_mhz),
+                f2(p.static_mw + p.dynamic_mw),
+                format!("{:.3}", p.static_mw),
+                f2(p.total_ref_mw),
+                f2(p.vectorless_fmax_mw),
+                f0(p.pj_per_byte),
+                f1(p.nj_per_perm),
+                format!("{:.4}", p.mb_per_mj),
+                x.eff_over_baseline.map(f2).unwrap_or_else(|| "-".into()),
+            ],
+        })
+        .collect();
+    if rows.is_empty() {
+        return String::new();
+    }
+    md_table(
+        &[
+            "design",
+            "Fmax MHz (OSU)",
+            "power mW at Fmax",
+            "of which static mW",
+            "power mW at 100 MHz",
+            "OpenSTA vectorless mW at Fmax",
+            "pJ/B",
+            "nJ/perm",
+            "MB/mJ",
+            "power-efficiency speed-up over baseline",
         ],
         &rows,
     )
@@ -215,6 +315,25 @@ pub fn asic_section(m: &Model) -> String {
             p.seeds.seed001_node, p.seeds.seed001_node
         );
         s.push_str(&seed001_asic_table(m));
+        let _ = write!(
+            s,
+            "\n#### seed 001, Table 5: power and energy\n\nMethod: published = the paper's Synopsys Power Compiler on SAIF from a gate-level simulation of its SHA-3 firmware, {}; measured: {POWER_METHOD}. mW and MB/mJ do not carry from 28 nm to 0.18 um (voltage, capacitance, frequency); the power-efficiency speed-up (MB/mJ over the reference row) does.\n\n",
+            p.seeds.seed001_node
+        );
+        s.push_str(&seed001_power_table(m));
+    }
+    if !m.powers.is_empty() {
+        let flow = m
+            .powers
+            .iter()
+            .find_map(|x| x.rec.as_ref())
+            .map(|p| md::text(&p.flow))
+            .unwrap_or_else(|| NOT_RUN.into());
+        let _ = write!(
+            s,
+            "\n#### Power and energy of every processor\n\nMethod: {POWER_METHOD}. Flow: {flow}.\n\n"
+        );
+        s.push_str(&power_table(m));
     }
     if let Some(x3) = &m.seed003_asic {
         s.push_str(&seed003_asic_table(x3));
@@ -343,5 +462,61 @@ mod tests {
             asic_section(&Model::new(&empty, &designs, Inputs::load(&tree()))),
             ""
         );
+    }
+
+    fn power_rec(design: &str, fmax: f64, stat: f64, dynm: f64, pjb: f64) -> Record {
+        Record::Power(crate::results::PowerRecord {
+            design: design.into(),
+            flow: "test power flow".into(),
+            fmax_mhz: fmax,
+            static_mw: stat,
+            dynamic_mw: dynm,
+            total_ref_mw: stat + dynm,
+            vectorless_fmax_mw: 9.0,
+            pj_per_byte: pjb,
+            nj_per_perm: 1.0,
+            mb_per_mj: 1e3 / pjb,
+            mbytes_per_s: 1.0,
+            nets: 10,
+            nets_annotated: 10,
+        })
+    }
+
+    #[test]
+    fn seed_001_power_columns_show_published_beside_measured_and_the_speed_up() {
+        let designs = tree_designs();
+        let r = results_of(vec![
+            asic_rec("rv32-ref", 40000.0, 150.0, None),
+            asic_rec("rv32-dasip", 60000.0, 120.0, None),
+            power_rec("rv32-ref", 150.0, 0.01, 30.0, 2000.0),
+            power_rec("rv32-dasip", 120.0, 0.02, 20.0, 500.0),
+        ]);
+        let md = asic_section(&Model::new(&r, &designs, Inputs::load(&tree())));
+        // published 3.66 (0.72 + 2.94) mW, 1.17 MB/mJ, 3.88x beside measured 20.02 mW,
+        // 2.000 MB/mJ and 2.000 / 0.500 = 4.00x
+        let d = row(&md, "seed 001, Table 5: power", "rv32-dasip");
+        assert_eq!(
+            &d[2..9],
+            &[
+                "3.66 (0.72 + 2.94)",
+                "20.02 (0.02 + 20.00)",
+                "1.17",
+                "2.0000",
+                "3.88",
+                "4.00",
+                "500"
+            ]
+        );
+        let o = row(&md, "seed 001, Table 5: power", "rv32-oasip");
+        assert_eq!(o[3], NOT_RUN);
+        // the ASIC table's power column is the measured one now
+        let a = row(&md, "seed 001, Table 5 (ASIC", "rv32-dasip");
+        assert_eq!(a[13], "20.02");
+        // every processor: a measured one with its baseline's ratio, the others not run
+        let all = row(&md, "Power and energy of every processor", "rv32-dasip");
+        assert_eq!(&all[1..4], &["120.0", "20.02", "0.020"]);
+        assert_eq!(all[9], "4.00");
+        let m = row(&md, "Power and energy of every processor", "mips-ref");
+        assert_eq!(m[1], NOT_RUN);
     }
 }

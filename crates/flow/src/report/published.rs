@@ -58,6 +58,12 @@ pub struct Seed001AsicRow {
     pub fmax_mhz: f64,
     pub mbytes_per_s: f64,
     pub power_mw: f64,
+    /// Static and dynamic parts of `power_mw`, MB/mJ and the power-efficiency speed-up over
+    /// the first row, as published (None when the data file lacks them).
+    pub static_mw: Option<f64>,
+    pub dynamic_mw: Option<f64>,
+    pub mbytes_per_mj: Option<f64>,
+    pub power_eff_speedup: Option<f64>,
 }
 
 /// A JSON data file of published figures; None if it is absent or malformed (the report
@@ -89,6 +95,10 @@ fn load_asic_seeds(path: &Path) -> AsicSeeds {
                     fmax_mhz: n(r, "fmax_mhz")?,
                     mbytes_per_s: n(r, "mbytes_per_s")?,
                     power_mw: n(r, "power_mw")?,
+                    static_mw: n(r, "static_mw"),
+                    dynamic_mw: n(r, "dynamic_mw"),
+                    mbytes_per_mj: n(r, "mbytes_per_mj"),
+                    power_eff_speedup: n(r, "power_eff_speedup"),
                 })
             })
             .collect(),

@@ -170,6 +170,41 @@ pub struct Seed001Figures {
     pub mbytes_per_s: Option<f64>,
     pub speedup_published: f64,
     pub speedup_measured: Option<f64>,
+    /// Measured power at the measured Fmax (static, dynamic; mW), MB/mJ, pJ/B and the
+    /// power-efficiency speed-up (MB/mJ over the reference row's), when the power flow ran.
+    pub power_mw: Option<(f64, f64)>,
+    pub mb_per_mj: Option<f64>,
+    pub pj_per_byte: Option<f64>,
+    pub power_eff_speedup_measured: Option<f64>,
+}
+
+/// A processor's power and energy (`hw/scripts/power.py`) and its power-efficiency
+/// speed-up over its baseline design.
+#[derive(Debug, Clone)]
+pub struct PowerFigures {
+    pub design: String,
+    pub rec: Option<crate::results::PowerRecord>,
+    pub eff_over_baseline: Option<f64>,
+}
+
+/// Every processor design (with an [rtl] table), in the designs' order.
+pub(super) fn powers(r: &Results, designs: &[Design]) -> Vec<PowerFigures> {
+    designs
+        .iter()
+        .filter(|d| d.rtl.is_some())
+        .map(|d| {
+            let rec = r.power(&d.name).cloned();
+            let base = d.baseline.as_deref().and_then(|b| r.power(b));
+            PowerFigures {
+                design: d.name.clone(),
+                eff_over_baseline: rec
+                    .as_ref()
+                    .zip(base)
+                    .map(|(m, b)| m.mb_per_mj / b.mb_per_mj),
+                rec,
+            }
+        })
+        .collect()
 }
 
 /// A processor's MB/s at its ASIC Fmax and measured [`SEED_ALG`] cycles per byte.
@@ -220,6 +255,13 @@ pub(super) fn seed001_asic(
                 speedup_measured: tp
                     .zip(asic_mbytes_per_s(r, &base.design))
                     .map(|(x, b)| x / b),
+                power_mw: r.power(&row.design).map(|p| (p.static_mw, p.dynamic_mw)),
+                mb_per_mj: r.power(&row.design).map(|p| p.mb_per_mj),
+                pj_per_byte: r.power(&row.design).map(|p| p.pj_per_byte),
+                power_eff_speedup_measured: r
+                    .power(&row.design)
+                    .zip(r.power(&base.design))
+                    .map(|(x, b)| x.mb_per_mj / b.mb_per_mj),
             }
         })
         .collect()

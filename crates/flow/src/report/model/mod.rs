@@ -7,8 +7,8 @@
 mod hardware;
 
 pub use hardware::{
-    ratio, AsicFigures, AsicThroughput, CaseFigures, Seed001Figures, Seed003AsicFigures,
-    Seed003Figures, Seed004AsicFigures,
+    ratio, AsicFigures, AsicThroughput, CaseFigures, PowerFigures, Seed001Figures,
+    Seed003AsicFigures, Seed003Figures, Seed004AsicFigures,
 };
 
 use crate::design::{Arch, Design, Published};
@@ -156,6 +156,8 @@ pub struct Model<'a> {
     pub seed001_asic: Vec<Seed001Figures>,
     /// Seed 003's GE beside our units.
     pub seed003_asic: Option<Seed003AsicFigures>,
+    /// Every processor's power and energy (`hw/scripts/power.py`), in the designs' order.
+    pub powers: Vec<hardware::PowerFigures>,
     /// Seed 003's claims against ours.
     pub seed003: Option<Seed003Figures>,
 }
@@ -208,6 +210,7 @@ impl<'a> Model<'a> {
             .as_ref()
             .and_then(|p| p.seeds.seed003.as_ref())
             .map(|p3| hardware::seed003_asic(results, p3));
+        let powers = hardware::powers(results, designs);
         let seed003 = inputs
             .seed003
             .as_ref()
@@ -223,6 +226,7 @@ impl<'a> Model<'a> {
             seed004_asic,
             seed001_asic,
             seed003_asic,
+            powers,
             seed003,
         }
     }
