@@ -272,12 +272,21 @@ mod tests {
 
     #[test]
     fn thread_cpu_time_advances() {
+        // the scheduler moves schedstat's on-CPU time at ticks and context switches (a few
+        // milliseconds apart): work until it moves, for at most 2 s of elapsed time (a fixed
+        // 5 M iterations sometimes ended inside one tick on a loaded machine)
         if let Some(a) = super::thread_cpu_ns() {
+            let t0 = std::time::Instant::now();
             let mut x = 0u64;
-            for i in 0..5_000_000u64 {
-                x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(i));
+            let mut now = a;
+            while now <= a && t0.elapsed() < std::time::Duration::from_secs(2) {
+                for i in 0..1_000_000u64 {
+                    x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(i));
+                }
+                now = super::thread_cpu_ns().unwrap();
             }
-            assert!(super::thread_cpu_ns().unwrap() > a);
+            std::hint::black_box(x);
+            assert!(now > a, "thread CPU time stayed at {a} ns for 2 s of work");
         }
     }
 }
