@@ -421,7 +421,8 @@ module rv32_core #(
     end
     wire x_ok = x_fire && !x_ferr_q;
     rv32_csr #(.MISA(MISA)) u_csr (
-        .clk_i(clk_i), .rst_ni(rst_ni), .addr_i(x_insn_q[31:20]), .op_i(f3[1:0]),
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_addr_i(d_insn[31:20]), .x_load_i(!x_stall),
+        .op_i(f3[1:0]),
         .write_i(csr_write), .wdata_i(csr_wdata), .rdata_o(csr_rdata),
         .illegal_o(csr_illegal), .commit_i(x_ok && is_csr && !csr_illegal), .retire_i(x_fire),
         .trap_i(t_valid_q), .trap_pc_i(t_pc_q), .trap_cause_i(t_cause_q),
