@@ -36,12 +36,14 @@ module rv32_csr #(
     input  wire [31:0] trap_tval_i,
     input  wire        mret_i,
     output wire [31:0] mtvec_o,
+    output wire        mtvec_zero_o,  // mtvec == 0 (registered: the core's host-call test)
     output wire [31:0] mepc_o
 );
     reg [63:0] mcycle_q, minstret_q;
     reg [31:0] mstatus_q, mscratch_q, mepc_q, mcause_q, mtval_q, pmpaddr0_q;
     reg [4:0]  pmpcfg0_q;
     reg [31:0] mtvec_q /* verilator public_flat_rd */;
+    reg        mtvec_zero_q;   // mtvec_q == 0, updated with it
 
     // Decode (in D): one select per source. The read is an AND-OR of the selected
     // registers (written as a case statement on the address, Yosys turned the 12-bit
@@ -130,6 +132,7 @@ module rv32_csr #(
             mtval_q    <= 32'd0;
             pmpaddr0_q <= 32'd0;
             pmpcfg0_q  <= 5'd0;
+            mtvec_zero_q <= 1'b1;
         end else begin
             if (wr_mcycle_lo) begin
                 mcycle_q <= {mcycle_q[63:32], nv};
@@ -159,7 +162,10 @@ module rv32_csr #(
                 if (sel_q[S_MSTAT]) mstatus_q  <= nv & 32'h0000_0088;
                 if (sel_q[S_PMPC])  pmpcfg0_q  <= nv[4:0];
                 if (sel_q[S_PMPA])  pmpaddr0_q <= nv;
-                if (sel_q[S_MTVEC]) mtvec_q    <= nv & ~32'd3;
+                if (sel_q[S_MTVEC]) begin
+                    mtvec_q      <= nv & ~32'd3;
+                    mtvec_zero_q <= nv[31:2] == 30'd0;
+                end
                 if (sel_q[S_MSCR])  mscratch_q <= nv;
                 if (sel_q[S_MEPC])  mepc_q     <= nv & ~32'd3;
                 if (sel_q[S_MCAU])  mcause_q   <= nv;
@@ -168,5 +174,6 @@ module rv32_csr #(
         end
     end
     assign mtvec_o = mtvec_q;
+    assign mtvec_zero_o = mtvec_zero_q;
     assign mepc_o  = mepc_q;
 endmodule
