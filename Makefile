@@ -5,7 +5,7 @@ CARGO ?= cargo
 BIN := target/release/sha3-asip
 
 .PHONY: all setup build firmware test test-rust test-firmware test-hw lint lint-rust lint-rtl lint-modules \
-        reproduce quick check-report pnr asic bench-memory fuzz fuzz-diff clean test-functions-full
+        reproduce quick check-report pnr asic formal bench-memory fuzz fuzz-diff clean test-functions-full
 
 all: build
 
@@ -71,6 +71,12 @@ pnr: setup build
 # case, unit and processor, cached in hw/build/asic; scripts/setup --asic installs its tools
 asic: setup build
 	$(MAKE) -C hw asic
+
+# riscv-formal on the RV32 core (docs/formal.md): every check of rv32-ref and rv32-zbkb
+# and the deliberate bugs, FORMAL_JOBS (2) at once, niced; writes the table in docs/formal.md
+# (scripts/setup --formal installs Yosys/SymbiYosys and Yices into build/venv)
+formal: setup build
+	$(MAKE) -C hw formal
 
 # every SHA-3-family function on every design for every length 0..600 and long messages,
 # against the golden model (make test runs a sample of lengths: crates/flow/tests/functions.rs)
