@@ -308,9 +308,26 @@ def task_synth_unit(args):
     return {"units": synth_unit.synth_ext(ext_dir, C.yosys_version())}
 
 
+def _design_file(args):
+    """args["design"]: a name from designs/, or a design file's path; with args["toml"] (a
+    sweep's variant) that file is written first (a worker of another host has none)."""
+    d = args["design"]
+    if args.get("toml") is not None:
+        if not os.path.isabs(d):
+            d = os.path.join(C.ROOT, "build", "tasks", "designs", f"{d}.toml")
+        old = None
+        if os.path.exists(d):
+            with open(d) as f:
+                old = f.read()
+        if old != args["toml"]:
+            os.makedirs(os.path.dirname(d), exist_ok=True)
+            C.write_atomic(d, args["toml"])
+    return d
+
+
 def _proc_target(args):
     import targets as T
-    t, why = T.rtl_files(args["design"])  # a name from designs/ or a design file's path
+    t, why = T.rtl_files(_design_file(args), cli=args.get("cli") or T.CLI)
     if not t:
         C.die(why)
     if args.get("name"):
@@ -332,7 +349,7 @@ def task_asic(args):
     import targets as T
     v, man, cfg = _asic_tools()
     if "case" in args:
-        t = T.case_target(args["case"])
+        t = T.case_target(_case_dict(args))
     elif "unit" in args:
         t = T.unit_target(os.path.join(C.ROOT, "isa", args["unit"]))
     else:
@@ -343,15 +360,12 @@ def task_asic(args):
 
 
 def task_bench(args):
-    """Firmware build + benchmark of a design on the simulator (`sha3-asip bench`), the
-    design given as its TOML text (written under build/ on the worker)."""
-    cli = os.path.join(C.ROOT, "target", "release", "sha3-asip")
+    """Firmware build + benchmark of a design on the simulator (`sha3-asip bench`): a name
+    from designs/, or a sweep variant given as its TOML text (written under build/tasks)."""
+    cli = args.get("cli") or os.path.join(C.ROOT, "target", "release", "sha3-asip")
     if not os.access(cli, os.X_OK):
         C.die(f"{cli} not built (cargo build --release)")
-    d = os.path.join(C.ROOT, "build", "tasks", "designs")
-    os.makedirs(d, exist_ok=True)
-    path = os.path.join(d, f"{args['design']}.toml")
-    C.write_atomic(path, args["toml"])
+    path = _design_file(args)
     cmd = [cli, "bench", "--design", path, "--alg", args.get("alg", "sha3-256"), "--json"]
     if args.get("lens"):
         cmd += ["--len", ",".join(str(n) for n in args["lens"])]
