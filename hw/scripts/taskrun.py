@@ -22,8 +22,8 @@ Workers: each task runs the functions of hw/scripts in the worker's process, so 
 needs the project checkout at the client's path (same machine, a shared file system, or a
 clone at the same path and commit), build/venv (dask and the flows' Python packages:
 `scripts/setup`) and the flow's tools on PATH (yosys, verilator, iverilog; opensta and the
-cells of `scripts/setup --asic` for the ASIC flow). A task checks that its checkout has the
-client's commit. Results come back to the client; when the worker is another host, the
+cells of `scripts/setup --asic` for the ASIC flow). A task checks that its checkout is at
+the client's path, and on another host at the client's commit. Results come back to the client; when the worker is another host, the
 task's cache folders come back too and the client writes them into its own hw/build."""
 import contextlib
 import io
@@ -110,7 +110,10 @@ def call(fn, item, client=None):
         if client and client.get("root") != C.ROOT:
             raise RuntimeError(f"this worker's checkout is {C.ROOT}, the client's {client.get('root')}: "
                                "workers need the checkout at the client's path (docs/tasks.md)")
-        if client and client.get("commit") and _git_commit(C.ROOT) not in (None, client["commit"]):
+        # another host's clone must be at the client's commit (on this host it is the very
+        # checkout, whatever was committed since the run started)
+        if client and client.get("host") != host and client.get("commit") \
+                and _git_commit(C.ROOT) not in (None, client["commit"]):
             raise RuntimeError(f"this worker's checkout {C.ROOT} is not at the client's commit {client['commit'][:12]}")
         with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
             value = fn(item)
@@ -339,6 +342,8 @@ def task_synth_proc(args):
     import synth_proc
     t = _proc_target(args)
     res = dict(synth_proc.synth_proc(t), name=t["name"])
+    if args.get("also"):
+        res["also"] = list(args["also"])  # designs with the same processor (reproduce)
     res["_outputs"] = [synth_proc.cache_dir(t)]
     return res
 

@@ -5,6 +5,7 @@
 use crate::error::{files, FlowError};
 use crate::results::{AreaRecord, AsicRecord, HwPerfRecord, PnrRecord, Record};
 use crate::tasks::Task;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -497,11 +498,23 @@ pub fn reproduce_hw_tasks(root: &Path, flows: HwFlows) -> Result<Vec<HwTask>, Fl
     let mut tasks = Vec::new();
     let cases = case_names(root)?;
     let units = unit_extensions(root);
-    let designs: Vec<String> = crate::design::load_all(&root.join("designs"))?
-        .into_iter()
-        .filter(|d| d.rtl.is_some())
-        .map(|d| d.name)
-        .collect();
+    // designs whose processors are the same hardware (rv32-sw = rv32-ref) are synthesized
+    // once: the task names the others, which get the same figures
+    let mut designs: Vec<String> = Vec::new();
+    let mut also: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut seen: BTreeMap<u64, String> = BTreeMap::new();
+    for d in crate::design::load_all(&root.join("designs"))? {
+        if d.rtl.is_none() {
+            continue;
+        }
+        match processor_key(root, &d).and_then(|k| seen.get(&k).cloned().ok_or(k)) {
+            Ok(first) => also.entry(first).or_default().push(d.name),
+            Err(k) => {
+                seen.insert(k, d.name.clone());
+                designs.push(d.name);
+            }
+        }
+    }
     // the long ones first: a worker that is free early takes the next long one
     if flows == HwFlows::All {
         for d in &designs {
@@ -534,10 +547,11 @@ pub fn reproduce_hw_tasks(root: &Path, flows: HwFlows) -> Result<Vec<HwTask>, Fl
         ));
     }
     for d in &designs {
+        let same = also.get(d).cloned().unwrap_or_default();
         tasks.push(HwTask::new(
             format!("synth processor {d}"),
             "synth-proc",
-            json!({"design": d}),
+            json!({"design": d, "also": same}),
         ));
     }
     for e in &units {
@@ -548,6 +562,31 @@ pub fn reproduce_hw_tasks(root: &Path, flows: HwFlows) -> Result<Vec<HwTask>, Fl
         ));
     }
     Ok(tasks)
+}
+
+/// What makes a design's processor the hardware it is: the top, its parameters and the
+/// sources' contents (`rtl::files`); Err(an unused key) when it cannot be had (the task
+/// then reports why).
+fn processor_key(root: &Path, d: &crate::design::Design) -> Result<u64, u64> {
+    use std::hash::{Hash, Hasher};
+    let unique = || {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        ("unique", &d.name).hash(&mut h);
+        h.finish()
+    };
+    let Ok(f) = crate::rtl::files(root, d) else {
+        return Err(unique());
+    };
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    (&f.top, &f.params).hash(&mut h);
+    for p in f.files.iter().chain(&f.headers) {
+        p.file_name().hash(&mut h);
+        match std::fs::read(p) {
+            Ok(b) => b.hash(&mut h),
+            Err(_) => return Err(unique()),
+        }
+    }
+    Ok(h.finish())
 }
 
 /// The records of the hardware tasks' outcomes (a failed task: a failure record with its
@@ -578,6 +617,17 @@ pub fn records_of_outcomes(outcomes: &[HwOutcome]) -> Vec<Record> {
             "synth-proc" => {
                 let d = v.get("name").and_then(|x| x.as_str()).unwrap_or("?");
                 recs.push(proc_record_of(d, v));
+                // the designs with the same processor (reproduce_hw_tasks)
+                for a in v
+                    .get("also")
+                    .and_then(|x| x.as_array())
+                    .into_iter()
+                    .flatten()
+                {
+                    if let Some(a) = a.as_str() {
+                        recs.push(proc_record_of(a, v));
+                    }
+                }
             }
             // ASIC results are read back from the cache with their method (asic.py --status)
             _ => {}

@@ -188,10 +188,7 @@ fn step_line(done: usize, total: usize, start: Instant, what: &str, failed: bool
 }
 
 /// Run tasks on `jobs` threads; results keep the order of `tasks` whatever the schedule.
-/// The hardware step (`hw::HW_STEP`, the longest, on processes of its own) starts first.
 pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: Progress) -> Vec<Record> {
-    let mut order: Vec<usize> = (0..tasks.len()).collect();
-    order.sort_by_key(|&i| tasks[i].label() != crate::hw::HW_STEP);
     let start = Instant::now();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -201,13 +198,12 @@ pub fn run_tasks(root: &Path, tasks: &[Task], jobs: usize, progress: Progress) -
     let bars = (progress == Progress::Bar).then(|| Bars::new(total, jobs));
     std::thread::scope(|s| {
         for w in 0..jobs {
-            let (next, done, slots, bars, order) = (&next, &done, &slots, &bars, &order);
+            let (next, done, slots, bars) = (&next, &done, &slots, &bars);
             s.spawn(move || loop {
-                let n = next.fetch_add(1, Ordering::SeqCst);
-                if n >= total {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= total {
                     break;
                 }
-                let i = order[n];
                 let t = &tasks[i];
                 if let Some(b) = bars {
                     b.workers[w].set_message(t.label());
