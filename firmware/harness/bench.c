@@ -31,13 +31,15 @@
 #include "kernel.h"
 #include "runtime.h"
 #include "sponge.h"
-#include "bench.h"
+#define BENCH_UTIL_DEFINE
+#include "bench_util.h"
+#include "bench_aead.h"
 
 #define OUT_MAX 4096u
 
-uint8_t msg[MSG_MAX];
+uint8_t msg[MSG_MAX]; /* declared in bench_util.h */
 static uint8_t out[OUT_MAX];
-uint32_t lens[MAX_LENS];
+uint32_t lens[MAX_LENS]; /* declared in bench_util.h */
 static uint8_t key[PARAM_MAX], custom[PARAM_MAX], fname[PARAM_MAX];
 static keccak_state_t perm_state;
 
@@ -71,34 +73,6 @@ static const struct sha3fam_alg algs[] = {
 };
 /* golden-gen:end */
 
-const char *parse_lens(const char *p, uint32_t *n)
-{
-    uint32_t v;
-    *n = 0;
-    for (;;) {
-        if (rt_parse_u32_until(p, ',', &v, &p) != 0)
-            return "LENS must be a comma-separated list of decimal lengths";
-        if (v > MSG_MAX)
-            return "a length in LENS exceeds the 65536-byte message buffer";
-        if (*n == MAX_LENS)
-            return "too many lengths in LENS (max 1024)";
-        lens[(*n)++] = v;
-        if (*p == '\0')
-            return 0;
-        p++; /* skip ',' */
-    }
-}
-
-void print_header(void)
-{
-    rt_puts("# sha3-asip bench kernel=");
-    rt_puts(kernel_name);
-    rt_puts(" cflags=\"");
-    rt_puts(kernel_cflags);
-    rt_puts("\"\n");
-    rt_flush();
-}
-
 static int usage(const char *why)
 {
     rt_err("bench: ");
@@ -115,53 +89,6 @@ static int usage(const char *why)
            "  (cshake*): hex strings of at most 512 bytes; block= ParallelHash block bytes\n"
            "  (>= 1, default 8192); domain= TurboSHAKE domain byte 1..127 (default 31)\n");
     return 2;
-}
-
-static int hex_nibble(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-int parse_hex(const char *s, uint8_t *buf)
-{
-    size_t n = strlen(s);
-    if (n % 2 != 0 || n / 2 > PARAM_MAX)
-        return -1;
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = hex_nibble(s[2 * i]), lo = hex_nibble(s[2 * i + 1]);
-        if (hi < 0 || lo < 0)
-            return -1;
-        buf[i] = (uint8_t)(hi << 4 | lo);
-    }
-    return (int)(n / 2);
-}
-
-const char *option(const char *arg, const char *name)
-{
-    size_t n = strlen(name);
-    for (size_t i = 0; i < n; i++)
-        if (arg[i] != name[i])
-            return 0;
-    return arg[n] == '=' ? arg + n + 1 : 0;
-}
-
-void gen_message(uint8_t *p, uint32_t len, uint32_t seed)
-{
-    uint32_t x = 0x9E3779B9u ^ seed ^ (len << 16);
-    if (x == 0)
-        x = 1;
-    for (uint32_t i = 0; i < len; i++) {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        p[i] = (uint8_t)x;
-    }
 }
 
 int main(int argc, char **argv)

@@ -31,7 +31,8 @@
  * where verify= says whether a second session, started and fed alike, unwrapped C and T to
  * the plaintext with the tag verified (and gave the same start tag). */
 #include "arch.h"
-#include "bench.h"
+#include "bench_aead.h"
+#include "bench_util.h"
 #include "kernel.h"
 #include "runtime.h"
 

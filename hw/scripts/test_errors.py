@@ -27,6 +27,7 @@ ENTRIES = [
     ("table.py", [], "yosys"),
     ("rekey.py", ["--status"], "yosys"),
     ("fusesoc_cores.py", [], None),
+    ("formal.py", ["--design", "rv32-ref", "--list"], None),
     ("gen_vectors.py", ["--alg", "sha3-256", "--count", "2"], None),
 ]
 # entry points that write nothing under hw/build

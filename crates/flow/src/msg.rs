@@ -1,4 +1,4 @@
-//! The benchmark harness's message generator, mirrored from `firmware/harness/bench.c`.
+//! The benchmark harness's message generator, mirrored from `firmware/harness/bench_util.h`.
 //!
 //! Every byte of a benchmark message comes from xorshift32 seeded by the run's seed and the
 //! message length, so the host can recompute the exact message the firmware hashed and check

@@ -1,6 +1,10 @@
 //! ELF32 little-endian executable loader (RISC-V and MIPS) and symbol table.
 
 use crate::isa::Base;
+use object::elf::{self, FileHeader32};
+use object::read::elf::{FileHeader, ProgramHeader, SectionTable, Sym};
+use object::read::{Error, StringTable};
+use object::{LittleEndian, ReadRef};
 use std::collections::HashMap;
 
 message_error!(
@@ -122,36 +126,16 @@ pub struct Program {
     pub symbols: SymbolTable,
 }
 
-struct Rd<'a>(&'a [u8]);
-
-impl Rd<'_> {
-    fn u16(&self, o: usize) -> Result<u16, ElfError> {
-        self.0
-            .get(o..o + 2)
-            .map(|b| u16::from_le_bytes([b[0], b[1]]))
-            .ok_or_else(|| ElfError(format!("truncated file (need byte {})", o + 2)))
-    }
-    fn u32(&self, o: usize) -> Result<u32, ElfError> {
-        self.0
-            .get(o..o + 4)
-            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .ok_or_else(|| ElfError(format!("truncated file (need byte {})", o + 4)))
-    }
-    fn bytes(&self, o: u32, n: u32, what: &str) -> Result<&[u8], ElfError> {
-        let (o, n) = (o as usize, n as usize);
-        o.checked_add(n)
-            .and_then(|e| self.0.get(o..e))
-            .ok_or_else(|| {
-                ElfError(format!(
-                    "{what} at file offset {o:#x} size {n:#x} lies outside the {}-byte file",
-                    self.0.len()
-                ))
-            })
-    }
-}
+/// The byte order of every file we load (ELF32 little-endian, checked up front).
+const LE: LittleEndian = LittleEndian;
 
 impl Program {
     /// Parse an ELF32 little-endian executable.
+    ///
+    /// The file is read through the `object` crate (its ELF32 structures and bounds-checked
+    /// reads: header, program headers, section headers, symbol and string tables). Checks of
+    /// our own come first, for messages that say what is wrong and what to do: magic, size,
+    /// class, byte order, machine, type, program header size, and the segments' ranges.
     pub fn load_elf(bytes: &[u8]) -> Result<Program, ElfError> {
         if bytes.len() < 4 || &bytes[..4] != b"\x7fELF" {
             return Err(ElfError("not an ELF file (missing \\x7fELF magic)".into()));
@@ -185,9 +169,10 @@ impl Program {
             }
             d => return Err(ElfError(format!("invalid ELF data encoding {d}"))),
         }
-        let r = Rd(bytes);
-        let e_type = r.u16(16)?;
-        let e_machine = r.u16(18)?;
+        let header: &FileHeader32<LittleEndian> = bytes
+            .read_at(0)
+            .map_err(|()| ElfError("truncated file: no room for the ELF32 header".into()))?;
+        let e_machine = header.e_machine(LE).0;
         let Some(machine) = Base::ALL
             .into_iter()
             .find(|b| b.info().e_machine == e_machine)
@@ -201,43 +186,43 @@ impl Program {
                 known.join(" or ")
             )));
         };
-        match e_type {
-            2 => {}
-            1 => return Err(ElfError("relocatable object (ET_REL), not an executable; link it first".into())),
-            3 => return Err(ElfError("shared object / PIE (ET_DYN), not a static executable (ET_EXEC); link with -static -no-pie".into())),
+        match header.e_type(LE) {
+            elf::ET_EXEC => {}
+            elf::ET_REL => return Err(ElfError("relocatable object (ET_REL), not an executable; link it first".into())),
+            elf::ET_DYN => return Err(ElfError("shared object / PIE (ET_DYN), not a static executable (ET_EXEC); link with -static -no-pie".into())),
             t => return Err(ElfError(format!("ELF type {t} is not an executable (ET_EXEC)"))),
         }
-        let entry = r.u32(24)?;
-        let phoff = r.u32(28)?;
-        let shoff = r.u32(32)?;
-        let flags = r.u32(36)?;
-        let phentsize = r.u16(42)? as u32;
-        let phnum = r.u16(44)? as u32;
-        let shentsize = r.u16(46)? as u32;
-        let shnum = r.u16(48)? as u32;
-        if phnum == 0 {
+        let entry = header.e_entry(LE);
+        let phoff = header.e_phoff(LE) as u64;
+        let phentsize = header.e_phentsize(LE);
+        let phnum = header
+            .phnum(LE, bytes)
+            .map_err(|e| ElfError(format!("program header count: {e}")))?;
+        if phnum == 0 || phoff == 0 {
             return Err(ElfError("no program headers (nothing to load)".into()));
         }
-        if phentsize < 32 {
-            return Err(ElfError(format!("program header size {phentsize} < 32")));
+        // e_phentsize must be the size of an ELF32 program header, as object and qemu-user
+        // insist (the loader before object stepped by any size >= 32)
+        if phentsize != 32 {
+            return Err(ElfError(format!(
+                "program header size {phentsize}, an ELF32 program header is 32 bytes"
+            )));
         }
+        if let Some(i) = (0..phnum).find(|&i| phoff + 32 * (i as u64 + 1) > bytes.len() as u64) {
+            return Err(ElfError(format!(
+                "truncated file: program header {i} at {:#x} is past the end",
+                phoff + 32 * i as u64
+            )));
+        }
+        let headers = header
+            .program_headers(LE, bytes)
+            .map_err(|e| ElfError(format!("program headers: {e}")))?;
         let mut segments = Vec::new();
-        for i in 0..phnum {
-            let o = phoff as u64 + (i * phentsize) as u64;
-            if o + 32 > bytes.len() as u64 {
-                return Err(ElfError(format!(
-                    "truncated file: program header {i} at {o:#x} is past the end"
-                )));
+        for (i, ph) in headers.iter().enumerate() {
+            if ph.p_type(LE) != elf::PT_LOAD {
+                continue;
             }
-            let o = o as usize;
-            if r.u32(o)? != 1 {
-                continue; // not PT_LOAD
-            }
-            let offset = r.u32(o + 4)?;
-            let vaddr = r.u32(o + 8)?;
-            let filesz = r.u32(o + 16)?;
-            let memsz = r.u32(o + 20)?;
-            let pflags = r.u32(o + 24)?;
+            let (vaddr, filesz, memsz) = (ph.p_vaddr(LE), ph.p_filesz(LE), ph.p_memsz(LE));
             if filesz > memsz {
                 return Err(ElfError(format!(
                     "segment {i}: file size {filesz:#x} > memory size {memsz:#x}"
@@ -248,16 +233,30 @@ impl Program {
                     "segment {i} at {vaddr:#x} size {memsz:#x} wraps past 4 GiB"
                 )));
             }
-            let data = r.bytes(offset, filesz, &format!("segment {i}"))?.to_vec();
+            // also an empty segment's offset must lie in the file (object reads no bytes for it)
+            let offset = ph.p_offset(LE);
+            let outside = || {
+                ElfError(format!(
+                    "segment {i} at file offset {offset:#x} size {filesz:#x} lies outside the {}-byte file",
+                    bytes.len()
+                ))
+            };
+            if offset as u64 + filesz as u64 > bytes.len() as u64 {
+                return Err(outside());
+            }
+            let data = ph.data(LE, bytes).map_err(|()| outside())?;
             if memsz > 0 {
+                let pflags = ph.p_flags(LE).0;
+                let (x, w, r) = (elf::PF_X.0, elf::PF_W.0, elf::PF_R.0);
+                let rwx = r | w | x;
                 segments.push(Segment {
                     vaddr,
-                    data,
+                    data: data.to_vec(),
                     memsz,
-                    // PF_X = 1, PF_W = 2, PF_R = 4; no flags at all = RWX
-                    exec: pflags & 7 == 0 || pflags & 1 != 0,
-                    write: pflags & 7 == 0 || pflags & 2 != 0,
-                    no_flags: pflags & 7 == 0,
+                    // no flags at all = RWX
+                    exec: pflags & rwx == 0 || pflags & x != 0,
+                    write: pflags & rwx == 0 || pflags & w != 0,
+                    no_flags: pflags & rwx == 0,
                 });
             }
         }
@@ -272,17 +271,14 @@ impl Program {
                 "entry point {entry:#x} is not inside an executable segment"
             )));
         }
-        let symbols = if shoff != 0 && shnum != 0 && shentsize >= 40 {
-            read_symbols(&r, shoff, shnum, shentsize).unwrap_or_default()
-        } else {
-            SymbolTable::default()
-        };
         Ok(Program {
             machine,
             entry,
-            flags,
+            flags: header.e_flags(LE).0,
             segments,
-            symbols,
+            // symbols are a convenience (names in traces, code sizes): a file whose section
+            // headers or symbol table do not parse still loads, without them
+            symbols: read_symbols(header, bytes).unwrap_or_default(),
         })
     }
 
@@ -350,46 +346,35 @@ impl Program {
     }
 }
 
-fn read_symbols(r: &Rd, shoff: u32, shnum: u32, shentsize: u32) -> Result<SymbolTable, ElfError> {
-    let sh = |i: u32, f: usize| r.u32(shoff as usize + (i * shentsize) as usize + f);
-    for i in 0..shnum.min(4096) {
-        if sh(i, 4)? != 2 {
-            continue; // SHT_SYMTAB
+/// The `.symtab` symbols that name something: not section, file or undefined symbols, not
+/// the `$x`/`$d` mapping symbols.
+fn read_symbols(header: &FileHeader32<LittleEndian>, bytes: &[u8]) -> Result<SymbolTable, Error> {
+    let sections: SectionTable<FileHeader32<LittleEndian>, &[u8]> =
+        SectionTable::new(header.section_headers(LE, bytes)?, StringTable::default());
+    let table = sections.symbols(LE, bytes, elf::SHT_SYMTAB)?;
+    let mut syms = Vec::new();
+    for sym in table.iter() {
+        let typ = sym.st_type();
+        if typ == elf::STT_SECTION
+            || typ == elf::STT_FILE
+            || sym.st_shndx(LE) == elf::SHN_UNDEF
+            || sym.st_name(LE) == 0
+        {
+            continue;
         }
-        let (off, size, link, entsize) = (sh(i, 16)?, sh(i, 20)?, sh(i, 24)?, sh(i, 36)?);
-        if link >= shnum || entsize < 16 {
-            return Err(ElfError("bad symtab".into()));
+        let Ok(name) = sym.name(LE, table.strings()) else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(name).into_owned();
+        if name.is_empty() || name.starts_with('$') {
+            continue;
         }
-        let (stroff, strsize) = (sh(link, 16)?, sh(link, 20)?);
-        let strtab = r.bytes(stroff, strsize, "string table")?;
-        let tab = r.bytes(off, size, "symbol table")?;
-        let mut syms = Vec::new();
-        for e in tab.chunks_exact(entsize as usize) {
-            let name_off = u32::from_le_bytes([e[0], e[1], e[2], e[3]]) as usize;
-            let value = u32::from_le_bytes([e[4], e[5], e[6], e[7]]);
-            let size = u32::from_le_bytes([e[8], e[9], e[10], e[11]]);
-            let typ = e[12] & 0xf;
-            let shndx = u16::from_le_bytes([e[14], e[15]]);
-            // skip section / file symbols and undefined ones
-            if typ == 3 || typ == 4 || shndx == 0 || name_off == 0 {
-                continue;
-            }
-            let Some(rest) = strtab.get(name_off..) else {
-                continue;
-            };
-            let end = rest.iter().position(|&b| b == 0).unwrap_or(rest.len());
-            let name = String::from_utf8_lossy(&rest[..end]).into_owned();
-            if name.is_empty() || name.starts_with("$") {
-                continue;
-            }
-            syms.push(Symbol {
-                name,
-                addr: value,
-                size,
-                is_func: typ == 2,
-            });
-        }
-        return Ok(SymbolTable::new(syms));
+        syms.push(Symbol {
+            name,
+            addr: sym.st_value(LE),
+            size: sym.st_size(LE),
+            is_func: typ == elf::STT_FUNC,
+        });
     }
-    Ok(SymbolTable::default())
+    Ok(SymbolTable::new(syms))
 }

@@ -111,6 +111,106 @@ fn elf_errors() {
     assert!(err(&b).contains("outside"));
 }
 
+/// `good()` with the little-endian u16/u32 at `off` set to `v`.
+fn with16(off: usize, v: u16) -> Vec<u8> {
+    let mut b = good();
+    b[off..off + 2].copy_from_slice(&v.to_le_bytes());
+    b
+}
+fn with32(off: usize, v: u32) -> Vec<u8> {
+    let mut b = good();
+    b[off..off + 4].copy_from_slice(&v.to_le_bytes());
+    b
+}
+
+/// Header and program-header fields that do not describe a loadable image: each a clear
+/// error (the ELF32 header is 52 bytes, `good()`'s one program header sits at 52).
+#[test]
+fn malformed_headers_are_refused_clearly() {
+    let len = good().len() as u32;
+    for (b, want) in [
+        (
+            with16(42, 40),
+            "program header size 40, an ELF32 program header is 32 bytes",
+        ),
+        (with16(42, 16), "program header size 16"),
+        (with16(44, 0), "no program headers"),
+        (with32(28, 0), "no program headers"),
+        (with32(28, len - 16), "truncated file: program header 0"),
+        (with16(44, 200), "truncated file: program header"),
+        (with32(68, 0x10_0000), "file size 0x100000 > memory size"),
+        (with32(60, 0xffff_f000), "wraps past 4 GiB"),
+        (with32(56, len), "lies outside"),
+        (with32(52, 6), "no PT_LOAD segments"), // PT_PHDR instead of PT_LOAD
+    ] {
+        let e = err(&b);
+        assert!(
+            e.starts_with("bad ELF: ") && e.contains(want),
+            "{want}: {e}"
+        );
+    }
+    // an empty segment's offset must lie in the file too
+    let mut b = with32(68, 0);
+    b[56..60].copy_from_slice(&(len + 1).to_le_bytes());
+    assert!(err(&b).contains("lies outside"));
+}
+
+/// Every prefix of a file: an error until the header, the program headers and the segment's
+/// bytes are all there; from then on the same image loads, with its symbols or (section
+/// headers or symbol table cut off) without them. Garbage after the magic never panics.
+#[test]
+fn truncated_and_garbage_files() {
+    let full = good();
+    let p = Program::load_elf(&full).unwrap();
+    assert!(p.symbols().addr("_start").is_some());
+    let seg_end = 84 + p.segments[0].data.len();
+    for n in 0..full.len() {
+        match Program::load_elf(&full[..n]) {
+            Err(e) => assert!(
+                n < seg_end && e.to_string().starts_with("bad ELF: "),
+                "{n}: {e}"
+            ),
+            Ok(q) => {
+                assert!(n >= seg_end, "{n}");
+                assert_eq!(q.segments[0].data, p.segments[0].data);
+                assert_eq!(
+                    (q.entry, q.segments[0].memsz),
+                    (p.entry, p.segments[0].memsz)
+                );
+                assert!(q.symbols().is_empty(), "{n}: symbols from a cut-off table");
+            }
+        }
+    }
+    let mut x = 0x2545_f491u32;
+    for n in [4, 51, 52, 53, 84, 85, 200, 4096] {
+        let mut b = b"\x7fELF".to_vec();
+        b.extend((4..n).map(|_| {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x as u8
+        }));
+        assert!(err(&b).starts_with("bad ELF: "), "{n}");
+    }
+}
+
+/// Symbols are a convenience: a file whose symbol table does not parse (here the string
+/// table's section type is changed) still loads, with no symbols.
+#[test]
+fn unreadable_symbol_table_loads_without_symbols() {
+    let b = good();
+    let shoff = u32::from_le_bytes(b[32..36].try_into().unwrap()) as usize;
+    let mut c = b.clone();
+    c[shoff + 80 + 4] = 1; // .strtab: SHT_STRTAB -> SHT_PROGBITS
+    let (p, q) = (
+        Program::load_elf(&b).unwrap(),
+        Program::load_elf(&c).unwrap(),
+    );
+    assert_eq!(p.symbols().addr("_start"), Some(p.entry));
+    assert!(q.symbols().is_empty());
+    assert_eq!(q.segments[0].data, p.segments[0].data);
+}
+
 #[test]
 fn mips_elf_with_rv32_isa_is_refused() {
     let mut code = vec![0u32; 4];

@@ -836,26 +836,45 @@ fn a_program_larger_than_4_mib_runs_on_the_rtl() {
 
 /// Found by `sha3-asip fuzz` (issue 35; mips32 seed 0xd343e5d6aa01d246, reduced to
 /// `divu; break`): a division that retires right before the run ends shows its HI/LO in
-/// its commit-log line on both engines (the RTL harness lets the divider finish; it
-/// showed zeros).
+/// its commit-log line on both engines (the RTL harnesses, Verilator's and Icarus's, let
+/// the divider finish after the end; they showed zeros). The run ends by a trap (`break`),
+/// an unknown syscall, exit, and the cycle limit reached while the division is in flight.
 #[test]
 fn mips_division_right_before_the_end_of_the_run() {
-    if !have_verilator() {
-        return;
+    let mut hdls = vec![];
+    if have_verilator() {
+        hdls.push(rtl::HdlSim::Verilator);
     }
-    for end in [0x0000_000d, SYSCALL] {
-        let r = both(
-            "mips-ref",
-            &[
-                m::addiu(MT0, 0, 1000),
-                m::addiu(MT1, 0, 7),
-                m::rtype(MT0, MT1, 0, 0, 0x1b), // divu t0, t1
-                m::addiu(MV0, 0, if end == SYSCALL { 999 } else { 0 }),
-                end,
-            ],
-            100_000,
-        );
-        let div = r.1.iter().find(|l| l.contains("divu")).expect("divu line");
-        assert!(div.contains("hi=0x00000006 lo=0x0000008e"), "{div}");
+    if asip_testkit::have_with("iverilog", "-V") {
+        hdls.push(rtl::HdlSim::Icarus);
+    } else {
+        eprintln!("*** SKIPPED: iverilog not installed (apt-get install iverilog): Icarus half");
+    }
+    for hdl in hdls {
+        for (v0, end, max_cycles, ends) in [
+            (0, 0x0000_000d, 100_000, "ebreak/break at pc 0x00010010"),
+            (999, SYSCALL, 100_000, "unknown o32 syscall 999"),
+            (4001, SYSCALL, 100_000, "exit 0 (status 0)"),
+            (4001, SYSCALL, 7, "exceeded max_cycles at cycle 7"),
+        ] {
+            let r = both_on(
+                hdl,
+                "mips-ref",
+                &[
+                    m::addiu(MT0, 0, 1000),
+                    m::addiu(MT1, 0, 7),
+                    m::rtype(MT0, MT1, 0, 0, 0x1b), // divu t0, t1
+                    m::addiu(MV0, 0, v0),
+                    end,
+                ],
+                max_cycles,
+            );
+            assert!(r.0.contains(ends), "{hdl:?}: {} (expected {ends})", r.0);
+            let div = r.1.iter().find(|l| l.contains("divu")).expect("divu line");
+            assert!(
+                div.contains("hi=0x00000006 lo=0x0000008e"),
+                "{hdl:?}, {ends}: {div}"
+            );
+        }
     }
 }

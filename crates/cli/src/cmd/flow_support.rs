@@ -108,7 +108,7 @@ pub fn parse_lens(s: &str) -> Result<Vec<usize>, CliError> {
     Ok(lens)
 }
 
-/// The firmware harness's message buffer and length list (`firmware/harness/bench.c`,
+/// The firmware harness's message buffer and length list (`firmware/harness/bench_util.h`,
 /// MSG_MAX and MAX_LENS).
 pub const HARNESS_MSG_MAX: usize = 65536;
 pub const HARNESS_MAX_LENS: usize = 1024;
