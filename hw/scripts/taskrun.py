@@ -193,8 +193,11 @@ def open_client(scheduler=None, workers=None):
     # spawned worker processes import hw/scripts (the tasks' functions) from here
     os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (SCRIPTS, os.environ.get("PYTHONPATH")) if p)
     import dask
-    # a task whose worker died is tried once more elsewhere, then reported (KilledWorker)
-    dask.config.set({"distributed.scheduler.allowed-failures": 1})
+    # a task whose worker died is tried once more elsewhere, then reported (KilledWorker);
+    # a worker holds only the task it runs (saturation 1.0: no queue on the worker), so a
+    # task that takes its worker down takes no waiting task with it
+    dask.config.set({"distributed.scheduler.allowed-failures": 1,
+                     "distributed.scheduler.worker-saturation": 1.0})
     cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
                            silence_logs=logging.CRITICAL)
     client = Client(cluster)
