@@ -45,7 +45,6 @@ REPLACED = ("rv32_mul.v", "rv32_div.v")   # by rv32_altops.v
 # insn 20, reg 15 25, pc_fwd/pc_bwd/causal 10 30, unique/liveness 1 10 30), the deeper of
 # its two cores (NERV's are 10), and ill at the insn depth; cover as NERV (1 10: cover asks
 # for exactly two retired instructions at the last step, unreachable at 15 on this core).
-# Our core retires its first instruction 4 cycles after reset.
 CHECKS_CFG = """\
 # written by hw/scripts/formal.py (docs/formal.md)
 [options]
