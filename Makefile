@@ -50,9 +50,12 @@ lint-modules:
 	scripts/check-module-cycles crates/sim/src crates/flow/src crates/cli/src \
 	  --c firmware/harness
 
-# then the page in headless Chromium: console errors, figures, links; report/screenshot.png
+# then the page in headless Chromium: console errors, figures, links; report/screenshot.png.
+# The hardware tasks run on a Dask LocalCluster (docs/tasks.md); HW=all adds the ASIC flow of
+# every target (hours cold); DASK_SCHEDULER_ADDRESS=tcp://HOST:PORT uses a running cluster.
+HW ?= fast
 reproduce: setup build
-	$(BIN) reproduce --out report
+	$(BIN) reproduce --out report --hw $(HW)
 	scripts/check-report report
 
 quick: setup build

@@ -48,9 +48,20 @@ def check_output(flag, path, create=True):
             die(f"{flag} {path}: cannot write: {e.strerror}")
 
 
+# cases that are not in hw/cases.json: a sweep's points (hw/scripts/taskrun.py), by name
+EXTRA_CASES = {}
+
+
+def register_case(name, params):
+    """Make a case of these keccak_core parameters known under `name` in this process."""
+    EXTRA_CASES[name] = dict(params)
+
+
 def load_cases():
     with open(os.path.join(HW, "cases.json")) as f:
-        return json.load(f)["cases"]
+        cases = json.load(f)["cases"]
+    cases.update(EXTRA_CASES)
+    return cases
 
 
 def get_case(name):
@@ -110,44 +121,23 @@ class Lock:
         self.f.close()
 
 
-def run_pool(targets, jobs, fn, done):
-    """fn(t) for every target dict, at most `jobs` at once (threads); done(t, result, seconds)
-    is called under a lock as each finishes. A C.die (SystemExit) in fn stops that target
-    only. Returns ({name: result}, [(name, error message)])."""
-    import threading
-    import time
-    out, errs, lock = {}, [], threading.Lock()
-    pending = list(targets)
+def run_pool(targets, jobs, fn, done, scheduler=None, tag="tasks"):
+    """fn(t) for every target dict as tasks of the task layer (hw/scripts/taskrun.py: Dask,
+    a LocalCluster of `jobs` workers or the cluster at `scheduler` / DASK_SCHEDULER_ADDRESS;
+    in this process when jobs == 1). done(t, result, seconds) is called as each finishes. A
+    C.die (SystemExit), an OSError or any exception in fn stops that target only, with the
+    tail of what it printed. Returns ({name: result}, [(name, error message)])."""
+    import taskrun
+    out, errs = {}, []
 
-    def worker():
-        while True:
-            with lock:
-                if not pending:
-                    return
-                t = pending.pop(0)
-            t0 = time.time()
-            try:
-                r = fn(t)
-            except SystemExit as e:
-                with lock:
-                    errs.append((t["name"], str(e.code)))
-                continue
-            except OSError as e:  # a file or folder that cannot be read or written
-                with lock:
-                    errs.append((t["name"], describe(e)))
-                continue
-            except Exception as e:  # a bug or a broken cache: a failed target, never a silent one
-                with lock:
-                    errs.append((t["name"], f"{type(e).__name__}: {e}"))
-                continue
-            with lock:
-                out[t["name"]] = r
-                done(t, r, time.time() - t0)
-    ths = [threading.Thread(target=worker) for _ in range(max(1, jobs))]
-    for th in ths:
-        th.start()
-    for th in ths:
-        th.join()
+    def finish(t, rec):
+        if rec["ok"]:
+            out[t["name"]] = rec["value"]
+            done(t, rec["value"], rec["seconds"])
+        else:
+            tail = rec.get("log_tail") or ""
+            errs.append((t["name"], rec["error"] + (f"\n{tail}" if tail and tail not in rec["error"] else "")))
+    taskrun.run_tasks(targets, fn, jobs=jobs, scheduler=scheduler, tag=tag, done=finish, progress=False)
     return out, errs
 
 

@@ -43,6 +43,8 @@ enum Command {
     BenchSim(cmd::bench_sim::BenchSimArgs),
     /// Rebuild, measure and report every design and hardware case.
     Reproduce(cmd::reproduce::ReproduceArgs),
+    /// Design-space exploration: a grid of design (or Keccak case) variants, flows as Dask tasks.
+    Sweep(cmd::sweep::SweepArgs),
     /// Render the reports again from a finished run's results.json (no measuring).
     Report(cmd::report::ReportArgs),
     /// Keccak hardware cases: simulate, synthesize, list.
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Command::Profile(a) => cmd::profile::run(a),
         Command::BenchSim(a) => cmd::bench_sim::run(a),
         Command::Reproduce(a) => cmd::reproduce::run(a),
+        Command::Sweep(a) => cmd::sweep::run(a),
         Command::Report(a) => cmd::report::run(a),
         Command::Hw(a) => cmd::hw::run(a),
         Command::Rtl(a) => cmd::rtl::run(a),

@@ -21,4 +21,5 @@ pub mod reproduce;
 pub mod results;
 pub mod riscv_tests;
 pub mod rtl;
+pub mod sweep;
 pub mod tasks;

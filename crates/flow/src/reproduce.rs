@@ -78,19 +78,29 @@ pub fn reproduce(
         }
     };
     let (commit, dirty) = crate::project::git_state(root);
-    let mut records = build_all(root, &chosen);
-    let built: Vec<Design> = chosen
-        .iter()
-        .filter(|d| {
-            !records
-                .iter()
-                .any(|r| matches!(r, Record::Failure(f) if f.step == format!("build {}", d.name)))
-        })
-        .cloned()
-        .collect();
-    let mut tasks = software_tasks(&built, o.quick);
-    tasks.extend(extra);
-    records.extend(run_tasks(root, &tasks, o.jobs, o.progress));
+    // the hardware step (its own worker processes, the longest) starts at once, beside the
+    // firmware builds and the software steps; its records come after theirs
+    let (hw_step, extra): (Vec<Task>, Vec<Task>) = extra
+        .into_iter()
+        .partition(|t| t.label() == crate::hw::HW_STEP);
+    let (mut records, hw_records) = std::thread::scope(|s| {
+        let hw = s.spawn(|| run_tasks(root, &hw_step, 1, Progress::Off));
+        let mut records = build_all(root, &chosen);
+        let built: Vec<Design> = chosen
+            .iter()
+            .filter(|d| {
+                !records.iter().any(
+                    |r| matches!(r, Record::Failure(f) if f.step == format!("build {}", d.name)),
+                )
+            })
+            .cloned()
+            .collect();
+        let tasks = software_tasks(&built, o.quick);
+        records.extend(run_tasks(root, &tasks, o.jobs, o.progress));
+        (records, hw.join().expect("the hardware step's thread"))
+    });
+    records.extend(hw_records);
+    records.extend(run_tasks(root, &extra, o.jobs, o.progress));
     let generated_unix = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())

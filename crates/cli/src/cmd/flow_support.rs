@@ -122,3 +122,34 @@ pub fn check_harness_len(len: usize) -> Result<(), CliError> {
     }
     Ok(())
 }
+
+/// Where the hardware tasks run (`reproduce`, `sweep`): the task layer's Dask cluster.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ClusterArgs {
+    /// A running Dask scheduler for the hardware tasks, e.g. tcp://127.0.0.1:8786 (default:
+    /// DASK_SCHEDULER_ADDRESS if set, else a LocalCluster on this machine; docs/tasks.md).
+    #[arg(long, value_name = "ADDR")]
+    pub scheduler: Option<String>,
+    /// Worker processes of the LocalCluster (default: this machine's CPUs).
+    #[arg(long, value_name = "N")]
+    pub workers: Option<usize>,
+}
+
+impl ClusterArgs {
+    pub fn cluster(&self) -> Result<asip_flow::hw::Cluster, CliError> {
+        if self.workers == Some(0) {
+            return Err(CliError::usage("--workers must be at least 1"));
+        }
+        if let Some(s) = &self.scheduler {
+            if s.trim().is_empty() || s.starts_with('-') {
+                return Err(CliError::usage(format!(
+                    "--scheduler {s:?}: expected an address such as tcp://HOST:PORT"
+                )));
+            }
+        }
+        Ok(asip_flow::hw::Cluster {
+            scheduler: self.scheduler.clone(),
+            workers: self.workers,
+        })
+    }
+}

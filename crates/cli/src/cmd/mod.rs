@@ -17,6 +17,7 @@ pub mod reproduce;
 pub mod riscv_tests;
 pub mod rtl;
 pub mod run;
+pub mod sweep;
 pub mod trace;
 pub mod vectors;
 

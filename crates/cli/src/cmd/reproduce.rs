@@ -16,6 +16,14 @@ end and make the exit code non-zero without stopping the other steps. Progress g
 stderr: a bar on a terminal; one line per finished step when stdout or stderr is not a
 terminal (CI logs, pipes): '[reproduce 3/42 00:12] <step>: ok|FAILED'.
 
+Hardware: the hardware tasks (synthesis and simulation of every Keccak case, synthesis of
+every unit and processor; with --hw all also the ASIC flow of each) run as dask.distributed
+tasks (hw/scripts/taskrun.py, docs/tasks.md): on a LocalCluster of --workers processes
+(default: the machine's CPUs), or on a running Dask cluster given by --scheduler or
+DASK_SCHEDULER_ADDRESS. Without --hw all, the ASIC, power and P&R figures come from the
+cache (hw/build) when present; the report says for each missing one which command
+produces it.
+
 --designs restricts the benchmarks, profiles and checks to the named designs and leaves out
 the hardware steps (a partial run: the report still lists every design, the others
 unmeasured; the project README is not rewritten), e.g. to refresh the seed 003 section
@@ -24,7 +32,8 @@ cheaply.
 Examples:
   sha3-asip reproduce
   sha3-asip reproduce --quick --out /tmp/report --no-readme
-  sha3-asip reproduce --designs rv32-sw,rv32-v --out /tmp/seed003 --no-readme")]
+  sha3-asip reproduce --designs rv32-sw,rv32-v --out /tmp/seed003 --no-readme
+  sha3-asip reproduce --hw all --scheduler tcp://127.0.0.1:8786")]
 pub struct ReproduceArgs {
     /// Folder the reports are written into (created if missing).
     #[arg(long, default_value = "report")]
@@ -44,6 +53,19 @@ pub struct ReproduceArgs {
     /// No progress on stderr (default: a bar on a terminal, else one line per step).
     #[arg(long)]
     pub no_progress: bool,
+    /// Hardware flows: `fast` (synthesis and simulation; ASIC/power/P&R from the cache) or
+    /// `all` (also the ASIC flow of every case, unit and processor: hours cold).
+    #[arg(long, value_enum, default_value = "fast")]
+    pub hw: HwLevel,
+    #[command(flatten)]
+    pub cluster: super::flow_support::ClusterArgs,
+}
+
+/// `--hw`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HwLevel {
+    Fast,
+    All,
 }
 
 pub fn run(a: &ReproduceArgs) -> Result<u8> {
@@ -73,7 +95,11 @@ pub fn run(a: &ReproduceArgs) -> Result<u8> {
     let extra = if a.designs.is_some() {
         Vec::new()
     } else {
-        asip_flow::hw::reproduce_tasks(&root, a.quick)
+        let flows = match a.hw {
+            HwLevel::Fast => asip_flow::hw::HwFlows::Fast,
+            HwLevel::All => asip_flow::hw::HwFlows::All,
+        };
+        asip_flow::hw::reproduce_tasks(&root, a.quick, flows, &a.cluster.cluster()?)
     };
     let (results, ok) = reproduce::reproduce(&root, &o, extra, tools)?;
     eprintln!(

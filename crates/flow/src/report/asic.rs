@@ -59,7 +59,7 @@ pub fn asic_table(m: &Model) -> String {
 /// figures), and the generic-gate estimate of the synthesis flow, labelled as such.
 pub fn seed004_asic_table(x: &Seed004AsicFigures) -> String {
     let p = &x.published;
-    let not_run = "ASIC flow not run (make asic)";
+    let not_run = "ASIC flow not run (make asic, or make reproduce HW=all)";
     let row = |what: &str, publ: String, meas: Option<f64>, fmt: fn(f64) -> String, pv: f64| {
         vec![
             what.to_string(),

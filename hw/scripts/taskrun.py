@@ -1,0 +1,446 @@
+#!/usr/bin/env python3
+"""The hardware flows' task layer (docs/tasks.md): every expensive step is a task run by
+dask.distributed, on a LocalCluster sized to this machine by default or on a running Dask
+cluster (--scheduler tcp://HOST:PORT, or DASK_SCHEDULER_ADDRESS).
+
+usage: taskrun.py run [--scheduler ADDR] [--workers N] [--tag T] < TASKS.json
+  TASKS.json: a list of {"name": ..., "kind": ..., "args": {...}} (kinds: KINDS below);
+  prints one JSON document on stdout: {"results": [{"name", "kind", "ok", "value" | "error",
+  "log_tail", "seconds", "worker"}], "workers": N, "cluster": "..."}, in the order given.
+Progress on stderr, one line per finished task with done/total, elapsed time and ETA:
+  [hw 3/12 01:10 eta 02:20] asic case I: ok (37.2 s)
+A failed task (its tool missing on a worker, an error, a worker that died) is reported with
+its name and the tail of its log, and the others go on; the exit status is 0 when the
+document was written (the failures are in it), 2 on a usage error.
+
+The Rust CLI (`sha3-asip reproduce`, `sha3-asip sweep`) and the scripts' own pools
+(common.run_pool: asic.py, synth_proc.py) all run their tasks through `run_tasks` here: one
+path. With one worker and no scheduler the tasks run in this process, one at a time, and
+dask is not needed.
+
+Workers: each task runs the functions of hw/scripts in the worker's process, so a worker
+needs the project checkout at the client's path (same machine, a shared file system, or a
+clone at the same path and commit), build/venv (dask and the flows' Python packages:
+`scripts/setup`) and the flow's tools on PATH (yosys, verilator, iverilog; opensta and the
+cells of `scripts/setup --asic` for the ASIC flow). A task checks that its checkout is at
+the client's path, and on another host at the client's commit. Results come back to the client; when the worker is another host, the
+task's cache folders come back too and the client writes them into its own hw/build."""
+import contextlib
+import io
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common as C  # noqa: E402
+
+SCRIPTS = os.path.dirname(os.path.abspath(__file__))
+LOG_TAIL = 20
+
+
+def default_workers():
+    """The CPUs this process may use (the machine's size for a LocalCluster)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:
+        return max(1, os.cpu_count() or 1)
+
+
+def _tail(text, n=LOG_TAIL):
+    lines = [ln for ln in (text or "").rstrip().splitlines()]
+    return "\n".join(lines[-n:])
+
+
+def _git_commit(root):
+    try:
+        r = subprocess.run(["git", "-C", root, "rev-parse", "HEAD"], stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, text=True)
+        return r.stdout.strip() or None
+    except OSError:
+        return None
+
+
+def _pack(dirs):
+    """{path relative to the checkout: bytes} of every file in the folders `dirs`."""
+    out = {}
+    for d in dirs:
+        for top, _, files in os.walk(d):
+            for f in files:
+                if f.endswith(".lock"):
+                    continue
+                p = os.path.join(top, f)
+                with open(p, "rb") as fh:
+                    out[os.path.relpath(p, C.ROOT)] = fh.read()
+    return out
+
+
+def unpack(files, root=None):
+    """Write the cache files a remote worker sent back (their paths are relative to the
+    checkout; an existing file is left alone: the caches are content-keyed)."""
+    root = root or C.ROOT
+    for rel, data in files.items():
+        p = os.path.normpath(os.path.join(root, rel))
+        if not p.startswith(os.path.join(root, "hw", "build") + os.sep) or os.path.exists(p):
+            continue
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        tmp = f"{p}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, p)
+
+
+def call(fn, item, client=None):
+    """Run fn(item) where it is called (a Dask worker, or this process) and return a plain
+    record: {"ok", "value" | "error", "log_tail", "seconds", "worker", "files"}. Whatever fn
+    prints is its log; C.die, a missing tool (OSError) or any exception is a failed task,
+    never a dead worker. `client` = {"host", "root", "commit"} of the client: on another host
+    the task's cache folders (`value["_outputs"]`) travel back in "files"."""
+    if SCRIPTS not in sys.path:
+        sys.path.insert(0, SCRIPTS)
+    host = socket.gethostname()
+    rec = {"worker": f"{host}:{os.getpid()}", "files": {}}
+    t0 = time.time()
+    buf = io.StringIO()
+    try:
+        if client and client.get("root") != C.ROOT:
+            raise RuntimeError(f"this worker's checkout is {C.ROOT}, the client's {client.get('root')}: "
+                               "workers need the checkout at the client's path (docs/tasks.md)")
+        # another host's clone must be at the client's commit (on this host it is the very
+        # checkout, whatever was committed since the run started)
+        if client and client.get("host") != host and client.get("commit") \
+                and _git_commit(C.ROOT) not in (None, client["commit"]):
+            raise RuntimeError(f"this worker's checkout {C.ROOT} is not at the client's commit {client['commit'][:12]}")
+        with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+            value = fn(item)
+        outputs = value.pop("_outputs", []) if isinstance(value, dict) else []
+        if client and client.get("host") != host:
+            rec["files"] = _pack(outputs)
+        rec.update(ok=True, value=value)
+    except SystemExit as e:  # C.die in a worker thread: that target only
+        rec.update(ok=False, error=str(e.code))
+    except OSError as e:
+        rec.update(ok=False, error=C.describe(e))
+    except Exception as e:  # a bug or a broken cache: a failed task, never a silent one
+        rec.update(ok=False, error=f"{type(e).__name__}: {e}")
+    rec["seconds"] = round(time.time() - t0, 1)
+    rec["log_tail"] = _tail(buf.getvalue())
+    return rec
+
+
+def _fmt(secs):
+    secs = int(secs)
+    return f"{secs // 3600}:{secs // 60 % 60:02d}:{secs % 60:02d}" if secs >= 3600 else f"{secs // 60:02d}:{secs % 60:02d}"
+
+
+class Progress:
+    """One line per finished task on `log`: done/total, elapsed, ETA (for terminals and CI
+    logs alike); a failure with its log tail, indented."""
+    def __init__(self, tag, total, log=sys.stderr):
+        self.tag, self.total, self.log, self.done, self.t0 = tag, total, log, 0, time.time()
+
+    def line(self, name, rec):
+        self.done += 1
+        el = time.time() - self.t0
+        eta = el / self.done * (self.total - self.done)
+        head = f"[{self.tag} {self.done}/{self.total} {_fmt(el)} eta {_fmt(eta)}] {name}"
+        if rec["ok"]:
+            print(f"{head}: ok ({rec['seconds']:.1f} s)", file=self.log, flush=True)
+        else:
+            print(f"{head}: FAILED on {rec.get('worker', '?')}: {rec['error']}", file=self.log, flush=True)
+            tail = rec.get("log_tail") or ""
+            for ln in tail.splitlines():
+                print(f"    | {ln}", file=self.log)
+            self.log.flush()
+
+
+def scheduler_address(scheduler=None):
+    """--scheduler, else DASK_SCHEDULER_ADDRESS, else None (a LocalCluster)."""
+    return scheduler or os.environ.get("DASK_SCHEDULER_ADDRESS") or None
+
+
+@contextlib.contextmanager
+def open_client(scheduler=None, workers=None):
+    """A dask.distributed Client: on the running cluster at `scheduler`, else on a
+    LocalCluster of `workers` single-threaded worker processes (default: this machine's
+    CPUs). Yields (client, description)."""
+    try:
+        import logging
+        from distributed import Client, LocalCluster
+    except ImportError:
+        C.die("dask.distributed is not installed in this Python "
+              f"({sys.executable}): scripts/setup installs it into build/venv; "
+              "run the hardware scripts with build/venv/bin/python3")
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="20s")
+        except (OSError, TimeoutError) as e:
+            C.die(f"cannot reach the Dask scheduler at {scheduler}: {e}")
+        try:
+            n = len(client.scheduler_info().get("workers", {}))
+            # the workers import hw/scripts from the checkout (same path as here)
+            client.run(_add_path, SCRIPTS)
+            yield client, f"Dask scheduler {scheduler} ({n} worker(s))"
+        finally:
+            client.close()
+        return
+    n = workers or default_workers()
+    # spawned worker processes import hw/scripts (the tasks' functions) from here
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (SCRIPTS, os.environ.get("PYTHONPATH")) if p)
+    import dask
+    # a task whose worker died is tried once more elsewhere, then reported (KilledWorker);
+    # a worker holds only the task it runs (saturation 1.0: no queue on the worker), so a
+    # task that takes its worker down takes no waiting task with it
+    dask.config.set({"distributed.scheduler.allowed-failures": 1,
+                     "distributed.scheduler.worker-saturation": 1.0})
+    cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+                           silence_logs=logging.CRITICAL)
+    client = Client(cluster)
+    try:
+        yield client, f"LocalCluster of {n} worker process(es)"
+    finally:
+        client.close()
+        cluster.close()
+
+
+def _add_path(p):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+
+def run_tasks(items, fn, jobs=None, scheduler=None, tag="tasks", done=None, log=sys.stderr,
+              progress=True):
+    """fn(item) for every item (a dict with a "name"), as Dask tasks; returns the records of
+    `call` in the order of `items`. done(item, record) is called on the client as each
+    finishes. With jobs == 1 and no scheduler: in this process, one at a time (no dask).
+    `jobs`: LocalCluster workers (default: the machine's CPUs)."""
+    items = list(items)
+    scheduler = scheduler_address(scheduler)
+    prog = Progress(tag, len(items), log) if progress else None
+    recs = [None] * len(items)
+
+    def finish(i, rec):
+        if rec.get("files"):
+            unpack(rec.pop("files"))
+        rec.pop("files", None)
+        recs[i] = rec
+        if prog:
+            prog.line(items[i]["name"], rec)
+        if done:
+            done(items[i], rec)
+
+    if not items:
+        return recs
+    if not scheduler and (jobs or default_workers()) == 1:
+        for i, it in enumerate(items):
+            # a worker thread, as on a Dask worker: C.die raises SystemExit there
+            box = []
+            th = threading.Thread(target=lambda: box.append(call(fn, it)))
+            th.start()
+            th.join()
+            finish(i, box[0])
+        return recs
+    client_info = {"host": socket.gethostname(), "root": C.ROOT, "commit": _git_commit(C.ROOT)}
+    with open_client(scheduler, jobs) as (client, _what):
+        from distributed import as_completed
+        futs = {}
+        for i, it in enumerate(items):
+            # pure=False: a task is run, not looked up by its arguments' hash
+            futs[client.submit(call, fn, it, client_info, pure=False, key=f"{tag}-{i}-{os.getpid()}")] = i
+        for fut in as_completed(futs):
+            i = futs[fut]
+            try:
+                rec = fut.result()
+            except Exception as e:  # the worker died (KilledWorker), lost connection, ...
+                rec = {"ok": False, "error": f"{type(e).__name__}: {e}", "log_tail": "", "seconds": 0.0,
+                       "worker": "?"}
+            finish(i, rec)
+    return recs
+
+
+# ---- task kinds (what the Rust CLI asks for): args -> a JSON value --------------------------
+
+_TOOLS = {}
+
+
+def _asic_tools():
+    """(versions, library build, config) of the ASIC flow, once per worker process."""
+    if "asic" not in _TOOLS:
+        import asic
+        import asic_lib as L
+        v, why = asic.tools()
+        if not v:
+            C.die(f"ASIC flow unavailable on this worker: {why}")
+        _TOOLS["asic"] = (v, L.build(), L.config())
+    return _TOOLS["asic"]
+
+
+def _case_dict(args):
+    """A named case of hw/cases.json, or the parameters a sweep gives (registered under
+    its name for this process)."""
+    if "params" in args:
+        C.register_case(args["case"], args["params"])
+    return args["case"]
+
+
+def task_synth_case(args):
+    import synth
+    name = _case_dict(args)
+    res = synth.synth_case(name, args.get("alg", "sha3-512"), with_sim=args.get("sim", True))
+    res["_outputs"] = [res["cache"]] if res.get("cache") else []
+    return res
+
+
+def task_sim_case(args):
+    import sim
+    name = _case_dict(args)
+    alg = args.get("alg", "sha3-512")
+    vec, _ = C.vectors_file(alg, 24, 1)
+    s = sim.sim_verilator(name, C.get_case(name), alg, vec)
+    s.pop("log", None)
+    return s
+
+
+def task_synth_unit(args):
+    import synth_unit
+    if not shutil.which("yosys"):
+        C.die(C.missing_tool("yosys"))
+    ext_dir = os.path.join(C.ROOT, "isa", args["ext"])
+    return {"units": synth_unit.synth_ext(ext_dir, C.yosys_version())}
+
+
+def _design_file(args):
+    """args["design"]: a name from designs/, or a design file's path; with args["toml"] (a
+    sweep's variant) that file is written first (a worker of another host has none)."""
+    d = args["design"]
+    if args.get("toml") is not None:
+        if not os.path.isabs(d):
+            d = os.path.join(C.ROOT, "build", "tasks", "designs", f"{d}.toml")
+        old = None
+        if os.path.exists(d):
+            with open(d) as f:
+                old = f.read()
+        if old != args["toml"]:
+            os.makedirs(os.path.dirname(d), exist_ok=True)
+            C.write_atomic(d, args["toml"])
+    return d
+
+
+def _proc_target(args):
+    import targets as T
+    t, why = T.rtl_files(_design_file(args), cli=args.get("cli") or T.CLI)
+    if not t:
+        C.die(why)
+    if args.get("name"):
+        t["name"] = args["name"]
+    return t
+
+
+def task_synth_proc(args):
+    import synth_proc
+    t = _proc_target(args)
+    res = dict(synth_proc.synth_proc(t), name=t["name"])
+    if args.get("also"):
+        res["also"] = list(args["also"])  # designs with the same processor (reproduce)
+    res["_outputs"] = [synth_proc.cache_dir(t)]
+    return res
+
+
+def task_asic(args):
+    import asic
+    import asic_lib as L
+    import targets as T
+    v, man, cfg = _asic_tools()
+    if "case" in args:
+        t = T.case_target(_case_dict(args))
+    elif "unit" in args:
+        t = T.unit_target(os.path.join(C.ROOT, "isa", args["unit"]))
+    else:
+        t = _proc_target(args)
+    res = asic.with_gbps(asic.run_target(t, v, man, cfg, args.get("sim", True)))
+    res["_outputs"] = [os.path.join(L.ASIC_BUILD, res["key"])]
+    return res
+
+
+def task_bench(args):
+    """Firmware build + benchmark of a design on the simulator (`sha3-asip bench`): a name
+    from designs/, or a sweep variant given as its TOML text (written under build/tasks)."""
+    cli = args.get("cli") or os.path.join(C.ROOT, "target", "release", "sha3-asip")
+    if not os.access(cli, os.X_OK):
+        C.die(f"{cli} not built (cargo build --release)")
+    path = _design_file(args)
+    cmd = [cli, "bench", "--design", path, "--alg", args.get("alg", "sha3-256"), "--json"]
+    if args.get("lens"):
+        cmd += ["--len", ",".join(str(n) for n in args["lens"])]
+    r = C.run(cmd, cwd=C.ROOT)
+    if r.returncode != 0:
+        C.die(f"`{' '.join(cmd[1:])}` failed:\n{_tail(r.stdout + r.stderr)}")
+    return json.loads(r.stdout)
+
+
+def task_sleep(args):
+    """For tests of the layer itself: sleep, print, fail when asked."""
+    print(f"sleeping {args.get('seconds', 0)} s")
+    time.sleep(args.get("seconds", 0))
+    if args.get("fail"):
+        C.die(args["fail"])
+    if args.get("crash"):  # the worker process dies (a crashed tool taking it down)
+        os._exit(3)
+    return {"slept": args.get("seconds", 0), "value": args.get("value")}
+
+
+KINDS = {"synth-case": task_synth_case, "sim-case": task_sim_case, "synth-unit": task_synth_unit,
+         "synth-proc": task_synth_proc, "asic": task_asic, "bench": task_bench, "sleep": task_sleep}
+
+
+def run_kind(item):
+    fn = KINDS.get(item["kind"])
+    if fn is None:
+        C.die(f"unknown task kind {item['kind']!r} (known: {', '.join(sorted(KINDS))})")
+    return fn(item.get("args", {}))
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="run the tasks of a JSON list (stdin, or --tasks FILE)")
+    r.add_argument("--tasks", help="the JSON list (default: stdin)")
+    r.add_argument("--scheduler", help="a running Dask scheduler (else DASK_SCHEDULER_ADDRESS, else a LocalCluster)")
+    r.add_argument("--workers", type=int, help="LocalCluster worker processes (default: this machine's CPUs)")
+    r.add_argument("--tag", default="hw", help="the progress lines' tag")
+    a = ap.parse_args(argv)
+    if a.workers is not None and a.workers < 1:
+        ap.error("--workers must be at least 1")
+    try:
+        text = open(a.tasks).read() if a.tasks else sys.stdin.read()
+        items = json.loads(text)
+    except OSError as e:
+        C.die(C.describe(e))
+    except ValueError as e:
+        C.die(f"tasks: not JSON: {e}")
+    if not isinstance(items, list) or not all(isinstance(i, dict) and "name" in i and "kind" in i for i in items):
+        C.die('tasks: expected a JSON list of {"name": ..., "kind": ..., "args": {...}}')
+    unknown = sorted({i["kind"] for i in items if i["kind"] not in KINDS})
+    if unknown:
+        C.die(f"unknown task kind(s) {', '.join(unknown)} (known: {', '.join(sorted(KINDS))})")
+    sched = scheduler_address(a.scheduler)
+    n = a.workers or default_workers()
+    where = f"Dask scheduler {sched}" if sched else (f"LocalCluster of {n} worker(s)" if n > 1 else "this process")
+    print(f"[{a.tag}] {len(items)} task(s) on {where}", file=sys.stderr, flush=True)
+    t0 = time.time()
+    recs = run_tasks(items, run_kind, jobs=n, scheduler=sched, tag=a.tag)
+    failed = sum(1 for r in recs if not r["ok"])
+    print(f"[{a.tag}] {len(items) - failed} ok, {failed} failed in {_fmt(time.time() - t0)}", file=sys.stderr)
+    out = [dict(r, name=i["name"], kind=i["kind"]) for i, r in zip(items, recs)]
+    print(json.dumps({"results": out, "cluster": where}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

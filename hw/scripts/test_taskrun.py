@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""The task layer (hw/scripts/taskrun.py) on tiny tasks: a LocalCluster of 2 worker
+processes gives the serial run's results in the same order; a failed task and a worker
+that dies are reported with their name and log tail while the other tasks finish; cache
+files sent back by a remote worker land under hw/build only. `make -C hw test-tasks`;
+seconds. Skipped with the reason when dask is not installed (scripts/setup installs it)."""
+import io
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common as C  # noqa: E402
+import taskrun  # noqa: E402
+
+try:
+    import distributed  # noqa: F401
+    HAVE_DASK = True
+except ImportError:
+    HAVE_DASK = False
+
+TASKS = [{"name": f"t{i}", "kind": "sleep", "args": {"seconds": 0.05 * (4 - i), "value": i * i}} for i in range(4)]
+
+
+def run(items, jobs):
+    log = io.StringIO()
+    recs = taskrun.run_tasks(items, taskrun.run_kind, jobs=jobs, tag="test", log=log)
+    return recs, log.getvalue()
+
+
+@unittest.skipUnless(HAVE_DASK, "dask.distributed not installed (scripts/setup installs it into build/venv)")
+class LocalCluster(unittest.TestCase):
+    def test_two_workers_equal_serial_and_failures_are_contained(self):
+        items = TASKS + [{"name": "bad", "kind": "sleep", "args": {"fail": "yosys not found on PATH"}},
+                         {"name": "crash", "kind": "sleep", "args": {"crash": True}}]
+        serial, _ = run(items[:-1], 1)  # a crash in this process would end the test run
+        par, log = run(items, 2)
+        self.assertEqual([r["value"] for r in serial[:4]], [{"slept": 0.05 * (4 - i), "value": i * i} for i in range(4)])
+        self.assertEqual([r.get("value") for r in par[:5]], [r.get("value") for r in serial])
+        self.assertEqual([r["ok"] for r in par], [True] * 4 + [False, False])
+        # the failure: its message and what it printed before it, in the result and the log
+        self.assertEqual(par[4]["error"], "yosys not found on PATH")
+        self.assertEqual(par[4]["log_tail"], "sleeping 0 s")
+        self.assertIn("] bad: FAILED on ", log)
+        self.assertIn("    | sleeping 0 s", log)
+        # the worker that died: reported, the others finished
+        self.assertIn("KilledWorker", par[5]["error"])
+        self.assertRegex(log, r"\[test \d/6 \d\d:\d\d eta \d\d:\d\d\] t0: ok")
+        self.assertEqual(log.count(": ok ("), 4)
+
+    def test_run_pool_goes_through_the_layer(self):
+        def fn(t):
+            if t["name"] == "b":
+                raise FileNotFoundError("no such file: lib")
+            return t["name"] * 2
+        seen = []
+        out, errs = C.run_pool([{"name": n} for n in "abc"], 2, fn, lambda t, r, s: seen.append(t["name"]))
+        self.assertEqual(out, {"a": "aa", "c": "cc"})
+        self.assertEqual(errs, [("b", "FileNotFoundError: no such file: lib")])
+        self.assertEqual(sorted(seen), ["a", "c"])
+
+
+class Worker(unittest.TestCase):
+    def test_a_worker_on_another_checkout_refuses(self):
+        r = taskrun.call(taskrun.run_kind, TASKS[0], {"host": "x", "root": "/elsewhere", "commit": None})
+        self.assertFalse(r["ok"])
+        self.assertIn("the client's /elsewhere", r["error"])
+
+    def test_cache_files_of_a_remote_worker(self):
+        root = tempfile.mkdtemp()
+        os.makedirs(os.path.join(root, "hw", "build", "asic", "k"))
+        keep = os.path.join(root, "hw", "build", "asic", "k", "old.json")
+        with open(keep, "w") as f:
+            f.write("old")
+        taskrun.unpack({"hw/build/asic/k/result.json": b"{}", "hw/build/asic/k/old.json": b"new",
+                        "hw/../x.txt": b"no", "/etc/passwd-x": b"no"}, root)
+        with open(os.path.join(root, "hw", "build", "asic", "k", "result.json")) as f:
+            self.assertEqual(f.read(), "{}")
+        with open(keep) as f:
+            self.assertEqual(f.read(), "old")
+        self.assertFalse(os.path.exists(os.path.join(root, "x.txt")))
+        self.assertFalse(os.path.exists("/etc/passwd-x"))
+
+    def test_unknown_kind_is_one_line(self):
+        import subprocess
+        r = subprocess.run([sys.executable, os.path.join(taskrun.SCRIPTS, "taskrun.py"), "run", "--workers", "1"],
+                           input='[{"name": "x", "kind": "nope"}]', capture_output=True, text=True)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("unknown task kind(s) nope", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
