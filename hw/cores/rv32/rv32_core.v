@@ -310,8 +310,7 @@ module rv32_core #(
     // two levels of logic to the registers, not the whole trap and redirect decision.
     // Which compare a branch uses (funct3[2]: blt/bge/bltu/bgeu) and whether it inverts
     // it (funct3[0]: bne/bge/bgeu) are bits of the instruction register.
-    localparam L_REDIR = 0, L_TRAP = 1, L_WE = 2, L_LOAD = 3, L_EFIRE = 4, L_SEQ = 5,
-               L_REDIR_J = 6, NL = 7;
+    localparam L_REDIR = 0, L_TRAP = 1, L_WE = 2, L_LOAD = 3, L_REDIR_J = 4, NL = 5;
     wire [NL-1:0] x_late;
     wire          x_trap_fire = x_late[L_TRAP];
     // three adders serve every address X computes: pc + offset (branch, jal, auipc),
@@ -443,7 +442,7 @@ module rv32_core #(
     rv32_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni),
         .valid_i(x_valid && !lu_hazard), .insn_i(x_insn_q), .pc_i(x_pc_q),
-        .rs1_i(a), .rs2_i(b), .fire_i(x_late[L_EFIRE]),
+        .rs1_i(a), .rs2_i(b), .fire_i(x_commit_f && is_ext),
         .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_seq_i(x_seq_npc),
         .fetch_pc_i(d_pc_q), .fetch_x_seq_i(x_valid && x_jal_seq), .mem_rdata_i(dmem_rdata_i),
         .claim_o(ext_claim), .uses_rs1_o(ext_uses_rs1), .uses_rs2_o(ext_uses_rs2),
@@ -490,13 +489,17 @@ module rv32_core #(
     wire        seq_f     = trap_f ? (mtvec == x_pc4) : is_mret ? (mepc == x_pc4) :
                             take_ext_f ? 1'b0 :
                             is_jalr ? jalr_seq : is_jal ? jal_seq : 1'b1;
-    wire        x_seq_npc = x_late[L_SEQ];
+    // (for the units, in plain logic: their next state follows it, and the mapper may fold
+    // the select into that; a unit's own instruction is never a branch, so fire_i needs no
+    // select at all)
+    wire        br_cond_u = (f3[2] ? alu_lt : alu_eq) ^ f3[0];
+    wire        x_seq_npc = br_cond_u ? seq_t : seq_f;
 
     // the late select: the branch condition picks each control output's _t or _f version
     wire [NL-1:0] late_t, late_f;
-    assign late_t = {redirect_t || d_jal, seq_t, x_commit_t && is_ext, x_commit_t && is_load,
+    assign late_t = {redirect_t || d_jal, x_commit_t && is_load,
                      x_commit_t && x_writes && !is_load, x_fire && trap_t, redirect_t};
-    assign late_f = {redirect_f || d_jal, seq_f, x_commit_f && is_ext, x_commit_f && is_load,
+    assign late_f = {redirect_f || d_jal, x_commit_f && is_load,
                      x_commit_f && x_writes && !is_load, x_fire && trap_f, redirect_f};
     rv32_late_sel #(.W(NL)) u_late (
         .eq_i(alu_eq), .lt_i(alu_lt), .use_lt_i(f3[2]), .inv_i(f3[0]),
@@ -632,7 +635,7 @@ module rv32_core #(
     // (simulation and formal only: RVFI, the debug register port, the trap details)
     // the branch condition and what depends on it, for the record (the synthesized core
     // uses the late select's outputs)
-    wire        br_cond  = (f3[2] ? alu_lt : alu_eq) ^ f3[0];
+    wire        br_cond  = br_cond_u;
     wire        trap     = br_cond ? trap_t : trap_f;
     wire        x_commit = br_cond ? x_commit_t : x_commit_f;
     wire        jump_any = (is_branch && br_cond) || is_jalr || is_jal;
