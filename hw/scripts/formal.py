@@ -45,7 +45,6 @@ REPLACED = ("rv32_mul.v", "rv32_div.v")   # by rv32_altops.v
 # insn 20, reg 15 25, pc_fwd/pc_bwd/causal 10 30, unique/liveness 1 10 30), the deeper of
 # its two cores (NERV's are 10), and ill at the insn depth; cover as NERV (1 10: cover asks
 # for exactly two retired instructions at the last step, unreachable at 15 on this core).
-# Our core retires its first instruction 4 cycles after reset.
 CHECKS_CFG = """\
 # written by hw/scripts/formal.py (docs/formal.md)
 [options]
@@ -74,6 +73,11 @@ cover      1    10
 
 [cover]
 always @* if (!reset) cover (channel[0].cnt_insns == 2);
+always @* if (!reset) cover (rvfi_valid && rvfi_trap);
+always @* if (!reset) cover (rvfi_valid && !rvfi_trap && rvfi_insn[6:0] == 7'h33 && rvfi_insn[31:25] == 7'h01 && rvfi_insn[14] && rvfi_rd_addr != 0);
+always @* if (!reset) cover (rvfi_valid && !rvfi_trap && rvfi_insn[6:0] == 7'h33 && rvfi_insn[31:25] == 7'h01 && !rvfi_insn[14] && rvfi_rd_addr != 0);
+always @* if (!reset) cover (rvfi_valid && !rvfi_trap && rvfi_mem_rmask != 0 && rvfi_rd_addr != 0);
+always @* if (!reset) cover (rvfi_valid && !rvfi_trap && rvfi_mem_wmask != 0);
 """
 
 # Deliberate bugs (--bug, --with-bugs): the text must occur exactly once in the file (else a
@@ -88,6 +92,14 @@ BUGS = {
                "wire [31:0] a = (rs1 == x_insn_q[19:15]) ? (x_fwd_a_q ? w_result_q : x_a_q) : a_ext;",
                "wire [31:0] a = (rs1 == x_insn_q[19:15]) ? x_a_q : a_ext;",
                "reg_ch0", "no W-to-X bypass of rs1 (an ALU result read by the next instruction)"),
+    "lb-zext": ("rv32-ref", "rv32_core.v",
+                "3'd0:    ld_val = {{24{ld_shift[7]}}, ld_shift[7:0]};",
+                "3'd0:    ld_val = {24'd0, ld_shift[7:0]};",
+                "insn_lb_ch0", "lb zero-extends"),
+    "jal-fetch": ("rv32-ref", "rv32_core.v", "redirect_jpc_q <= d_jal_target;",
+                  "redirect_jpc_q <= d_jal_target + 32'd4;",
+                  "pc_fwd_ch0", "a jal (redirected in D) fetches the word after its target; its "
+                                "own record is right"),
 }
 
 
