@@ -204,11 +204,10 @@ def run_check(tasks, check, timeout):
     try:
         out, _ = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        os.killpg(p.pid, signal.SIGKILL)
-        p.communicate()
+        stop(p)
         return "TIMEOUT", time.time() - t0, f"over {timeout} s"
     except BaseException:
-        os.killpg(p.pid, signal.SIGKILL)
+        stop(p)
         raise
     secs = time.time() - t0
     status = "ERROR"
@@ -224,6 +223,21 @@ def run_check(tasks, check, timeout):
         detail = re.sub(r"^SBY +\d+:\d+:\d+ \[[^\]]*\] ", "", lines[0].strip())
         detail = re.sub(r"^engine_\d+: ##\s+\S+\s+", "", detail)[:160]
     return status, secs, detail
+
+
+def stop(p):
+    """End a SymbiYosys run and its engines: SIGINT first (sby then stops the solver
+    processes it started in process groups of their own), the whole group after 10 s."""
+    try:
+        os.killpg(p.pid, signal.SIGINT)
+        p.communicate(timeout=10)
+    except (subprocess.TimeoutExpired, ProcessLookupError):
+        pass
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    p.communicate()
 
 
 def task_names(tasks):

@@ -73,4 +73,24 @@ module rv32_result_mux (
 );
     assign y_o = sel_alu_i ? alu_i : sel_mul_i ? mul_i : other_i;
 endmodule
+
+// rv32_late_sel: the branch condition (the ALU's eq or lt, as funct3 says) picks, for each
+// of the execute stage's control outputs, the version computed for a true or for a false
+// condition (rv32_core, "branches and jumps"). Kept by synthesis like rv32_result_mux, so
+// the compare passes this one select on the way to the registers.
+(* keep_hierarchy *)
+module rv32_late_sel #(
+    parameter W = 1
+) (
+    input  wire         eq_i,
+    input  wire         lt_i,
+    input  wire         use_lt_i,
+    input  wire         inv_i,
+    input  wire [W-1:0] t_i,
+    input  wire [W-1:0] f_i,
+    output wire [W-1:0] y_o
+);
+    wire c = (use_lt_i ? lt_i : eq_i) ^ inv_i;
+    assign y_o = c ? t_i : f_i;
+endmodule
 /* verilator lint_on DECLFILENAME */

@@ -137,7 +137,7 @@ module rv32_core #(
             d_valid_q  <= 1'b0;
         end else begin
             boot_q     <= 1'b0;
-            redirect_q <= x_redirect || d_jal;
+            redirect_q <= x_late[L_REDIR_J];   // x_redirect || d_jal
             d_valid_q  <= 1'b1;
         end
     end
@@ -260,6 +260,7 @@ module rv32_core #(
     wire [31:0] b = (rs2 == x_insn_q[24:20]) ? (x_fwd_b_q ? w_result_q : x_b_q) : b_ext;
 
     // a load result is not bypassed: its consumer waits one cycle in X
+    // a load result is not bypassed: its consumer waits one cycle in X
     wire lu_hazard = x_valid && w_valid_q && w_load_q && w_rd_q != 5'd0 &&
                      ((uses_rs1 && rs1 == w_rd_q) || (uses_rs2 && rs2 == w_rd_q));
 
@@ -302,28 +303,32 @@ module rv32_core #(
     );
 
     // branches and jumps
-    reg br_cond;
-    always @(*) begin
-        case (f3)
-            3'd0:    br_cond = alu_eq;
-            3'd1:    br_cond = !alu_eq;
-            3'd4:    br_cond = alu_lt;    // signed (x_cmp_signed_q)
-            3'd5:    br_cond = !alu_lt;
-            3'd6:    br_cond = alu_lt;    // unsigned
-            default: br_cond = !alu_lt;
-        endcase
-    end
+    // The branch condition is the latest signal of X (the ALU's compare of forwarded
+    // operands). Every control output that depends on it (redirect, trap, commit) is
+    // computed twice, for a true and a false condition, from early signals, and the
+    // condition picks one in a kept module (rv32_late_sel) at the end: the compare passes
+    // two levels of logic to the registers, not the whole trap and redirect decision.
+    // Which compare a branch uses (funct3[2]: blt/bge/bltu/bgeu) and whether it inverts
+    // it (funct3[0]: bne/bge/bgeu) are bits of the instruction register.
+    localparam L_REDIR = 0, L_TRAP = 1, L_WE = 2, L_LOAD = 3, L_EFIRE = 4, L_SEQ = 5,
+               L_REDIR_J = 6, NL = 7;
+    wire [NL-1:0] x_late;
+    wire          x_trap_fire = x_late[L_TRAP];
     // three adders serve every address X computes: pc + offset (branch, jal, auipc),
     // register + offset (jalr, load, store) and pc + 4
     wire [31:0] pc_rel  = x_pc_q + x_imm_pc_q;   // J (jal), U (auipc) or B: decoded in D
     wire [31:0] reg_rel = a + x_imm_rel_q;   // the S immediate for a store, else the I one
     wire [31:0] x_pc4   = x_pc_q + 32'd4;
-    wire        br_taken    = is_branch && br_cond;
     wire [31:0] jump_target = is_jalr ? {reg_rel[31:1], 1'b0} : pc_rel;
-    wire jump_any      = br_taken || is_jalr || is_jal;
     // a control transfer to a misaligned target, whether or not a branch is taken (what
     // the trap's cause, value and target are computed from; `trap` adds the condition)
-    wire jump_mis_any  = (is_branch || is_jalr || is_jal) && (jump_target[1:0] != 2'b00);
+    // The low two bits of both addresses, beside the adders (whose carry chains they would
+    // otherwise wait for): all the misalignment checks need.
+    wire [1:0]  rr_lo = {a[1] ^ x_imm_rel_q[1] ^ (a[0] & x_imm_rel_q[0]), a[0] ^ x_imm_rel_q[0]};
+    wire [1:0]  pr_lo = {x_pc_q[1] ^ x_imm_pc_q[1] ^ (x_pc_q[0] & x_imm_pc_q[0]),
+                         x_pc_q[0] ^ x_imm_pc_q[0]};
+    wire [1:0]  jt_lo = is_jalr ? {rr_lo[1], 1'b0} : pr_lo;   // jump_target[1:0]
+    wire jump_mis_any  = (is_branch || is_jalr || is_jal) && (jt_lo != 2'b00);
 
     // loads and stores
     // an extension's request is a word access (lw/sw) with its own address and data
@@ -332,8 +337,9 @@ module rv32_core #(
     wire        m_store  = is_store || (ext_mem && ext_mem_we);
     wire [31:0] mem_addr = ext_mem ? ext_mem_addr : reg_rel;
     wire [1:0]  m_size   = ext_mem ? 2'd2 : f3[1:0];
-    wire        mem_mis  = (m_size == 2'd1 && mem_addr[0]) ||
-                           (m_size == 2'd2 && mem_addr[1:0] != 2'd0);
+    wire [1:0]  ma_lo    = ext_mem ? ext_mem_addr[1:0] : rr_lo;   // mem_addr[1:0]
+    wire        mem_mis  = (m_size == 2'd1 && ma_lo[0]) ||
+                           (m_size == 2'd2 && ma_lo != 2'd0);
     wire        is_mem   = m_load || m_store;
     reg  [3:0]  st_be;
     reg  [31:0] st_data;
@@ -351,55 +357,59 @@ module rv32_core #(
     wire        csr_illegal;
     wire [31:0] csr_wdata = f3[2] ? {27'd0, rs1} : a;
     wire        csr_write = (f3[1:0] == 2'd1) || (rs1 != 5'd0);
-    wire        host_call = is_ecall && (mtvec == 32'd0);
+    wire        mtvec_zero;
+    wire        host_call = is_ecall && mtvec_zero;
 
     // exceptions, in priority order. pre_trap, cause and tval do not wait for a branch's
     // condition (a not-taken branch to a misaligned target has pre_trap set and does not
     // trap): the trap's target, cause and value are computed beside the ALU compare, which
     // only decides `trap` itself
-    reg         pre_trap, by_jump;
-    reg  [31:0] cause, tval;
+    reg         pre_trap;
+    reg  [31:0] cause;
     always @(*) begin
         pre_trap = 1'b1;
-        by_jump  = 1'b0;
-        tval  = 32'd0;
         cause = 32'd0;
         if (x_ferr_q) begin
             cause = 32'd1;
-            tval  = x_pc_q;
-        end else if (!base_ok && !ext_claim) begin
+        end else if ((!base_ok && !ext_claim) || (is_csr && csr_illegal) || (is_ext && ext_err)) begin
             cause = 32'd2;
-            tval  = x_insn_q;
-        end else if (is_csr && csr_illegal) begin
-            cause = 32'd2;
-            tval  = x_insn_q;
-        end else if (is_ext && ext_err) begin
-            cause = 32'd2;
-            tval  = x_insn_q;
         end else if (is_ebreak) begin
             cause = 32'd3;
         end else if (is_ecall && !host_call) begin
             cause = 32'd11;
         end else if (jump_mis_any) begin
-            by_jump = 1'b1;
             cause = 32'd0;
-            tval  = jump_target;
         end else if (is_mem && mem_mis) begin
             cause = m_load ? 32'd4 : 32'd6;
-            tval  = mem_addr;
         end else if (is_mem && dmem_err_i) begin
             cause = m_load ? 32'd5 : 32'd7;
-            tval  = mem_addr;
         end else begin
             pre_trap = 1'b0;
         end
     end
-    wire trap = pre_trap && !(by_jump && is_branch && !br_cond);
+    // the trap's value, by the same priority: the pc (fetch error), the word (illegal),
+    // zero (ebreak, ecall), else the address that failed: a jump's or branch's target, a
+    // load's or store's address (one select per source, not per cause)
+    wire [31:0] tv_addr = (is_jal || is_branch) ? pc_rel :
+                          ext_mem ? ext_mem_addr : {reg_rel[31:1], reg_rel[0] & !is_jalr};
+    wire        tv_insn = (!base_ok && !ext_claim) || (is_csr && csr_illegal) || (is_ext && ext_err);
+    wire [31:0] tval    = x_ferr_q ? x_pc_q : tv_insn ? x_insn_q :
+                          (is_ebreak || is_ecall) ? 32'd0 : tv_addr;
+    // (pre_trap as one OR of every exception, apart from the priority chain that picks the
+    // cause: the misalignment checks are late and need not pass that chain; a branch
+    // raises nothing but a fetch error and its misaligned target)
+    wire exc_early = x_ferr_q || (!base_ok && !ext_claim) || (is_csr && csr_illegal) ||
+                     (is_ext && ext_err) || is_ebreak || (is_ecall && !host_call);
+    wire exc_mem   = is_mem && (mem_mis || dmem_err_i);
+    wire trap_t = exc_early || jump_mis_any || exc_mem;
+    wire trap_f = exc_early || (jump_mis_any && !is_branch) || exc_mem;
 
     wire x_busy = (is_div && !div_done) || mul_busy || (is_ext && !ext_ready);
     assign x_stall = x_valid && (lu_hazard || x_busy);
     wire x_fire   = x_valid && !x_stall;
-    wire x_commit = x_fire && !trap;       // retires without an exception
+    // retires without an exception: x_commit (the late select's output, below)
+    wire x_commit_t = x_fire && !trap_t;
+    wire x_commit_f = x_fire && !trap_f;
 
     // The CSR updates depend on nothing late in X: a csr instruction or mret traps only on a
     // fetch error or (csr) an illegal access, so their commit is decided without the address
@@ -412,7 +422,7 @@ module rv32_core #(
     reg  [31:0] t_pc_q, t_cause_q, t_tval_q;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) t_valid_q <= 1'b0;
-        else         t_valid_q <= x_fire && trap;
+        else         t_valid_q <= x_trap_fire;
     end
     always @(posedge clk_i) begin
         t_pc_q    <= x_pc_q;
@@ -421,17 +431,19 @@ module rv32_core #(
     end
     wire x_ok = x_fire && !x_ferr_q;
     rv32_csr #(.MISA(MISA)) u_csr (
-        .clk_i(clk_i), .rst_ni(rst_ni), .addr_i(x_insn_q[31:20]), .op_i(f3[1:0]),
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_addr_i(d_insn[31:20]), .x_load_i(!x_stall),
+        .op_i(f3[1:0]),
         .write_i(csr_write), .wdata_i(csr_wdata), .rdata_o(csr_rdata),
         .illegal_o(csr_illegal), .commit_i(x_ok && is_csr && !csr_illegal), .retire_i(x_fire),
         .trap_i(t_valid_q), .trap_pc_i(t_pc_q), .trap_cause_i(t_cause_q),
-        .trap_tval_i(t_tval_q), .mret_i(x_ok && is_mret), .mtvec_o(mtvec), .mepc_o(mepc)
+        .trap_tval_i(t_tval_q), .mret_i(x_ok && is_mret), .mtvec_o(mtvec),
+        .mtvec_zero_o(mtvec_zero), .mepc_o(mepc)
     );
 
     rv32_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni),
         .valid_i(x_valid && !lu_hazard), .insn_i(x_insn_q), .pc_i(x_pc_q),
-        .rs1_i(a), .rs2_i(b), .fire_i(x_commit && is_ext),
+        .rs1_i(a), .rs2_i(b), .fire_i(x_late[L_EFIRE]),
         .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_seq_i(x_seq_npc),
         .fetch_pc_i(d_pc_q), .fetch_x_seq_i(x_valid && x_jal_seq), .mem_rdata_i(dmem_rdata_i),
         .claim_o(ext_claim), .uses_rs1_o(ext_uses_rs1), .uses_rs2_o(ext_uses_rs2),
@@ -444,17 +456,22 @@ module rv32_core #(
     );
 
     // redirects (registered into the fetch stage)
-    wire   take_jump = !trap && (br_taken || is_jalr);
-    wire   take_ext  = !trap && is_ext && ext_redirect;
     // fence.i redirects like a taken branch to the word in D, its successor (pc + 4 or a
     // fetch-hook target), so that word and the ones after it are fetched again after the
     // stores before it have written memory (no fence.i ever stalls in X, so D holds its
     // successor whenever it fires)
-    assign x_redirect = x_fire && (trap || take_jump || take_ext ||
-                                   ((is_mret || is_fencei) && !trap));
+    wire   take_ext_t = !trap_t && is_ext && ext_redirect;
+    wire   take_ext_f = !trap_f && is_ext && ext_redirect;
+    wire   redirect_t = x_fire && (trap_t || is_branch || is_jalr || take_ext_t ||
+                                   ((is_mret || is_fencei) && !trap_t));
+    wire   redirect_f = x_fire && (trap_f || (is_jalr && !trap_f) || take_ext_f ||
+                                   ((is_mret || is_fencei) && !trap_f));
+    assign x_redirect = x_late[L_REDIR];
     // (pre_trap: x_target is used only with x_redirect, and a branch that does not trap
     // redirects only when taken)
-    assign x_target   = pre_trap ? mtvec : is_mret ? mepc : take_ext ? ext_redirect_pc :
+    // (take_ext without a trap does not depend on the branch condition)
+    assign x_target   = pre_trap ? mtvec : is_mret ? mepc :
+                        (is_ext && ext_redirect) ? ext_redirect_pc :
                         is_fencei ? d_pc_q : jump_target;
     // Whether the instruction in X continues at pc + 4 by the core's control flow (for the
     // units: a fetch-hook loop-back is not in it): its next pc (x_npc below, trap ? mtvec :
@@ -464,10 +481,27 @@ module rv32_core #(
     // target equals pc + 4 when its offset is 4; a unit's redirect is never to pc + 4
     // (hw/cores/rv32/README.md, "Extension port").
     wire        x_jal_seq = !is_jal || (x_imm_pc_q == 32'd4);  // jal: decided in D
-    wire        x_seq_npc = trap ? (mtvec == x_pc4) : is_mret ? (mepc == x_pc4) :
-                            take_ext ? 1'b0 :   // never to pc + 4 (the port's contract)
-                            !jump_any ? 1'b1 :
-                            is_jalr ? ({reg_rel[31:1], 1'b0} == x_pc4) : (x_imm_pc_q == 32'd4);
+    wire        jal_seq   = is_jal && (x_imm_pc_q == 32'd4);
+    wire        jalr_seq  = is_jalr && ({reg_rel[31:1], 1'b0} == x_pc4);
+    wire        br_seq    = x_imm_pc_q == 32'd4;   // a taken branch's target is pc + 4
+    wire        seq_t     = trap_t ? (mtvec == x_pc4) : is_mret ? (mepc == x_pc4) :
+                            take_ext_t ? 1'b0 :   // never to pc + 4 (the port's contract)
+                            is_branch ? br_seq : is_jalr ? jalr_seq : is_jal ? jal_seq : 1'b1;
+    wire        seq_f     = trap_f ? (mtvec == x_pc4) : is_mret ? (mepc == x_pc4) :
+                            take_ext_f ? 1'b0 :
+                            is_jalr ? jalr_seq : is_jal ? jal_seq : 1'b1;
+    wire        x_seq_npc = x_late[L_SEQ];
+
+    // the late select: the branch condition picks each control output's _t or _f version
+    wire [NL-1:0] late_t, late_f;
+    assign late_t = {redirect_t || d_jal, seq_t, x_commit_t && is_ext, x_commit_t && is_load,
+                     x_commit_t && x_writes && !is_load, x_fire && trap_t, redirect_t};
+    assign late_f = {redirect_f || d_jal, seq_f, x_commit_f && is_ext, x_commit_f && is_load,
+                     x_commit_f && x_writes && !is_load, x_fire && trap_f, redirect_f};
+    rv32_late_sel #(.W(NL)) u_late (
+        .eq_i(alu_eq), .lt_i(alu_lt), .use_lt_i(f3[2]), .inv_i(f3[0]),
+        .t_i(late_t), .f_i(late_f), .y_o(x_late)
+    );
 
     // result and destination
     wire [31:0] x_result;
@@ -565,8 +599,8 @@ module rv32_core #(
             w_load_q  <= 1'b0;
         end else begin
             w_valid_q <= x_fire;
-            w_we_q    <= x_commit && x_writes && !is_load;
-            w_load_q  <= x_commit && is_load;
+            w_we_q    <= x_late[L_WE];
+            w_load_q  <= x_late[L_LOAD];
         end
     end
     // datapath registers: no reset (what they hold matters only with w_we_q or w_load_q)
@@ -596,6 +630,13 @@ module rv32_core #(
 `ifdef RISCV_FORMAL
     // ------------------------------------------------------------------ commit record
     // (simulation and formal only: RVFI, the debug register port, the trap details)
+    // the branch condition and what depends on it, for the record (the synthesized core
+    // uses the late select's outputs)
+    wire        br_cond  = (f3[2] ? alu_lt : alu_eq) ^ f3[0];
+    wire        trap     = br_cond ? trap_t : trap_f;
+    wire        x_commit = br_cond ? x_commit_t : x_commit_f;
+    wire        jump_any = (is_branch && br_cond) || is_jalr || is_jal;
+    wire        take_ext = !trap && is_ext && ext_redirect;
     reg  [31:0] x_snpc_q;      // the pc fetched after the instruction in X (pc + 4 or a fetch-hook target)
     always @(posedge clk_i) begin
         if (!x_stall) begin

@@ -7,15 +7,20 @@
 // pmpcfg0; L and the other 15 entries read zero: an unlocked entry restricts no M-mode
 // access); medeleg, mideleg, mie, mcounteren, mcountinhibit, mip, satp, the debug
 // trigger CSRs tselect/tdata1/tdata2 (no triggers) and the ID registers read zero.
-// Reads happen in the execute stage; writes, trap entry and mret take effect at the end of
-// the cycle in which the instruction retires.
+// The CSR address is decoded in the decode stage (d_addr_i, the fetched word's bits 31:20)
+// into one select per register, registered with the instruction as it enters execute
+// (x_load_i: the execute stage's register enable). Reads happen in the execute stage;
+// writes, trap entry and mret take effect at the end of the cycle in which the
+// instruction retires.
 module rv32_csr #(
     parameter [31:0] MISA = 32'h4000_1100
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,
+    // decode: the CSR address of the word entering execute
+    input  wire [11:0] d_addr_i,
+    input  wire        x_load_i,
     // access from the execute stage
-    input  wire [11:0] addr_i,
     input  wire [1:0]  op_i,        // funct3[1:0]: 1 write, 2 set, 3 clear
     input  wire        write_i,     // the instruction writes (csrrw*, or rs1/uimm != 0)
     input  wire [31:0] wdata_i,     // rs1 or the zero-extended uimm
@@ -31,70 +36,89 @@ module rv32_csr #(
     input  wire [31:0] trap_tval_i,
     input  wire        mret_i,
     output wire [31:0] mtvec_o,
+    output wire        mtvec_zero_o,  // mtvec == 0 (registered: the core's host-call test)
     output wire [31:0] mepc_o
 );
     reg [63:0] mcycle_q, minstret_q;
     reg [31:0] mstatus_q, mscratch_q, mepc_q, mcause_q, mtval_q, pmpaddr0_q;
     reg [4:0]  pmpcfg0_q;
     reg [31:0] mtvec_q /* verilator public_flat_rd */;
-    reg        known;
+    reg        mtvec_zero_q;   // mtvec_q == 0, updated with it
 
-    // Read: one select per source, OR-ed (an AND-OR multiplexer). Written as a case
-    // statement, Yosys turned the 12-bit address compare into a 4096-entry shift multiplexer
-    // (pmux2shiftx): 2,824 LUT4 on ECP5 for this module alone (docs/rv32-core.md, "Area").
-    wire s_cyc   = addr_i == 12'hc00 || addr_i == 12'hc01 || addr_i == 12'hb00;
-    wire s_cych  = addr_i == 12'hc80 || addr_i == 12'hc81 || addr_i == 12'hb80;
-    wire s_ins   = addr_i == 12'hc02 || addr_i == 12'hb02;
-    wire s_insh  = addr_i == 12'hc82 || addr_i == 12'hb82;
-    wire s_mstat = addr_i == 12'h300;
-    wire s_misa  = addr_i == 12'h301;
-    wire s_mtvec = addr_i == 12'h305;
-    wire s_mscr  = addr_i == 12'h340;
-    wire s_mepc  = addr_i == 12'h341;
-    wire s_mcau  = addr_i == 12'h342;
-    wire s_mtval = addr_i == 12'h343;
-    wire s_pmpc  = addr_i == 12'h3a0;
-    wire s_pmpa  = addr_i == 12'h3b0;
+    // Decode (in D): one select per source. The read is an AND-OR of the selected
+    // registers (written as a case statement on the address, Yosys turned the 12-bit
+    // compare into a 4096-entry shift multiplexer: docs/rv32-core.md, "Area and clock").
+    localparam S_CYC = 0, S_CYCH = 1, S_INS = 2, S_INSH = 3, S_MSTAT = 4, S_MISA = 5,
+               S_MTVEC = 6, S_MSCR = 7, S_MEPC = 8, S_MCAU = 9, S_MTVAL = 10, S_PMPC = 11,
+               S_PMPA = 12, S_KNOWN = 13, S_RO = 14, NSEL = 15;
+    wire [11:0] da = d_addr_i;
+    wire [NSEL-1:0] d_sel;
+    assign d_sel[S_CYC]   = da == 12'hc00 || da == 12'hc01 || da == 12'hb00;
+    assign d_sel[S_CYCH]  = da == 12'hc80 || da == 12'hc81 || da == 12'hb80;
+    assign d_sel[S_INS]   = da == 12'hc02 || da == 12'hb02;
+    assign d_sel[S_INSH]  = da == 12'hc82 || da == 12'hb82;
+    assign d_sel[S_MSTAT] = da == 12'h300;
+    assign d_sel[S_MISA]  = da == 12'h301;
+    assign d_sel[S_MTVEC] = da == 12'h305;
+    assign d_sel[S_MSCR]  = da == 12'h340;
+    assign d_sel[S_MEPC]  = da == 12'h341;
+    assign d_sel[S_MCAU]  = da == 12'h342;
+    assign d_sel[S_MTVAL] = da == 12'h343;
+    assign d_sel[S_PMPC]  = da == 12'h3a0;
+    assign d_sel[S_PMPA]  = da == 12'h3b0;
     // the CSRs that read zero: medeleg..mcounteren, mcountinhibit, mip, satp, pmpcfg1-3,
     // pmpaddr1-15, tselect/tdata1/tdata2, the ID registers
-    wire s_zero  = addr_i == 12'h302 || addr_i == 12'h303 || addr_i == 12'h304 ||
-                   addr_i == 12'h306 || addr_i == 12'h320 || addr_i == 12'h344 ||
-                   addr_i == 12'h180 ||
-                   (addr_i[11:2] == 10'b0011_1010_00 && addr_i[1:0] != 2'd0) ||
-                   (addr_i[11:4] == 8'h3b && addr_i[3:0] != 4'd0) ||
-                   addr_i == 12'h7a0 || addr_i == 12'h7a1 || addr_i == 12'h7a2 ||
-                   addr_i == 12'hf11 || addr_i == 12'hf12 || addr_i == 12'hf13 ||
-                   addr_i == 12'hf14;
-    always @(*) begin
-        known   = s_cyc | s_cych | s_ins | s_insh | s_mstat | s_misa | s_mtvec | s_mscr |
-                  s_mepc | s_mcau | s_mtval | s_pmpc | s_pmpa | s_zero;
-        rdata_o = ({32{s_cyc}}   & mcycle_q[31:0])     | ({32{s_cych}}  & mcycle_q[63:32]) |
-                  ({32{s_ins}}   & minstret_q[31:0])   | ({32{s_insh}}  & minstret_q[63:32]) |
-                  ({32{s_mstat}} & (mstatus_q | 32'h0000_1800)) | ({32{s_misa}} & MISA) |
-                  ({32{s_mtvec}} & mtvec_q)            | ({32{s_mscr}}  & mscratch_q) |
-                  ({32{s_mepc}}  & mepc_q)             | ({32{s_mcau}}  & mcause_q) |
-                  ({32{s_mtval}} & mtval_q)            | ({32{s_pmpc}}  & {27'd0, pmpcfg0_q}) |
-                  ({32{s_pmpa}}  & pmpaddr0_q);
+    wire d_zero = da == 12'h302 || da == 12'h303 || da == 12'h304 ||
+                  da == 12'h306 || da == 12'h320 || da == 12'h344 ||
+                  da == 12'h180 ||
+                  (da[11:2] == 10'b0011_1010_00 && da[1:0] != 2'd0) ||
+                  (da[11:4] == 8'h3b && da[3:0] != 4'd0) ||
+                  da == 12'h7a0 || da == 12'h7a1 || da == 12'h7a2 ||
+                  da == 12'hf11 || da == 12'hf12 || da == 12'hf13 ||
+                  da == 12'hf14;
+    wire d_reg  = da == 12'hc00 || da == 12'hc01 || da == 12'hb00 || da == 12'hc80 ||
+                  da == 12'hc81 || da == 12'hb80 || da == 12'hc02 || da == 12'hb02 ||
+                  da == 12'hc82 || da == 12'hb82 || da == 12'h300 || da == 12'h301 ||
+                  da == 12'h305 || (da[11:4] == 8'h34 && da[3:2] == 2'd0) ||
+                  da == 12'h3a0 || da == 12'h3b0;
+    assign d_sel[S_KNOWN] = d_zero || d_reg;
+    assign d_sel[S_RO]    = da[11:10] == 2'b11;
+    reg  [NSEL-1:0] sel_q;
+    always @(posedge clk_i) begin
+        if (x_load_i) sel_q <= d_sel;
     end
-    assign illegal_o = !known || (write_i && addr_i[11:10] == 2'b11);
 
-    // A write's new value is computed from the register it writes (not from the read
-    // multiplexer): csrrw/csrrs/csrrc of one register bit is one 4-input function.
-    function [31:0] upd(input [31:0] old);
+    always @(*) begin
+        rdata_o = ({32{sel_q[S_CYC]}}   & mcycle_q[31:0])   |
+                  ({32{sel_q[S_CYCH]}}  & mcycle_q[63:32])  |
+                  ({32{sel_q[S_INS]}}   & minstret_q[31:0]) |
+                  ({32{sel_q[S_INSH]}}  & minstret_q[63:32]) |
+                  ({32{sel_q[S_MSTAT]}} & (mstatus_q | 32'h0000_1800)) |
+                  ({32{sel_q[S_MISA]}}  & MISA)       | ({32{sel_q[S_MTVEC]}} & mtvec_q) |
+                  ({32{sel_q[S_MSCR]}}  & mscratch_q) | ({32{sel_q[S_MEPC]}}  & mepc_q) |
+                  ({32{sel_q[S_MCAU]}}  & mcause_q)   | ({32{sel_q[S_MTVAL]}} & mtval_q) |
+                  ({32{sel_q[S_PMPC]}}  & {27'd0, pmpcfg0_q}) |
+                  ({32{sel_q[S_PMPA]}}  & pmpaddr0_q);
+    end
+    assign illegal_o = !sel_q[S_KNOWN] || (write_i && sel_q[S_RO]);
+
+    // A write's new value: csrrw/csrrs/csrrc applied once, to what the instruction reads
+    // (the selected register, as rdata_o shows it), and taken by the register it writes.
+    reg [31:0] nv;
+    always @(*) begin
         case (op_i)
-            2'd1:    upd = wdata_i;
-            2'd2:    upd = old | wdata_i;
-            default: upd = old & ~wdata_i;
+            2'd1:    nv = wdata_i;
+            2'd2:    nv = rdata_o | wdata_i;
+            default: nv = rdata_o & ~wdata_i;
         endcase
-    endfunction
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0] pmpcfg0_nv = upd({27'd0, pmpcfg0_q});  // R/W/X/A of pmpcfg0 entry 0
-    /* verilator lint_on UNUSEDSIGNAL */
+    end
     wire wr = commit_i && write_i;
-    wire wr_mcycle_lo   = wr && addr_i == 12'hb00;
-    wire wr_mcycle_hi   = wr && addr_i == 12'hb80;
-    wire wr_minstret_lo = wr && addr_i == 12'hb02;
-    wire wr_minstret_hi = wr && addr_i == 12'hb82;
+    // (a write commits only to a writable CSR: the counters' selects then name mcycle,
+    // mcycleh, minstret, minstreth, not their read-only shadows)
+    wire wr_mcycle_lo   = wr && sel_q[S_CYC];
+    wire wr_mcycle_hi   = wr && sel_q[S_CYCH];
+    wire wr_minstret_lo = wr && sel_q[S_INS];
+    wire wr_minstret_hi = wr && sel_q[S_INSH];
 
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -108,18 +132,19 @@ module rv32_csr #(
             mtval_q    <= 32'd0;
             pmpaddr0_q <= 32'd0;
             pmpcfg0_q  <= 5'd0;
+            mtvec_zero_q <= 1'b1;
         end else begin
             if (wr_mcycle_lo) begin
-                mcycle_q <= {mcycle_q[63:32], upd(mcycle_q[31:0])};
+                mcycle_q <= {mcycle_q[63:32], nv};
             end else if (wr_mcycle_hi) begin
-                mcycle_q <= {upd(mcycle_q[63:32]), mcycle_q[31:0]};
+                mcycle_q <= {nv, mcycle_q[31:0]};
             end else begin
                 mcycle_q <= mcycle_q + 64'd1;
             end
             if (wr_minstret_lo) begin
-                minstret_q <= {minstret_q[63:32], upd(minstret_q[31:0])};
+                minstret_q <= {minstret_q[63:32], nv};
             end else if (wr_minstret_hi) begin
-                minstret_q <= {upd(minstret_q[63:32]), minstret_q[31:0]};
+                minstret_q <= {nv, minstret_q[31:0]};
             end else if (retire_i) begin
                 minstret_q <= minstret_q + 64'd1;
             end
@@ -134,20 +159,21 @@ module rv32_csr #(
                 mstatus_q <= (mstatus_q & ~32'h0000_0008) | {28'd0, mstatus_q[7], 3'd0} |
                              32'h0000_0080;
             end else if (wr) begin
-                case (addr_i)
-                    12'h300: mstatus_q  <= upd(mstatus_q | 32'h0000_1800) & 32'h0000_0088;
-                    12'h3a0: pmpcfg0_q  <= pmpcfg0_nv[4:0];
-                    12'h3b0: pmpaddr0_q <= upd(pmpaddr0_q);
-                    12'h305: mtvec_q    <= upd(mtvec_q) & ~32'd3;
-                    12'h340: mscratch_q <= upd(mscratch_q);
-                    12'h341: mepc_q     <= upd(mepc_q) & ~32'd3;
-                    12'h342: mcause_q   <= upd(mcause_q);
-                    12'h343: mtval_q    <= upd(mtval_q);
-                    default: ;
-                endcase
+                if (sel_q[S_MSTAT]) mstatus_q  <= nv & 32'h0000_0088;
+                if (sel_q[S_PMPC])  pmpcfg0_q  <= nv[4:0];
+                if (sel_q[S_PMPA])  pmpaddr0_q <= nv;
+                if (sel_q[S_MTVEC]) begin
+                    mtvec_q      <= nv & ~32'd3;
+                    mtvec_zero_q <= nv[31:2] == 30'd0;
+                end
+                if (sel_q[S_MSCR])  mscratch_q <= nv;
+                if (sel_q[S_MEPC])  mepc_q     <= nv & ~32'd3;
+                if (sel_q[S_MCAU])  mcause_q   <= nv;
+                if (sel_q[S_MTVAL]) mtval_q    <= nv;
             end
         end
     end
     assign mtvec_o = mtvec_q;
+    assign mtvec_zero_o = mtvec_zero_q;
     assign mepc_o  = mepc_q;
 endmodule

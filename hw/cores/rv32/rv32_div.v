@@ -61,8 +61,10 @@ module rv32_div #(
     wire [31:0] step_quo = {quo_q[30:0], fits};
 
     // negators: operand magnitudes at start (fixed), register negation (early out)
-    wire [31:0] a_mag   = a_neg ? (32'd0 - a_i) : a_i;
-    wire [31:0] b_mag   = b_neg ? (32'd0 - b_i) : b_i;
+    // (x XOR neg) + neg: the conditional negation is one adder whose inputs take the XOR,
+    // not a subtractor and a multiplexer behind it
+    wire [31:0] a_mag   = (a_i ^ {32{a_neg}}) + {31'd0, a_neg};
+    wire [31:0] b_mag   = (b_i ^ {32{b_neg}}) + {31'd0, b_neg};
     wire [31:0] quo_neg = 32'd0 - quo_q;
     wire [31:0] dvs_neg = 32'd0 - dvs_q;
 
@@ -158,32 +160,24 @@ module rv32_div #(
     end
 
     always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-            state_q   <= S_IDLE;
-            rem_q     <= 32'd0;
-            quo_q     <= 32'd0;
-            dvs_q     <= 32'd0;
-            cnt_q     <= 6'd0;
-            is_rem_q  <= 1'b0;
-            neg_a_q   <= 1'b0;
-            neg_b_q   <= 1'b0;
-            neg_out_q <= 1'b0;
-        end else begin
-            state_q   <= state_d;
-            rem_q     <= rem_d;
-            quo_q     <= quo_d;
-            dvs_q     <= dvs_d;
-            cnt_q     <= cnt_d;
-            is_rem_q  <= is_rem_d;
-            neg_a_q   <= neg_a_d;
-            neg_b_q   <= neg_b_d;
-            neg_out_q <= neg_out_d;
-        end
+        if (!rst_ni) state_q <= S_IDLE;
+        else         state_q <= state_d;
+    end
+    // datapath registers: no reset (each is set by the start cycle before it is used)
+    always @(posedge clk_i) begin
+        rem_q     <= rem_d;
+        quo_q     <= quo_d;
+        dvs_q     <= dvs_d;
+        cnt_q     <= cnt_d;
+        is_rem_q  <= is_rem_d;
+        neg_a_q   <= neg_a_d;
+        neg_b_q   <= neg_b_d;
+        neg_out_q <= neg_out_d;
     end
 
     // fixed: select and correct in the done cycle; early out: corrected in place
     wire [31:0] res_sel = is_rem_q ? rem_q : quo_q;
-    wire [31:0] res_fix = neg_out_q ? (32'd0 - res_sel) : res_sel;
+    wire [31:0] res_fix = (res_sel ^ {32{neg_out_q}}) + {31'd0, neg_out_q};
     assign result_o = (EARLY_OUT != 0) ? quo_q : res_fix;
     assign done_o   = (state_q == S_DONE);
 endmodule
