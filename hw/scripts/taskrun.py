@@ -183,8 +183,6 @@ def open_client(scheduler=None, workers=None):
             C.die(f"cannot reach the Dask scheduler at {scheduler}: {e}")
         try:
             n = len(client.scheduler_info().get("workers", {}))
-            # the workers import hw/scripts from the checkout (same path as here)
-            client.run(_add_path, SCRIPTS)
             yield client, f"Dask scheduler {scheduler} ({n} worker(s))"
         finally:
             client.close()
@@ -208,9 +206,29 @@ def open_client(scheduler=None, workers=None):
         cluster.close()
 
 
-def _add_path(p):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+def _trampoline(scripts, payload):
+    """What a Dask worker runs: hw/scripts on the path, then `call` on the pickled (fn, item,
+    client). No module global is referenced here, and the payload is bytes, so a scheduler
+    and workers started without hw/scripts on their path (`dask scheduler`, `dask worker`)
+    can take the task."""
+    import sys as _sys
+    if scripts not in _sys.path:
+        _sys.path.insert(0, scripts)
+    import cloudpickle as _cp
+    import taskrun as _t
+    fn, item, client = _cp.loads(payload)
+    return _t.call(fn, item, client)
+
+
+def _remote_trampoline():
+    """_trampoline as a function no scheduler or worker can import by name, so that Dask
+    sends it by value (cloudpickle) instead of a reference to this module."""
+    import builtins
+    import types
+    f = types.FunctionType(_trampoline.__code__, {"__builtins__": builtins}, "trampoline")
+    f.__module__ = "sha3_asip_task"  # no such module: pickle by reference fails
+    f.__qualname__ = "trampoline"
+    return f
 
 
 def run_tasks(items, fn, jobs=None, scheduler=None, tag="tasks", done=None, log=sys.stderr,
@@ -247,11 +265,16 @@ def run_tasks(items, fn, jobs=None, scheduler=None, tag="tasks", done=None, log=
         return recs
     client_info = {"host": socket.gethostname(), "root": C.ROOT, "commit": _git_commit(C.ROOT)}
     with open_client(scheduler, jobs) as (client, _what):
+        import cloudpickle
         from distributed import as_completed
+        tramp = _remote_trampoline()
         futs = {}
         for i, it in enumerate(items):
+            # bytes for the scheduler; the worker unpickles them with hw/scripts on its path
+            payload = cloudpickle.dumps((fn, it, client_info))
             # pure=False: a task is run, not looked up by its arguments' hash
-            futs[client.submit(call, fn, it, client_info, pure=False, key=f"{tag}-{i}-{os.getpid()}")] = i
+            futs[client.submit(tramp, SCRIPTS, payload, pure=False,
+                               key=f"{tag}-{i}-{os.getpid()}")] = i
         for fut in as_completed(futs):
             i = futs[fut]
             try:

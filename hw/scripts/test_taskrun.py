@@ -61,6 +61,41 @@ class LocalCluster(unittest.TestCase):
         self.assertEqual(sorted(seen), ["a", "c"])
 
 
+@unittest.skipUnless(HAVE_DASK, "dask.distributed not installed (scripts/setup installs it into build/venv)")
+class SeparateCluster(unittest.TestCase):
+    def test_a_scheduler_and_workers_started_apart_give_the_serial_results(self):
+        """`dask scheduler` + `dask worker --nworkers 2`, started as a user would (no
+        hw/scripts on their path), on loopback: the serial run's values."""
+        import socket
+        import subprocess
+        import time
+        with socket.socket() as so:
+            so.bind(("127.0.0.1", 0))
+            port = so.getsockname()[1]
+        addr = f"tcp://127.0.0.1:{port}"
+        dask_cli = os.path.join(os.path.dirname(sys.executable), "dask")
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        quiet = dict(stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=tempfile.gettempdir())
+        procs = [subprocess.Popen([dask_cli, "scheduler", "--host", "127.0.0.1", "--port", str(port),
+                                   "--no-dashboard"], **quiet)]
+        try:
+            time.sleep(2)
+            procs.append(subprocess.Popen([dask_cli, "worker", addr, "--nworkers", "2", "--nthreads", "1",
+                                           "--no-dashboard"], **quiet))
+            from distributed import Client
+            with Client(addr, timeout="30s") as c:
+                c.wait_for_workers(2, timeout=60)
+            log = io.StringIO()
+            recs = taskrun.run_tasks(TASKS, taskrun.run_kind, scheduler=addr, tag="test", log=log)
+            serial, _ = run(TASKS, 1)
+            self.assertEqual([r.get("value", r.get("error")) for r in recs], [r["value"] for r in serial])
+            self.assertEqual(len({r["worker"] for r in recs}), 2, log.getvalue())
+        finally:
+            for p in reversed(procs):
+                p.terminate()
+                p.wait(timeout=30)
+
+
 class Worker(unittest.TestCase):
     def test_a_worker_on_another_checkout_refuses(self):
         r = taskrun.call(taskrun.run_kind, TASKS[0], {"host": "x", "root": "/elsewhere", "commit": None})

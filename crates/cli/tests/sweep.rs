@@ -94,6 +94,20 @@ fn two_workers_give_the_serial_results() {
     let page = std::fs::read_to_string(dir.join("w2/index.html")).unwrap();
     assert!(page.contains("rv32-ref_div1") && page.contains("rv32-ref_div34"));
     assert!(dir.join("w2/designs/rv32-ref_div1.toml").is_file());
+    // --render writes the page again from results.json, running nothing
+    std::fs::remove_file(dir.join("w2/index.html")).unwrap();
+    let o = bin()
+        .arg("sweep")
+        .arg(&spec)
+        .args(["--render", "--out"])
+        .arg(dir.join("w2"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("w2/index.html")).unwrap(),
+        page
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -83,7 +83,23 @@ pub enum Base {
     Case {
         name: String,
         params: BTreeMap<String, i64>,
+        /// Every named case's parameters (hw/cases.json): a point equal to one is run under
+        /// its name, and shares its cached results.
+        named: Vec<(String, BTreeMap<String, i64>)>,
     },
+}
+
+/// A case's keccak_core parameters from hw/cases.json (absent ones are 0, as the RTL's defaults).
+fn case_param_map(p: &Value) -> BTreeMap<String, i64> {
+    CASE_PARAMS
+        .iter()
+        .map(|k| {
+            (
+                k.to_string(),
+                p.get(*k).and_then(|v| v.as_i64()).unwrap_or(0),
+            )
+        })
+        .collect()
 }
 
 /// A parsed sweep.
@@ -126,17 +142,13 @@ impl Spec {
                         hw::case_names(root)?.join(", ")
                     )));
                 };
-                let params = CASE_PARAMS
-                    .iter()
-                    .filter_map(|k| {
-                        p.get(*k)
-                            .and_then(|v| v.as_i64())
-                            .map(|v| (k.to_string(), v))
-                    })
-                    .collect();
                 Base::Case {
                     name: c.clone(),
-                    params,
+                    params: case_param_map(p),
+                    named: cases
+                        .iter()
+                        .map(|(n, p)| (n.clone(), case_param_map(p)))
+                        .collect(),
                 }
             }
             (None, false) => {
@@ -231,6 +243,8 @@ pub struct Variant {
     pub toml: Option<String>,
     /// Cases: the keccak_core parameters.
     pub case_params: Option<BTreeMap<String, i64>>,
+    /// Cases: the named case of hw/cases.json with these parameters, if one is.
+    pub hw_case: Option<String>,
 }
 
 /// A value as a piece of a variant name: letters, digits, '.', '-' (others become '-').
@@ -388,7 +402,11 @@ pub fn expand(spec: &Spec) -> Result<Vec<Variant>, FlowError> {
     let combos = grid(&spec.axes);
     let mut out = Vec::new();
     match &spec.base {
-        Base::Case { name, params } => {
+        Base::Case {
+            name,
+            params,
+            named,
+        } => {
             for c in combos {
                 let mut p = params.clone();
                 for (k, v) in &c {
@@ -399,12 +417,14 @@ pub fn expand(spec: &Spec) -> Result<Vec<Variant>, FlowError> {
                     .map(|(k, v)| format!("{}{}", k.to_lowercase().replace('_', ""), name_part(v)))
                     .collect::<Vec<_>>()
                     .join("_");
+                let hw_case = named.iter().find(|(_, q)| *q == p).map(|(n, _)| n.clone());
                 out.push(Variant {
                     name: vname,
                     base: name.clone(),
                     values: c,
                     toml: None,
                     case_params: Some(p),
+                    hw_case,
                 });
             }
         }
@@ -451,6 +471,7 @@ pub fn expand(spec: &Spec) -> Result<Vec<Variant>, FlowError> {
                         values: c.clone(),
                         toml: Some(text),
                         case_params: None,
+                        hw_case: None,
                     });
                 }
             }
@@ -476,7 +497,10 @@ pub fn tasks(spec: &Spec, variants: &[Variant], flows: &[Flow], designs_dir: &Pa
         .unwrap_or_default();
     for v in variants {
         if let Some(p) = &v.case_params {
-            let args = json!({"case": v.name, "params": p, "alg": "sha3-512"});
+            let args = match &v.hw_case {
+                Some(c) => json!({"case": c, "alg": "sha3-512"}),
+                None => json!({"case": v.name, "params": p, "alg": "sha3-512"}),
+            };
             if has(Flow::Area) {
                 let mut a = args.clone();
                 a["sim"] = json!(has(Flow::Sim));
@@ -821,7 +845,13 @@ pub fn markdown(r: &SweepResults, figs: &figure::Rendered) -> String {
             "ASIC MHz",
         ]
     };
-    head.extend(cols.iter().map(|c| c.to_string()));
+    let asic = r.flows.contains(&Flow::Asic);
+    let ncols = if asic {
+        cols.len()
+    } else {
+        cols.iter().filter(|c| !c.starts_with("ASIC")).count()
+    };
+    head.extend(cols[..ncols].iter().map(|c| c.to_string()));
     let mut sorted: Vec<&Point> = r.points.iter().collect();
     sorted.sort_by(|a, b| {
         let ka = a.objectives(is_case).map(|o| o.0).unwrap_or(f64::INFINITY);
@@ -875,6 +905,7 @@ pub fn markdown(r: &SweepResults, figs: &figure::Rendered) -> String {
                     opt_f(p.asic_fmax_mhz, 1),
                 ]);
             }
+            row.truncate(2 + r.axes.len() + ncols);
             row
         })
         .collect();
@@ -883,6 +914,9 @@ pub fn markdown(r: &SweepResults, figs: &figure::Rendered) -> String {
     let head_refs: Vec<&str> = head_txt.iter().map(|h| h.as_str()).collect();
     s.push_str("## Points\n\n");
     s.push_str(&md_table(&head_refs, &rows));
+    if !is_case && r.bases.len() > 1 {
+        s.push_str(&speedups(r));
+    }
     let fails: Vec<(&Point, &String, &String)> = r
         .points
         .iter()
@@ -901,6 +935,58 @@ pub fn markdown(r: &SweepResults, figs: &figure::Rendered) -> String {
         }
     }
     s
+}
+
+/// Designs of several bases: at each combination of the axes' values, every base's c/B and
+/// its speed-up over the first base (how the speed-ups depend on the swept parameters).
+fn speedups(r: &SweepResults) -> String {
+    let first = &r.bases[0];
+    let mut combos: Vec<&BTreeMap<String, Value>> = Vec::new();
+    for p in &r.points {
+        if !combos.contains(&&p.values) {
+            combos.push(&p.values);
+        }
+    }
+    let cpb = |base: &str, vals: &BTreeMap<String, Value>| {
+        r.points
+            .iter()
+            .find(|p| p.base == base && &p.values == vals)
+            .and_then(|p| p.cycles_per_byte)
+    };
+    let mut head: Vec<String> = r.axes.iter().map(|a| md::text(a)).collect();
+    head.push(format!("{} c/B", md::text(first)));
+    for b in &r.bases[1..] {
+        head.push(format!("{} c/B", md::text(b)));
+        head.push(format!("{} speed-up", md::text(b)));
+    }
+    let rows: Vec<Vec<String>> = combos
+        .iter()
+        .map(|vals| {
+            let mut row: Vec<String> = r
+                .axes
+                .iter()
+                .map(|a| md::text(&vals.get(a).map(|v| v.to_string()).unwrap_or_default()))
+                .collect();
+            let f = cpb(first, vals);
+            row.push(opt_f(f, 1));
+            for b in &r.bases[1..] {
+                let c = cpb(b, vals);
+                row.push(opt_f(c, 1));
+                row.push(match (f, c) {
+                    (Some(f), Some(c)) if c > 0.0 => format!("{:.2}x", f / c),
+                    _ => "-".into(),
+                });
+            }
+            row
+        })
+        .collect();
+    let head_refs: Vec<&str> = head.iter().map(|h| h.as_str()).collect();
+    format!(
+        "\n## Speed-ups over {}\n\nMethod: at each combination of the swept values, the c/B of {} over that of each other base (the same timing-model parameters on both sides).\n\n{}",
+        md::code(first),
+        md::code(first),
+        md_table(&head_refs, &rows)
+    )
 }
 
 /// The Pareto figure of the points (`scripts/charts.py` kind "pareto", as the report's).

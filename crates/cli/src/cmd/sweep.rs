@@ -35,6 +35,9 @@ pub struct SweepArgs {
     /// Folder of the results and the page (default: sweep/<name>).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Run nothing: write README.md and index.html again from OUT/results.json.
+    #[arg(long)]
+    pub render: bool,
     #[command(flatten)]
     pub cluster: ClusterArgs,
 }
@@ -66,6 +69,19 @@ pub fn run(a: &SweepArgs) -> Result<u8> {
         .clone()
         .unwrap_or_else(|| PathBuf::from("sweep").join(&spec.name));
     check_out_dir("--out", &out)?;
+    if a.render {
+        let p = out.join("results.json");
+        let text = std::fs::read_to_string(&p)
+            .map_err(|e| CliError::usage(format!("--render: {}: {e}", p.display())))?;
+        let res: sweep::SweepResults = serde_json::from_str(&text)
+            .map_err(|e| CliError::usage(format!("--render: {}: {e}", p.display())))?;
+        sweep::write(&root, &out, &res)?;
+        eprintln!(
+            "sha3-asip sweep: wrote {}/README.md, index.html",
+            out.display()
+        );
+        return Ok(0);
+    }
     let o = SweepOptions {
         out: out.clone(),
         flows,

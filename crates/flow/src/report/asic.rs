@@ -282,10 +282,17 @@ pub fn power_table(m: &Model) -> String {
     )
 }
 
-/// The report's ASIC section (empty without ASIC records): method, every target, and the
-/// seed 001, 003 and 004 comparisons.
+/// What a run with hardware but no ASIC results says in place of the ASIC section.
+pub const ASIC_NOT_RUN: &str = "Not measured in this run: the ASIC flow runs with `make asic` (or `make reproduce HW=all`, `sha3-asip reproduce --hw all`; hours cold on two cores), and every later `make reproduce` reads its results from the cache (hw/build/asic). It gives: the sky130 area and OSU 0.18 um timing of every Keccak case, extension unit and processor; seed 004, Table IV (ASIC, Case V); seed 001, Table 5 (ASIC) with its power and energy table; the power and energy of every processor.";
+
+/// The report's ASIC section: method, every target, and the seed 001, 003 and 004
+/// comparisons; without ASIC records, which command produces them (a run with hardware
+/// results), or nothing (a run without: `--quick`, `--designs`).
 pub fn asic_section(m: &Model) -> String {
     let Some(first) = m.asics.first() else {
+        if m.results.hw_perfs().next().is_some() || m.results.areas().next().is_some() {
+            return format!("\n## ASIC: sky130 area, OSU 0.18 um timing\n\n{ASIC_NOT_RUN}\n");
+        }
         return String::new();
     };
     let mut s = String::from("\n## ASIC: sky130 area, OSU 0.18 um timing\n\n");
@@ -461,6 +468,21 @@ mod tests {
         assert_eq!(
             asic_section(&Model::new(&empty, &designs, Inputs::load(&tree()))),
             ""
+        );
+        // hardware measured, the ASIC flow not run: the section says what produces it
+        let hw_only = results_of(vec![Record::HwPerf(crate::results::HwPerfRecord {
+            case: "case V".into(),
+            alg: "sha3-512".into(),
+            cycles_per_block: 36.0,
+            latency_cycles: None,
+            gbps: None,
+            mbps_per_slice: None,
+            digests_ok: true,
+        })]);
+        let s = asic_section(&Model::new(&hw_only, &designs, Inputs::load(&tree())));
+        assert!(
+            s.contains("`make reproduce HW=all`") && s.contains("seed 004, Table IV"),
+            "{s}"
         );
     }
 
