@@ -359,18 +359,16 @@ module rv32_core #(
     wire        mtvec_zero;
     wire        host_call = is_ecall && mtvec_zero;
 
-    // exceptions, in priority order. pre_trap, cause and tval do not wait for a branch's
-    // condition (a not-taken branch to a misaligned target has pre_trap set and does not
-    // trap): the trap's target, cause and value are computed beside the ALU compare, which
-    // only decides `trap` itself
-    reg         pre_trap;
+    // exceptions: one OR of them decides the trap (trap_t / trap_f below); the priority
+    // chain only picks the cause and the value, beside the ALU compare
+    wire        exc_illegal = (!base_ok && !ext_claim) || (is_csr && csr_illegal) ||
+                              (is_ext && ext_err);
     reg  [31:0] cause;
     always @(*) begin
-        pre_trap = 1'b1;
         cause = 32'd0;
         if (x_ferr_q) begin
             cause = 32'd1;
-        end else if ((!base_ok && !ext_claim) || (is_csr && csr_illegal) || (is_ext && ext_err)) begin
+        end else if (exc_illegal) begin
             cause = 32'd2;
         end else if (is_ebreak) begin
             cause = 32'd3;
@@ -382,8 +380,6 @@ module rv32_core #(
             cause = m_load ? 32'd4 : 32'd6;
         end else if (is_mem && dmem_err_i) begin
             cause = m_load ? 32'd5 : 32'd7;
-        end else begin
-            pre_trap = 1'b0;
         end
     end
     // the trap's value, by the same priority: the pc (fetch error), the word (illegal),
@@ -391,14 +387,11 @@ module rv32_core #(
     // load's or store's address (one select per source, not per cause)
     wire [31:0] tv_addr = (is_jal || is_branch) ? pc_rel :
                           ext_mem ? ext_mem_addr : {reg_rel[31:1], reg_rel[0] & !is_jalr};
-    wire        tv_insn = (!base_ok && !ext_claim) || (is_csr && csr_illegal) || (is_ext && ext_err);
-    wire [31:0] tval    = x_ferr_q ? x_pc_q : tv_insn ? x_insn_q :
+    wire [31:0] tval    = x_ferr_q ? x_pc_q : exc_illegal ? x_insn_q :
                           (is_ebreak || is_ecall) ? 32'd0 : tv_addr;
-    // (pre_trap as one OR of every exception, apart from the priority chain that picks the
-    // cause: the misalignment checks are late and need not pass that chain; a branch
+    // (the misalignment checks are late and need not pass the priority chain; a branch
     // raises nothing but a fetch error and its misaligned target)
-    wire exc_early = x_ferr_q || (!base_ok && !ext_claim) || (is_csr && csr_illegal) ||
-                     (is_ext && ext_err) || is_ebreak || (is_ecall && !host_call);
+    wire exc_early = x_ferr_q || exc_illegal || is_ebreak || (is_ecall && !host_call);
     wire exc_mem   = is_mem && (mem_mis || dmem_err_i);
     wire trap_t = exc_early || jump_mis_any || exc_mem;
     wire trap_f = exc_early || (jump_mis_any && !is_branch) || exc_mem;
@@ -466,10 +459,10 @@ module rv32_core #(
     wire   redirect_f = x_fire && (trap_f || (is_jalr && !trap_f) || take_ext_f ||
                                    ((is_mret || is_fencei) && !trap_f));
     assign x_redirect = x_late[L_REDIR];
-    // (pre_trap: x_target is used only with x_redirect, and a branch that does not trap
+    // (trap_t: x_target is used only with x_redirect, and a branch that does not trap
     // redirects only when taken)
     // (take_ext without a trap does not depend on the branch condition)
-    assign x_target   = pre_trap ? mtvec : is_mret ? mepc :
+    assign x_target   = trap_t ? mtvec : is_mret ? mepc :
                         (is_ext && ext_redirect) ? ext_redirect_pc :
                         is_fencei ? d_pc_q : jump_target;
     // Whether the instruction in X continues at pc + 4 by the core's control flow (for the
@@ -483,10 +476,12 @@ module rv32_core #(
     wire        jal_seq   = is_jal && (x_imm_pc_q == 32'd4);
     wire        jalr_seq  = is_jalr && ({reg_rel[31:1], 1'b0} == x_pc4);
     wire        br_seq    = x_imm_pc_q == 32'd4;   // a taken branch's target is pc + 4
-    wire        seq_t     = trap_t ? (mtvec == x_pc4) : is_mret ? (mepc == x_pc4) :
+    wire        mtvec_seq = mtvec == x_pc4;
+    wire        mepc_seq  = mepc == x_pc4;
+    wire        seq_t     = trap_t ? mtvec_seq : is_mret ? mepc_seq :
                             take_ext_t ? 1'b0 :   // never to pc + 4 (the port's contract)
                             is_branch ? br_seq : is_jalr ? jalr_seq : is_jal ? jal_seq : 1'b1;
-    wire        seq_f     = trap_f ? (mtvec == x_pc4) : is_mret ? (mepc == x_pc4) :
+    wire        seq_f     = trap_f ? mtvec_seq : is_mret ? mepc_seq :
                             take_ext_f ? 1'b0 :
                             is_jalr ? jalr_seq : is_jal ? jal_seq : 1'b1;
     // (for the units, in plain logic: their next state follows it, and the mapper may fold
