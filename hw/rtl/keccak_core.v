@@ -89,7 +89,7 @@ module keccak_core #(
   wire [SB_W-1:0]  e_sb;
   wire [1599:0]    last_y;     // output of the last segment (rpci of the last round)
   wire [SB_W-1:0]  last_sb_in; // sideband entering the last segment
-  wire [FL_W-1:0]  c_nfl;      // flags of the slot at the control point in the next cycle
+  wire [FL_W-1:0]  c_dfl;      // the flags that enter the control point when the loop advances
   wire [1599:0]    c_data = (LATE != 0) ? last_y : e_data;
   wire [SB_W-1:0]  c_sb   = (LATE != 0) ? last_sb_in : e_sb;
   wire [7:0]       c_lfsr = c_sb[15:8];        // LFSR state after the pass
@@ -99,7 +99,6 @@ module keccak_core #(
   wire [4:0]       c_pass   = c_sb[7:3];
   wire [TAG_W-1:0] c_tag    = c_sb[SB_W-1:TAG_LO];
 
-  wire c_fin  = c_done && c_last;
 
   // input register: the block accepted in the previous cycle, for the slot now here
   reg [5:0]        ib_valid_q;           // copies: rows 0-4 of the absorb point, control
@@ -111,21 +110,23 @@ module keccak_core #(
   // digest FIFO (two entries): write and read pointers, fill level
   reg              of_wp_q, of_rp_q;
   reg [1:0]        of_cnt_q;
-  wire of_full = of_cnt_q[1];
 
   // hold (the loop stalls): a waiting slot whose block is not in the input register, or a
   // finished slot with the FIFO full; decided one cycle ahead (hold_d) into flip-flops
   reg  [NH-1:0] hold_q;
   wire adv    = !hold_q[HC];
-  wire adv_n  = !hold_q[HN];
   wire absorb = ib_valid_q[5];          // the slot here is free or waiting (see in_ready_o)
-  wire push   = c_fin && !of_full;      // the digest leaves the loop
+  // the digest leaves the loop (= c_fin && !of_full, decided a cycle ahead: push_d)
+  reg  push_q;
+  wire push   = push_q;
   wire pop    = (of_cnt_q != 2'd0) && out_ready_i;
   wire [1:0] of_cnt_d = of_cnt_q + {1'b0, push} - {1'b0, pop};
   // the FIFO is full in the next cycle (= of_cnt_d[1]): not read now, and full or filling now
   wire of_full_n = !out_ready_i && (of_cnt_q[1] || (of_cnt_q[0] && push));
 
   // the slot at the control point in the next cycle (c_nfl: the flags' next value)
+  wire [FL_W-1:0]  c_fl  = {c_tag, c_sb[2:0]};
+  wire [FL_W-1:0]  c_nfl = hold_q[HN] ? c_fl : c_dfl;
   wire             n_active = c_nfl[0];
   wire             n_last   = c_nfl[1];
   wire             n_done   = c_nfl[2] && n_active;
@@ -138,12 +139,16 @@ module keccak_core #(
   assign in_need_cont_o = n_wait;
   assign in_need_tag_o  = n_tag;
   wire take = in_valid_i && in_ready_o;
-  // hold_d, written out: a waiting slot accepts exactly a continuation block
-  wire hold_d = (n_wait && !(in_valid_i && !in_first_i)) || (n_done && n_last && of_full_n);
-
   genvar h;
   generate
+    // hold, written out (a waiting slot accepts exactly a continuation block), once per
+    // group of copies from the group's own copy (its first): every group has a logic cone
+    // of its own, and none drives more than five flip-flops
     for (h = 0; h < NH; h = h + 1) begin : g_hold
+      localparam integer SEL = (h < 5 * P) ? 5 * (h / 5) : h;
+      wire [2:0] n3     = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
+      wire       hold_d = (n3[2] && n3[0] && !n3[1] && !(in_valid_i && !in_first_i)) ||
+                          (n3[2] && n3[0] && n3[1] && of_full_n);
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) hold_q[h] <= 1'b0;
@@ -214,19 +219,19 @@ module keccak_core #(
 
   // ---------------- segments ----------------------------------------------------------
   // xs[s]: input of segment s (s = 0..SEGS), xs[SEGS] = e_data
-  // nfl[s]: the flags at xs[s] in the next cycle (a register's output takes its input's
-  // value when the loop advances; the segments pass the flags unchanged)
+  // dfl[s]: the flags at xs[s] in the next cycle if the loop advances (a register's output
+  // then takes its input's value; the segments pass the flags unchanged)
   wire [1600*(SEGS+1)-1:0] xs /*verilator split_var*/;
   wire [SB_W*(SEGS+1)-1:0] sbs /*verilator split_var*/;
-  wire [FL_W*(SEGS+1)-1:0] nfl /*verilator split_var*/;
+  wire [FL_W*(SEGS+1)-1:0] dfl /*verilator split_var*/;
   assign xs[0 +: 1600]  = x0;
   assign sbs[0 +: SB_W] = sb0;
-  // LATE=0: nothing reads the next flags of the entry (a register follows before the
-  // control point); LATE=1: the entry is the last register's output
-  assign nfl[0 +: FL_W] = adv_n ? s_fl : {e_sb[SB_W-1:TAG_LO], e_sb[2:0]};
+  // LATE=1: the entry is the last register's output, whose input is s_sb; LATE=0: nothing
+  // reads dfl[0] (a register lies between the entry and the control point)
+  assign dfl[0 +: FL_W] = s_fl;
   assign e_data = xs[1600*SEGS +: 1600];
   assign e_sb   = sbs[SB_W*SEGS +: SB_W];
-  assign c_nfl  = (LATE != 0) ? nfl[FL_W*(SEGS-1) +: FL_W] : nfl[FL_W*SEGS +: FL_W];
+  assign c_dfl  = (LATE != 0) ? dfl[FL_W*(SEGS-1) +: FL_W] : dfl[FL_W*SEGS +: FL_W];
 
   genvar s;
   generate
@@ -271,12 +276,11 @@ module keccak_core #(
         end
         assign xs[1600*(s+1) +: 1600]  = data_q;
         assign sbs[SB_W*(s+1) +: SB_W] = sb_q;
-        assign nfl[FL_W*(s+1) +: FL_W] = adv_n ? {sb_d[SB_W-1:TAG_LO], sb_d[2:0]}
-                                             : {sb_q[SB_W-1:TAG_LO], sb_q[2:0]};
+        assign dfl[FL_W*(s+1) +: FL_W] = {sb_d[SB_W-1:TAG_LO], sb_d[2:0]};
       end else begin : g_wire
         assign xs[1600*(s+1) +: 1600]  = y;
         assign sbs[SB_W*(s+1) +: SB_W] = sb_y;
-        assign nfl[FL_W*(s+1) +: FL_W] = nfl[FL_W*s +: FL_W];
+        assign dfl[FL_W*(s+1) +: FL_W] = dfl[FL_W*s +: FL_W];
       end
     end
   endgenerate
@@ -287,32 +291,53 @@ module keccak_core #(
   // pointer and the count)
   reg [OUT_BITS-1:0] of_dig0_q, of_dig1_q;
   reg [TAG_W-1:0]    of_tag0_q, of_tag1_q;
+  // write enables of the entries, a cycle ahead, two kept copies each (halves)
+  wire       wp_n   = of_wp_q ^ push;
+  wire       push_d = n_done && n_last && !of_full_n;
+  reg  [1:0] we0_q, we1_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       of_wp_q  <= 1'b0;
       of_rp_q  <= 1'b0;
       of_cnt_q <= 2'd0;
+      push_q   <= 1'b0;
     end else begin
-      of_wp_q  <= of_wp_q ^ push;
+      of_wp_q  <= wp_n;
       of_rp_q  <= of_rp_q ^ pop;
       of_cnt_q <= of_cnt_d;
+      push_q   <= push_d;
     end
   end
+  localparam integer HALF = OUT_BITS / 2;
+  generate
+    for (h = 0; h < 2; h = h + 1) begin : g_we
+      localparam integer LO = h * HALF;
+      localparam integer W  = (h == 0) ? HALF : OUT_BITS - HALF;
+      (* keep *)
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          we0_q[h] <= 1'b0;
+          we1_q[h] <= 1'b0;
+        end else begin
+          we0_q[h] <= push_d && !wp_n;
+          we1_q[h] <= push_d && wp_n;
+        end
+      end
+      always @(posedge clk_i) begin
+        if (we0_q[h]) of_dig0_q[LO +: W] <= c_data[LO +: W];
+        if (we1_q[h]) of_dig1_q[LO +: W] <= c_data[LO +: W];
+      end
+    end
+  endgenerate
   always @(posedge clk_i) begin
-    if (push && !of_wp_q) begin
-      of_dig0_q <= c_data[OUT_BITS-1:0];
-      of_tag0_q <= c_tag;
-    end
-    if (push && of_wp_q) begin
-      of_dig1_q <= c_data[OUT_BITS-1:0];
-      of_tag1_q <= c_tag;
-    end
+    if (we0_q[0]) of_tag0_q <= c_tag;
+    if (we1_q[0]) of_tag1_q <= c_tag;
   end
   assign out_valid_o  = of_cnt_q != 2'd0;
   assign out_digest_o = of_rp_q ? of_dig1_q : of_dig0_q;
   assign out_tag_o    = of_rp_q ? of_tag1_q : of_tag0_q;
 
   /* verilator lint_off UNUSED */
-  wire unused_hi = ^{c_data[1599:OUT_BITS], c_sb[TAG_LO-1:16], nfl};
+  wire unused_hi = ^{c_data[1599:OUT_BITS], c_sb[TAG_LO-1:16], dfl};
   /* verilator lint_on UNUSED */
 endmodule
