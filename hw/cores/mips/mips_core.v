@@ -70,18 +70,21 @@ module mips_core (
     reg         e_valid_q, e_ferr_q, e_jmis_q;
     reg  [31:0] e_insn_q, e_a_q, e_b_q, e_jtgt_q;
     reg  [31:0] e_pc_q /* verilator public_flat_rd */;
+    reg  [1:0]  e_fa_q, e_fb_q;    // forward selects of rs / rt: {from MEM, from WB}
 
     reg         m_valid_q, m_we_q, m_load_q, m_store_q, m_trap_q, m_unit_st_q;
     reg  [4:0]  m_rd_q;
     reg  [5:0]  m_op_q;            // major opcode (load / store kind)
     reg  [31:0] m_result_q, m_addr_q, m_b_q, m_insn_q, m_pc_q, m_cause_q, m_tval_q;
 
-    reg         w_valid_q, w_we_q, w_load_q, w_trap_q;
+    reg         w_valid_q, w_we_q, w_trap_q;
     reg  [4:0]  w_rd_q;
-    reg  [5:0]  w_op_q;
-    reg  [1:0]  w_off_q;
+    reg  [7:0]  w_src_q;           // load alignment selects (MEM decodes them)
+    reg  [3:0]  w_used_q, w_uses_q;
+    reg  [1:0]  w_ssel_q;
+    reg  [31:0] w_base_q;
     reg  [3:0]  w_wmask_q;
-    reg  [31:0] w_result_q, w_b_q, w_insn_q, w_pc_q, w_maddr_q, w_mwdata_q, w_cause_q, w_tval_q;
+    reg  [31:0] w_insn_q, w_pc_q, w_maddr_q, w_mwdata_q, w_cause_q, w_tval_q;
     reg  [63:0] order_q;
     reg  [31:0] cyc_q;
     reg  [31:0] hi_q, lo_q;
@@ -280,9 +283,12 @@ module mips_core (
     wire        uses_rs  = base_ok ? base_rs : (ext_claim && ext_uses_rs);
     wire        uses_rt  = base_ok ? base_rt : (ext_claim && ext_uses_rt);
 
-    // operands: forwarded from MEM and WB; a load in MEM is not forwarded (lwstall)
-    wire [31:0] a = fwd(rs, e_a_q, fwd_src);
-    wire [31:0] b = fwd(rt, e_b_q, fwd_src);
+    // operands: forwarded from MEM and WB; a load in MEM is not forwarded (lwstall). Which
+    // source is decided a cycle earlier (the register compares, e_fa_q / e_fb_q: rs / rt
+    // is the destination of the instruction that will be in MEM (bit 1) / WB (bit 0));
+    // only the producers' valid bits and values arrive in this cycle
+    wire [31:0] a = (e_fa_q[1] && m_fwd) ? m_result_q : (e_fa_q[0] && w_wr) ? w_value : e_a_q;
+    wire [31:0] b = (e_fb_q[1] && m_fwd) ? m_result_q : (e_fb_q[0] && w_wr) ? w_value : e_b_q;
     wire lu_hazard = e_valid_q && m_valid_q && m_load_q && m_rd_q != 5'd0 &&
                      ((uses_rs && rs == m_rd_q) || (uses_rt && rt == m_rd_q));
 
@@ -483,6 +489,8 @@ module mips_core (
             e_ferr_q  <= 1'b0;
             e_jmis_q  <= 1'b0;
             e_jtgt_q  <= 32'd0;
+            e_fa_q    <= 2'd0;
+            e_fb_q    <= 2'd0;
         end else if (!ex_stall) begin
             e_valid_q <= id_fire;
             e_insn_q  <= d_insn;
@@ -492,10 +500,16 @@ module mips_core (
             e_ferr_q  <= imem_err_i;
             e_jmis_q  <= d_jmis;
             e_jtgt_q  <= d_a;
+            // the instruction in EX moves to MEM (it fires), the one in MEM to WB
+            e_fa_q    <= {id_rs != 5'd0 && id_rs == dest, id_rs != 5'd0 && id_rs == m_rd_q};
+            e_fb_q    <= {id_rt != 5'd0 && id_rt == dest, id_rt != 5'd0 && id_rt == m_rd_q};
         end else begin
-            // held: keep the operands current (the producers move on to the register file)
-            e_a_q <= a;
-            e_b_q <= b;
+            // held: keep the operands current (the producers move on to the register file);
+            // MEM gets a bubble, WB the instruction now in MEM
+            e_a_q  <= a;
+            e_b_q  <= b;
+            e_fa_q <= {1'b0, rs != 5'd0 && rs == m_rd_q};
+            e_fb_q <= {1'b0, rt != 5'd0 && rt == m_rd_q};
         end
     end
 
@@ -546,10 +560,9 @@ module mips_core (
             m_pend_q    <= e_fire && !trap && i_div;
             m_rd_q      <= dest;
             m_op_q      <= ext_mem ? (ext_mem_we ? 6'h2b : 6'h23) : opc;
-            // HI/LO writers carry the new HI/LO for the commit record in result / b
-            m_result_q  <= (i_mult || i_madd || i_mthl) ? lo_d : result;
+            m_result_q  <= result;
             m_addr_q    <= ea;
-            m_b_q       <= (i_mult || i_madd || i_mthl) ? hi_d : b;
+            m_b_q       <= b;
             m_insn_q    <= e_insn_q;
             m_pc_q      <= e_pc_q;
             m_cause_q   <= cause;
@@ -572,6 +585,48 @@ module mips_core (
                            st_data = (m_unit_st_q && ext_m_wvalid) ? ext_m_wdata : m_b_q; end
         endcase
     end
+    // the load's byte selects for WB (see the alignment there)
+    reg  [7:0]  ld_src;
+    reg  [3:0]  ld_used, ld_uses;
+    reg  [1:0]  ld_ssel;
+    reg  [31:0] ld_keep;
+    integer     mb;
+    always @(*) begin
+        ld_src  = 8'b11_10_01_00;
+        ld_used = 4'b1111;
+        ld_uses = 4'b0000;
+        ld_ssel = m_off;
+        ld_keep = 32'd0;
+        case (m_op_q)
+            6'h20, 6'h24: begin   // lb, lbu
+                ld_src  = {6'd0, m_off};
+                ld_used = 4'b0001;
+                ld_uses = {{3{!m_op_q[2]}}, 1'b0};
+            end
+            6'h21, 6'h25: begin   // lh, lhu
+                ld_src  = {4'd0, m_off + 2'd1, m_off};
+                ld_used = 4'b0011;
+                ld_uses = {{2{!m_op_q[2]}}, 2'b00};
+                ld_ssel = m_off + 2'd1;
+            end
+            6'h22: begin          // lwl: byte k from byte k - (3 - off), the rest kept
+                for (mb = 0; mb < 4; mb = mb + 1) begin
+                    ld_src[2*mb +: 2] = mb[1:0] - (2'd3 - m_off);
+                    ld_used[mb]       = mb[1:0] >= 2'd3 - m_off;
+                end
+            end
+            6'h26: begin          // lwr: byte k from byte k + off, the rest kept
+                for (mb = 0; mb < 4; mb = mb + 1) begin
+                    ld_src[2*mb +: 2] = mb[1:0] + m_off;
+                    ld_used[mb]       = {1'b0, mb[1:0]} + {1'b0, m_off} <= 3'd3;
+                end
+            end
+            default: ;
+        endcase
+        for (mb = 0; mb < 4; mb = mb + 1)
+            ld_keep[8*mb +: 8] = {8{!ld_used[mb] && (m_op_q == 6'h22 || m_op_q == 6'h26)}};
+    end
+
     wire m_req = m_valid_q && (m_rdreq_q || m_store_q);
     wire m_err = m_req && dmem_err_i;
     assign dmem_req_o   = m_req;
@@ -586,16 +641,16 @@ module mips_core (
         if (!rst_ni) begin
             w_valid_q  <= 1'b0;
             w_we_q     <= 1'b0;
-            w_load_q   <= 1'b0;
             w_trap_q   <= 1'b0;
             w_hl_q     <= 1'b0;
             w_pend_q   <= 1'b0;
             w_rd_q     <= 5'd0;
-            w_op_q     <= 6'd0;
-            w_off_q    <= 2'd0;
+            w_src_q    <= 8'd0;
+            w_used_q   <= 4'd0;
+            w_uses_q   <= 4'd0;
+            w_ssel_q   <= 2'd0;
+            w_base_q   <= 32'd0;
             w_wmask_q  <= 4'd0;
-            w_result_q <= 32'd0;
-            w_b_q      <= 32'd0;
             w_insn_q   <= 32'd0;
             w_pc_q     <= 32'd0;
             w_maddr_q  <= 32'd0;
@@ -606,16 +661,16 @@ module mips_core (
         end else begin
             w_valid_q  <= m_valid_q;
             w_we_q     <= m_valid_q && m_we_q && !m_err;
-            w_load_q   <= m_valid_q && m_load_q && !m_err;
             w_trap_q   <= m_valid_q && (m_trap_q || m_err);
             w_hl_q     <= m_valid_q && m_hl_q;
             w_pend_q   <= m_valid_q && m_pend_q;
             w_rd_q     <= m_rd_q;
-            w_op_q     <= m_op_q;
-            w_off_q    <= m_off;
+            w_src_q    <= ld_src;
+            w_used_q   <= m_load_q ? ld_used : 4'd0;
+            w_uses_q   <= m_load_q ? ld_uses : 4'd0;
+            w_ssel_q   <= ld_ssel;
+            w_base_q   <= m_load_q ? (m_b_q & ld_keep) : m_result_q;
             w_wmask_q  <= (m_valid_q && m_store_q && !m_err) ? st_be : 4'd0;
-            w_result_q <= m_result_q;
-            w_b_q      <= m_b_q;
             w_insn_q   <= m_insn_q;
             w_pc_q     <= m_pc_q;
             w_maddr_q  <= {m_addr_q[31:2], 2'b00};
@@ -626,25 +681,19 @@ module mips_core (
         end
     end
 
-    // load alignment, sign extension and the lwl / lwr merge
-    wire [31:0] ld_w  = dmem_rdata_i;
-    wire [31:0] ld_sh = ld_w >> {w_off_q, 3'b000};
-    wire [4:0]  l_sh  = {(2'd3 - w_off_q), 3'b000};
-    wire [31:0] l_keep = 32'hffff_ffff >> {w_off_q, 3'b000} >> 8;
-    wire [31:0] r_keep = ~(32'hffff_ffff >> {w_off_q, 3'b000});
+    // load alignment, sign extension and the lwl / lwr merge: byte k of the value is byte
+    // w_src_q[k] of the data word (w_used_q[k]), the sign (w_uses_q[k]) or w_base_q's byte
+    // (the kept bytes of rt for lwl / lwr, zero for other loads, the result of a non-load)
+    wire [31:0] ld_w = dmem_rdata_i;
+    wire        ld_sign = ld_w[{w_ssel_q, 3'b111}];
     reg  [31:0] ld_val;
+    integer     lb;
     always @(*) begin
-        case (w_op_q)
-            6'h20:   ld_val = {{24{ld_sh[7]}}, ld_sh[7:0]};
-            6'h21:   ld_val = {{16{ld_sh[15]}}, ld_sh[15:0]};
-            6'h24:   ld_val = {24'd0, ld_sh[7:0]};
-            6'h25:   ld_val = {16'd0, ld_sh[15:0]};
-            6'h22:   ld_val = (ld_w << l_sh) | (w_b_q & l_keep);
-            6'h26:   ld_val = ld_sh | (w_b_q & r_keep);
-            default: ld_val = ld_w;
-        endcase
+        for (lb = 0; lb < 4; lb = lb + 1)
+            ld_val[8*lb +: 8] = (w_used_q[lb] ? ld_w[8*w_src_q[2*lb +: 2] +: 8] : 8'd0) |
+                                {8{w_uses_q[lb] && ld_sign}};
     end
-    assign w_value = w_load_q ? ld_val : w_result_q;
+    assign w_value = ld_val | w_base_q;
 
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) cyc_q <= 32'd0;
@@ -669,8 +718,16 @@ module mips_core (
     assign rvfi_mem_wdata = w_mwdata_q;
     assign commit_cause_o = w_cause_q;
     assign commit_tval_o  = w_tval_q;
-    assign commit_hi_o    = w_hl_q ? w_b_q : 32'd0;
-    assign commit_lo_o    = w_hl_q ? w_result_q : 32'd0;
+    // HI/LO after a HI/LO writer, for the commit record (simulation only)
+    reg  [31:0] m_rec_hi_q, m_rec_lo_q, w_rec_hi_q, w_rec_lo_q;
+    always @(posedge clk_i) begin
+        m_rec_hi_q <= hi_d;
+        m_rec_lo_q <= lo_d;
+        w_rec_hi_q <= m_rec_hi_q;
+        w_rec_lo_q <= m_rec_lo_q;
+    end
+    assign commit_hi_o    = w_hl_q ? w_rec_hi_q : 32'd0;
+    assign commit_lo_o    = w_hl_q ? w_rec_lo_q : 32'd0;
     assign commit_hilo_pend_o = w_pend_q;
     assign hilo_done_o    = div_done;
     assign hilo_hi_o      = div_rem;
