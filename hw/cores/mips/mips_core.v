@@ -123,7 +123,7 @@ module mips_core (
     // argument: a function reads only its arguments (an event-driven simulator such as
     // Icarus re-evaluates a continuous assignment when they change, not its body's signals)
     wire m_fwd = m_valid_q && m_we_q && !m_load_q && !m_trap_q;
-    wire [75:0] fwd_src = {m_fwd, m_rd_q, m_result_q, w_wr, w_rd_q, w_value};
+    wire [75:0] fwd_src = {m_fwd, m_rd_q, m_value, w_wr, w_rd_q, w_value};
     function [31:0] fwd;
         input [4:0]  r;
         input [31:0] rf;
@@ -287,8 +287,8 @@ module mips_core (
     // source is decided a cycle earlier (the register compares, e_fa_q / e_fb_q: rs / rt
     // is the destination of the instruction that will be in MEM (bit 1) / WB (bit 0));
     // only the producers' valid bits and values arrive in this cycle
-    wire [31:0] a = (e_fa_q[1] && m_fwd) ? m_result_q : (e_fa_q[0] && w_wr) ? w_value : e_a_q;
-    wire [31:0] b = (e_fb_q[1] && m_fwd) ? m_result_q : (e_fb_q[0] && w_wr) ? w_value : e_b_q;
+    wire [31:0] a = (e_fa_q[1] && m_fwd) ? m_value : (e_fa_q[0] && w_wr) ? w_value : e_a_q;
+    wire [31:0] b = (e_fb_q[1] && m_fwd) ? m_value : (e_fb_q[0] && w_wr) ? w_value : e_b_q;
     wire lu_hazard = e_valid_q && m_valid_q && m_load_q && m_rd_q != 5'd0 &&
                      ((uses_rs && rs == m_rd_q) || (uses_rt && rt == m_rd_q));
 
@@ -334,11 +334,12 @@ module mips_core (
     end
     wire [31:0] alu_res;
     wire        alu_ovf;
-    wire [63:0] product;
+    wire [33:0] pp_ll, pp_lh, pp_hl;
+    wire [29:0] pp_hh;
     mips_alu u_alu (
         .op_i(alu_op), .a_i(alu_a), .b_i(alu_b), .sh_i(i_sh ? sa : a[4:0]),
         .mul_signed_i(!(fn[0] && (i_mult || i_madd))), .result_o(alu_res), .ovf_o(alu_ovf),
-        .product_o(product)
+        .pp_ll_o(pp_ll), .pp_lh_o(pp_lh), .pp_hl_o(pp_hl), .pp_hh_o(pp_hh)
     );
 
     // divider (beside the pipeline)
@@ -346,7 +347,6 @@ module mips_core (
     wire [31:0] div_quo, div_rem;
     wire        e_fire;
     wire        trap;
-    wire        hl_write = e_fire && !trap && (i_mult || i_madd || i_mthl);
     // every HI/LO instruction waits in EX while a division runs (ex_stall): none abandons
     // it, madd/msub add to its result, mthi/mtlo keep its other half
     wire        i_hl_any = i_mfhl || i_mthl || i_mdu || i_madd;
@@ -356,18 +356,6 @@ module mips_core (
         .done_o(div_done), .quo_o(div_quo), .rem_o(div_rem)
     );
 
-    // HI/LO after a multiply / move in EX
-    wire [63:0] hilo    = {hi_q, lo_q};
-    wire [63:0] macc    = fn[2] ? (hilo - product) : (hilo + product);
-    reg  [31:0] hi_d, lo_d;
-    always @(*) begin
-        hi_d = hi_q;
-        lo_d = lo_q;
-        if (i_mult)                     {hi_d, lo_d} = product;
-        else if (i_madd)                {hi_d, lo_d} = macc;
-        else if (i_mthl && !fn[1])      hi_d = a;
-        else if (i_mthl)                lo_d = a;
-    end
 
     // traps: conditions of teq .. tnei
     wire [31:0] t_b = i_trapi ? simm : b;
@@ -455,8 +443,7 @@ module mips_core (
     reg  [31:0] result;
     always @(*) begin
         if (link)          result = e_pc_q + 32'd8;
-        else if (i_mfhl)   result = fn[1] ? lo_q : hi_q;
-        else if (i_mov)    result = a;
+        else if (i_mov || i_mthl) result = a;   // mthi / mtlo: HI / LO written in MEM
         else if (i_rdhwr)  result = hwr;
         else if (i_sys)    result = host_wdata_i;
         else if (is_sc)    result = 32'd1;
@@ -513,21 +500,19 @@ module mips_core (
         end
     end
 
-    always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-            hi_q <= 32'd0;
-            lo_q <= 32'd0;
-        end else if (hl_write) begin
-            hi_q <= hi_d;
-            lo_q <= lo_d;
-        end else if (div_done) begin
-            hi_q <= div_rem;
-            lo_q <= div_quo;
-        end
+    // the multiplier's partial products for MEM (no reset: datapath)
+    reg  [33:0] m_pll_q, m_plh_q, m_phl_q;
+    reg  [29:0] m_phh_q;      // the bits of hh below bit 64 of the product
+    always @(posedge clk_i) begin
+        m_pll_q <= pp_ll;
+        m_plh_q <= pp_lh;
+        m_phl_q <= pp_hl;
+        m_phh_q <= pp_hh;
     end
 
     // ------------------------------------------------------------------ MEM
     reg         m_rdreq_q, m_hl_q, m_pend_q;
+    reg         m_hmul_q, m_hacc_q, m_hsub_q, m_mthi_q, m_mtlo_q, m_mfhi_q, m_mflo_q;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
             m_valid_q   <= 1'b0;
@@ -539,6 +524,13 @@ module mips_core (
             m_unit_st_q <= 1'b0;
             m_hl_q      <= 1'b0;
             m_pend_q    <= 1'b0;
+            m_hmul_q    <= 1'b0;
+            m_hacc_q    <= 1'b0;
+            m_hsub_q    <= 1'b0;
+            m_mthi_q    <= 1'b0;
+            m_mtlo_q    <= 1'b0;
+            m_mfhi_q    <= 1'b0;
+            m_mflo_q    <= 1'b0;
             m_rd_q      <= 5'd0;
             m_op_q      <= 6'd0;
             m_result_q  <= 32'd0;
@@ -558,6 +550,13 @@ module mips_core (
             m_unit_st_q <= e_fire && !trap && ext_mem && ext_mem_we;
             m_hl_q      <= e_fire && !trap && (i_mult || i_madd || i_mthl);
             m_pend_q    <= e_fire && !trap && i_div;
+            m_hmul_q    <= e_fire && !trap && (i_mult || i_madd);
+            m_hacc_q    <= i_madd;
+            m_hsub_q    <= i_madd && fn[2];
+            m_mthi_q    <= e_fire && !trap && i_mthl && !fn[1];
+            m_mtlo_q    <= e_fire && !trap && i_mthl && fn[1];
+            m_mfhi_q    <= i_mfhl && !fn[1];
+            m_mflo_q    <= i_mfhl && fn[1];
             m_rd_q      <= dest;
             m_op_q      <= ext_mem ? (ext_mem_we ? 6'h2b : 6'h23) : opc;
             m_result_q  <= result;
@@ -627,6 +626,41 @@ module mips_core (
             ld_keep[8*mb +: 8] = {8{!ld_used[mb] && (m_op_q == 6'h22 || m_op_q == 6'h26)}};
     end
 
+    // HI/LO: mult/madd/msub, mthi/mtlo write them at the end of MEM (mfhi/mflo read them
+    // here), the divider when it is done (no HI/LO instruction is in MEM then: they wait in
+    // EX while it runs). The product's partial products are added in carry-save form with
+    // HI/LO (madd), or with the negation of the product (msub: -(s + c) = ~s + ~c + 2), so
+    // that one carry chain remains.
+    wire [63:0] px = {m_phh_q, m_pll_q};
+    wire [63:0] py = {{13{m_plh_q[33]}}, m_plh_q, 17'd0};
+    wire [63:0] pz = {{13{m_phl_q[33]}}, m_phl_q, 17'd0};
+    wire [63:0] cs_s = (px ^ py ^ pz) ^ {64{m_hsub_q}};
+    wire [63:0] cs_c = {(px[62:0] & py[62:0]) | (px[62:0] & pz[62:0]) | (py[62:0] & pz[62:0]),
+                        1'b0} ^ {64{m_hsub_q}};
+    wire [63:0] cs_h = m_hacc_q ? {hi_q, lo_q} : 64'd0;
+    wire [63:0] cs_s2 = cs_h ^ cs_s ^ cs_c;
+    wire [63:0] cs_c2 = {(cs_h[62:0] & cs_s[62:0]) | (cs_h[62:0] & cs_c[62:0]) |
+                         (cs_s[62:0] & cs_c[62:0]), m_hsub_q};
+    wire [63:0] hilo_new = cs_s2 + cs_c2 + {63'd0, m_hsub_q};
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            hi_q <= 32'd0;
+            lo_q <= 32'd0;
+        end else if (m_hmul_q) begin
+            hi_q <= hilo_new[63:32];
+            lo_q <= hilo_new[31:0];
+        end else if (m_mthi_q) begin
+            hi_q <= m_result_q;
+        end else if (m_mtlo_q) begin
+            lo_q <= m_result_q;
+        end else if (div_done) begin
+            hi_q <= div_rem;
+            lo_q <= div_quo;
+        end
+    end
+    // the value MEM forwards (and WB writes): mfhi / mflo read HI / LO here
+    wire [31:0] m_value = m_mfhi_q ? hi_q : m_mflo_q ? lo_q : m_result_q;
+
     wire m_req = m_valid_q && (m_rdreq_q || m_store_q);
     wire m_err = m_req && dmem_err_i;
     assign dmem_req_o   = m_req;
@@ -669,7 +703,7 @@ module mips_core (
             w_used_q   <= m_load_q ? ld_used : 4'd0;
             w_uses_q   <= m_load_q ? ld_uses : 4'd0;
             w_ssel_q   <= ld_ssel;
-            w_base_q   <= m_load_q ? (m_b_q & ld_keep) : m_result_q;
+            w_base_q   <= m_load_q ? (m_b_q & ld_keep) : m_value;
             w_wmask_q  <= (m_valid_q && m_store_q && !m_err) ? st_be : 4'd0;
             w_insn_q   <= m_insn_q;
             w_pc_q     <= m_pc_q;
@@ -718,16 +752,9 @@ module mips_core (
     assign rvfi_mem_wdata = w_mwdata_q;
     assign commit_cause_o = w_cause_q;
     assign commit_tval_o  = w_tval_q;
-    // HI/LO after a HI/LO writer, for the commit record (simulation only)
-    reg  [31:0] m_rec_hi_q, m_rec_lo_q, w_rec_hi_q, w_rec_lo_q;
-    always @(posedge clk_i) begin
-        m_rec_hi_q <= hi_d;
-        m_rec_lo_q <= lo_d;
-        w_rec_hi_q <= m_rec_hi_q;
-        w_rec_lo_q <= m_rec_lo_q;
-    end
-    assign commit_hi_o    = w_hl_q ? w_rec_hi_q : 32'd0;
-    assign commit_lo_o    = w_hl_q ? w_rec_lo_q : 32'd0;
+    // HI/LO after a HI/LO writer in WB (written at the end of its MEM)
+    assign commit_hi_o    = w_hl_q ? hi_q : 32'd0;
+    assign commit_lo_o    = w_hl_q ? lo_q : 32'd0;
     assign commit_hilo_pend_o = w_pend_q;
     assign hilo_done_o    = div_done;
     assign hilo_hi_o      = div_rem;
