@@ -103,7 +103,7 @@ module keccak_core #(
 
   // input register: the block accepted in the previous cycle, for the slot now here
   reg [25:0]       ib_valid_q;           // copies: lanes 0-24 of the absorb point, control
-  reg [24:0]       ib_first_q;
+  reg [24:0]       ib_kill_q;            // copies: a first block is absorbed (valid && first)
   reg              ib_last_q;
   reg [TAG_W-1:0]  ib_tag_q;
   reg [RATE-1:0]   ib_block_q;
@@ -168,10 +168,13 @@ module keccak_core #(
         if (!rst_ni) ib_valid_q[h] <= 1'b0;
         else         ib_valid_q[h] <= tk;
       end
-    end
-    for (h = 0; h < 25; h = h + 1) begin : g_ibf
-      (* keep *)
-      always @(posedge clk_i) ib_first_q[h] <= in_first_i;
+      if (h < 25) begin : g_kill
+        (* keep *)
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) ib_kill_q[h] <= 1'b0;
+          else         ib_kill_q[h] <= tk && in_first_i;
+        end
+      end
     end
   endgenerate
   always @(posedge clk_i) begin
@@ -183,9 +186,11 @@ module keccak_core #(
   wire [1599:0] blk_ext = {{(1600-RATE){1'b0}}, ib_block_q};
   wire [1599:0] a_data;
   generate
+    // (kill ? 0 : state) ^ (valid ? block : 0): a capacity lane needs only kill, one input
+    // more for the last LUT of chi
     for (h = 0; h < 25; h = h + 1) begin : g_abs
-      assign a_data[64*h +: 64] = ib_valid_q[h] ?
-          ((ib_first_q[h] ? 64'b0 : c_data[64*h +: 64]) ^ blk_ext[64*h +: 64]) : c_data[64*h +: 64];
+      assign a_data[64*h +: 64] = (ib_kill_q[h] ? 64'b0 : c_data[64*h +: 64]) ^
+                                  (ib_valid_q[h] ? blk_ext[64*h +: 64] : 64'b0);
     end
   endgenerate
   wire          s_active = (c_active && !c_done) || absorb;
