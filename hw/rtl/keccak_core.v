@@ -48,12 +48,12 @@ module keccak_core #(
   localparam integer PASSES = 24 / K;
   localparam integer SEGS   = 2 * K;           // theta, rpci, theta, rpci, ...
   localparam integer GROUP  = K / N;           // rounds between inter-round registers
-  // sideband: {tag, rc[K][6:0], lfsr[7:0], pass[4:0], done, last, active}; done = "this
+  // sideband: {tag, rc[K][6:0], lfsr[7:0], pass+1[4:0], done, last, active}; done = "this
   // pass is the block's last" and rc[r] = the 7 possibly non-zero bits of round r's constant
   // (Table I byte without its zero bit 2), both computed at the control point for the
   // pass that starts there, so that no compare and no table decode is on the datapath
   localparam integer RCW    = 7 * K;
-  localparam integer SB_W   = TAG_W + 16 + RCW;  // rc at [16 +: RCW], lfsr [15:8], pass [7:3]
+  localparam integer SB_W   = TAG_W + 16 + RCW;  // rc at [16 +: RCW], lfsr [15:8], pass + 1 [7:3]
   localparam integer TAG_LO = 16 + RCW;
   localparam integer P      = N + SUB * K;     // loop register stages
   // copies of the hold and absorb flip-flops: one per register stage and lane (64 bits),
@@ -97,7 +97,7 @@ module keccak_core #(
   wire             c_active = c_sb[0];
   wire             c_last   = c_sb[1];
   wire             c_done   = c_sb[2] && c_active;
-  wire [4:0]       c_pass   = c_sb[7:3];
+  wire [4:0]       c_pass1  = c_sb[7:3];         // the pass count + 1 (no incrementer here)
   wire [TAG_W-1:0] c_tag    = c_sb[SB_W-1:TAG_LO];
 
 
@@ -194,13 +194,13 @@ module keccak_core #(
     end
   endgenerate
   wire          s_active = (c_active && !c_done) || absorb;
-  wire [4:0]    c_pass1  = c_pass + 5'd1;
-  wire [4:0]    s_pass   = absorb ? 5'd0 : c_pass1;
-  wire          s_done   = absorb ? (PASSES == 1) : (c_pass == PASSES[4:0] - 5'd2);
+  // the pass that starts here is 0 (absorb) or c_pass1; the sideband keeps it + 1
+  wire [4:0]    s_pass1  = absorb ? 5'd1 : (c_pass1 + 5'd1);
+  wire          s_done   = absorb ? (PASSES == 1) : (c_pass1 == PASSES[4:0] - 5'd1);
   wire          s_last   = absorb ? ib_last_q : c_last;
   wire [TAG_W-1:0] s_tag = absorb ? ib_tag_q : c_tag;
   // round constants of the pass that starts here (and the LFSR state after it): the
-  // tables (RC_MODE 0, 2) are read for pass c_pass + 1 (a function of the pass register,
+  // tables (RC_MODE 0, 2) are read for pass c_pass1 (straight from the sideband register,
   // no incrementer before the table) and for pass 0 (constant), the absorb selects
   wire [8*(K+1)-1:0] s_lf /*verilator split_var*/;
   wire [RCW-1:0]     s_rc;
@@ -224,7 +224,7 @@ module keccak_core #(
       /* verilator lint_on UNUSED */
     end
   endgenerate
-  wire [SB_W-1:0] s_sb = {s_tag, s_rc, s_lf[8*K +: 8], s_pass, s_done, s_last, s_active};
+  wire [SB_W-1:0] s_sb = {s_tag, s_rc, s_lf[8*K +: 8], s_pass1, s_done, s_last, s_active};
   wire [FL_W-1:0] s_fl = {s_tag, s_done, s_last, s_active};
   wire [1599:0]   x0   = (LATE != 0) ? e_data : a_data;
   wire [SB_W-1:0] sb0  = (LATE != 0) ? e_sb : s_sb;
