@@ -224,19 +224,22 @@ fn width_mask(bits: u32) -> u64 {
 }
 
 /// Cycles of the vector unit beyond the first 128-bit beat of an operation on a register
-/// group (LMUL > 1): the unit is one 128-bit lane-parallel datapath.
+/// group (LMUL > 1): the unit is one 128-bit lane-parallel datapath. The instruction holds
+/// the execute stage for its beats (a stall: its retire cycle is its last beat, as the RTL
+/// unit's and the divider's; docs/timing-models.md).
 pub static BEAT: crate::event::Event = crate::event::Event {
     ext: "zve64x",
     name: "beat",
-    kind: crate::event::EventKind::Extra,
+    kind: crate::event::EventKind::Stall,
     doc: "each 128-bit beat after the first of an operation on a register group (LMUL > 1)",
 };
 
-/// Bus transfers of a vector load or store beyond the first (the data bus is 32 bits wide).
+/// Bus transfers of a vector load or store beyond the first (the data bus is 32 bits wide):
+/// one a cycle, the instruction holding the execute stage (a stall, as [`BEAT`]).
 pub static MEM_BEAT: crate::event::Event = crate::event::Event {
     ext: "zve64x",
     name: "mem_beat",
-    kind: crate::event::EventKind::Extra,
+    kind: crate::event::EventKind::Stall,
     doc: "each 32-bit bus transfer after the first of a vector load or store",
 };
 
