@@ -76,7 +76,7 @@ fn memory_beats_and_no_load_use_wait() {
         vle(64, 0, A0),
         vse(64, 0, A1), // right behind the load of its data
         vsetivli(2, 64, 1),
-        vle(64, 3, A1), // 4 words
+        vle(64, 3, A1),              // 4 words
         enc!(SPEC, "vkiota", 3, A2), // reads v3, whose last word arrives in this cycle
         vsetivli(3, 32, 1),
         vle(32, 9, A0), // 3 words
@@ -88,10 +88,17 @@ fn memory_beats_and_no_load_use_wait() {
     };
     let n = w.len() as u64;
     let beats = (32 - 1) + (32 - 1) + (4 - 1) + (3 - 1) + (2 - 1);
-    assert_eq!(c, n + 2 + 2 + beats, "n + exit + fill + the words after the first");
+    assert_eq!(
+        c,
+        n + 2 + 2 + beats,
+        "n + exit + fill + the words after the first"
+    );
     let v = vregs(&log);
     let word = |i: usize| data[i] as u128;
-    assert_eq!(v[0], word(0) | word(1) << 32 | word(2) << 64 | word(3) << 96);
+    assert_eq!(
+        v[0],
+        word(0) | word(1) << 32 | word(2) << 64 | word(3) << 96
+    );
     // v3: the 16 bytes just stored from v0..v1 (words 0..3), lane 0 ^= RC[5] (e64)
     let lo = (word(0) | word(1) << 32) ^ rc(5, 64) as u128;
     assert_eq!(v[3], lo | word(2) << 64 | word(3) << 96);
@@ -103,7 +110,11 @@ fn memory_beats_and_no_load_use_wait() {
         .find(|l| l.contains("vse64.v"))
         .expect("vse64 line");
     assert!(
-        st.contains(&format!("mem[{:#010x}]={:#010x}", DATA_ADDR + 128 + 124, data[31])),
+        st.contains(&format!(
+            "mem[{:#010x}]={:#010x}",
+            DATA_ADDR + 128 + 124,
+            data[31]
+        )),
         "{st}"
     );
 }
@@ -151,16 +162,16 @@ fn a_round_at_every_width() {
         assert_eq!(c, code.len() as u64 + 2 + 2 + beats, "w = {w}");
         let v = vregs(&log);
         let d = theta_d(&lanes, w);
-        for x in 0..5 {
-            assert_eq!(lane(&v, 13, x, w), d[x], "w = {w}: D[{x}]");
+        for (x, &dx) in d.iter().enumerate() {
+            assert_eq!(lane(&v, 13, x, w), dx, "w = {w}: D[{x}]");
         }
         for y in 0..5 {
             let mut p = round_plane(&lanes, &d, y, w);
             if y == 0 {
                 p[0] ^= rc(7, w);
             }
-            for x in 0..5 {
-                assert_eq!(lane(&v, 16, 5 * y + x, w), p[x], "w = {w}: lane {x}, {y}");
+            for (x, &px) in p.iter().enumerate() {
+                assert_eq!(lane(&v, 16, 5 * y + x, w), px, "w = {w}: lane {x}, {y}");
             }
         }
     }
