@@ -53,8 +53,8 @@ enum { REG_SP = 2, REG_NR = 17, REG_A0 = 10, REG_A1 = 11, REG_A2 = 12, NR_WRITE 
 // A vector unit (hw/units/zve64x; VEC_P, its signal prefix, defined by the build): each C
 // line ends with the vector registers the instruction changed, " v<n>=<32 hex digits>" in
 // register order (docs/vector.md, "Commit log"). The record is printed in W, before the
-// clock edge that writes a vector load's last word (ld_*_q, data on the memory's read port),
-// so that word is applied here.
+// clock edge that writes a vector load's last word (ld_v_q, ld_reg_q, ld_be_q, ld_wdata), so
+// that word is applied here.
 #if defined(VEC_P)
 #define VEC_CAT2(a, b) a##b
 #define VEC_CAT(a, b) VEC_CAT2(a, b)
@@ -234,11 +234,12 @@ int main(int argc, char **argv) {
                     for (int r = 0; r < 32; r++)
                         for (int w = 0; w < 4; w++) now[r][w] = VSIG(top, vrf)[r][w];
                     if (VSIG(top, ld_v_q)) {
-                        uint32_t &wd = now[VSIG(top, ld_reg_q)][VSIG(top, ld_word_q)];
-                        uint32_t d = VSIG(top, ld_data);
-                        for (int b = 0; b < 4; b++)
-                            if ((VSIG(top, ld_be_q) >> b) & 1)
-                                wd = (wd & ~(0xffu << (8 * b))) | (d & (0xffu << (8 * b)));
+                        uint32_t *wr = now[VSIG(top, ld_reg_q)];
+                        for (int b = 0; b < 16; b++) {
+                            if (!((VSIG(top, ld_be_q) >> b) & 1)) continue;
+                            uint32_t m = 0xffu << (8 * (b % 4));
+                            wr[b / 4] = (wr[b / 4] & ~m) | (VSIG(top, ld_wdata)[b / 4] & m);
+                        }
                     }
                     for (int r = 0; r < 32; r++) {
                         if (std::memcmp(now[r], vshadow[r], sizeof now[r]) == 0) continue;

@@ -3,10 +3,15 @@
 // when XVK = 1. docs/vector.md ("RTL") has the subset and the timing; in short:
 //   - 32 x 128-bit vector register file (flip-flops), vtype (vill, SEW, LMUL) and vl;
 //   - vsetvli / vsetivli / vsetvl: one cycle, rd = the new vl;
-//   - unit-stride loads and stores vle<8,16,32,64>.v / vse<...>.v (unmasked, vstart 0)
-//     through the core's 32-bit data port: one word a cycle (mem_beat_o while the unit
-//     holds X, the last word when the instruction fires), load data written into the
+//   - unit-stride loads and stores vle<8,16,32,64>.v / vse<...>.v and strided loads
+//     vlse<8,16,32,64>.v (unmasked, vstart 0) through the core's 32-bit data port: one word
+//     a cycle (mem_beat_o while the unit holds X, the last word when the instruction
+//     fires; a strided element of 64 bits is two words), load data written into the
 //     register file in the next cycle (and passed through to that cycle's reads);
+//   - element-wise vadd, vsub, vrsub, vand, vor, vxor, vsll, vsrl, vsra (.vv/.vx/.vi
+//     forms, unmasked) and vrgatherei16.vv at SEW 8..64, LMUL 1/8..8: one 128-bit
+//     register of each group a cycle (ceil(vl * SEW / 128) beats); a gather reads its
+//     source elements anywhere in the source group (a crossbar over the register file);
 //   - XVK: vktheta, vkround, vkiota, one 128-bit register-file beat a cycle, one read and
 //     one write port, the state and D lanes kept in five-lane buffers during an op.
 // Every beat after the first holds X (ready_o = 0): the timing model's zve64x.mem_beat and
@@ -56,34 +61,62 @@ module zve64x_core #(
     wire mem_form  = insn_i[31:25] == 7'b0000001 && vs2 == 5'd0 && mem_width_ok;
     wire is_vle    = opc == 7'h07 && mem_form;
     wire is_vse    = opc == 7'h27 && mem_form;
-    wire is_vmem   = is_vle | is_vse;
+    // strided loads: mop = 10, rs2 = the stride register
+    wire is_vlse   = opc == 7'h07 && insn_i[31:25] == 7'b0000101 && mem_width_ok;
+    wire is_vld    = is_vle | is_vlse;
+    wire is_vmem   = is_vld | is_vse;
+    // OP-V arithmetic, unmasked (vm = 1): OPIVV (funct3 0), OPIVI (3), OPIVX (4)
+    wire [5:0] f6  = insn_i[31:26];
+    wire op_vv = opc == 7'h57 && f3 == 3'd0 && insn_i[25];
+    wire op_vi = opc == 7'h57 && f3 == 3'd3 && insn_i[25];
+    wire op_vx = opc == 7'h57 && f3 == 3'd4 && insn_i[25];
+    wire f_add = f6 == 6'b000000, f_sub = f6 == 6'b000010, f_rsub = f6 == 6'b000011;
+    wire f_and = f6 == 6'b001001, f_or = f6 == 6'b001010, f_xor = f6 == 6'b001011;
+    wire f_sll = f6 == 6'b100101, f_srl = f6 == 6'b101000, f_sra = f6 == 6'b101001;
+    wire f_logic_shift = f_and | f_or | f_xor | f_sll | f_srl | f_sra;
+    wire is_valu = (op_vv && (f_add | f_sub | f_logic_shift)) ||
+                   (op_vx && (f_add | f_sub | f_rsub | f_logic_shift)) ||
+                   (op_vi && (f_add | f_rsub | f_logic_shift));
+    wire is_vgather = op_vv && f6 == 6'b001110;   // vrgatherei16.vv
+    wire is_varith  = is_valu | is_vgather;
     wire is_xvk    = XVK != 0 && (is_vktheta_i | is_vkround_i | is_vkiota_i);
-    assign claim_o = is_vset | is_vmem | is_xvk;
-    assign uses_rs1_o = (is_vset && !is_vsetivli) || is_vmem || (is_xvk && is_vkiota_i);
-    assign uses_rs2_o = is_vsetvl;
+    assign claim_o = is_vset | is_vmem | is_varith | is_xvk;
+    assign uses_rs1_o = (is_vset && !is_vsetivli) || is_vmem || (is_xvk && is_vkiota_i) ||
+                        op_vx;
+    assign uses_rs2_o = is_vsetvl || is_vlse;
 
     // ------------------------------------------------------------------ state
     reg  [127:0] vrf [0:31] /* verilator public_flat_rd */;
     reg          vill_q;
     reg  [1:0]   vsew_q;       // log2(SEW / 8)
+    reg  [2:0]   vlmul_q;      // log2(LMUL), signed (-3 .. 3: vtype's vlmul encoding)
     reg  [7:0]   vl_q;
-    // a load word on its way: written in the cycle after its beat (mem_rdata_i)
+    // a load word on its way: written in the cycle after its beat, from mem_rdata_i shifted
+    // by ld_sh_q bytes to byte ld_off_q of register ld_reg_q, bytes ld_be_q
     reg          ld_v_q /* verilator public_flat_rd */;
     reg  [4:0]   ld_reg_q /* verilator public_flat_rd */;
-    reg  [1:0]   ld_word_q /* verilator public_flat_rd */;
-    reg  [3:0]   ld_be_q /* verilator public_flat_rd */;
+    reg  [15:0]  ld_be_q /* verilator public_flat_rd */;
+    reg  [3:0]   ld_off_q;
+    reg  [1:0]   ld_sh_q;
+    wire [31:0]  ld_word = mem_rdata_i >> {ld_sh_q, 3'b000};
+    wire [127:0] ld_wdata /* verilator public_flat_rd */ = {96'd0, ld_word} << {ld_off_q, 3'b000};
 
-    // the register file's read port, with the arriving load word passed through
-    reg  [4:0]   rp_addr;
-    wire [127:0] rp_raw = vrf[rp_addr];
-    reg  [127:0] rp_data;
-    integer bi;
-    always @(*) begin
-        rp_data = rp_raw;
-        if (ld_v_q && ld_reg_q == rp_addr)
-            for (bi = 0; bi < 4; bi = bi + 1)
-                if (ld_be_q[bi]) rp_data[{25'd0, ld_word_q, 5'd0} + bi * 8 +: 8] = mem_rdata_i[bi * 8 +: 8];
-    end
+    // a register as instructions read it: the arriving load bytes passed through
+    function [127:0] pass(input [127:0] v, input [4:0] r, input ld_v, input [4:0] ld_r,
+                          input [15:0] be, input [127:0] wd);
+        integer k;
+        begin
+            pass = v;
+            if (ld_v && ld_r == r)
+                for (k = 0; k < 16; k = k + 1)
+                    if (be[k]) pass[k * 8 +: 8] = wd[k * 8 +: 8];
+        end
+    endfunction
+
+    // read port A (vs2 + beat, a store's data, the Keccak unit) and B (vs1 + beat)
+    reg  [4:0]   rp_addr, rq_addr;
+    wire [127:0] rp_data = pass(vrf[rp_addr], rp_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
+    wire [127:0] rq_data = pass(vrf[rq_addr], rq_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
 
     // ------------------------------------------------------------------ vset
     // vtype of the instruction: vsetvli imm[10:0], vsetivli imm[9:0], vsetvl rs2
@@ -133,34 +166,163 @@ module zve64x_core #(
     end
 
     // ------------------------------------------------------------------ loads and stores
-    // bytes = vl * EEW / 8 (EEW from funct3), words = ceil(bytes / 4)
+    // unit-stride: bytes = vl * EEW / 8 (EEW from funct3), words = ceil(bytes / 4), word k
+    // at rs1 + 4k into register vd + k / 4; strided: vl elements, one word each (two for
+    // EEW = 64), element i at rs1 + i * rs2 (a running address: el_addr_q)
     wire [1:0]  eew_l = (f3 == 3'd0) ? 2'd0 : f3[1:0];  // log2(EEW / 8): funct3 0, 5, 6, 7
     wire [10:0] m_bytes = {3'd0, vl_q} << eew_l;
-    wire [8:0]  m_words = m_bytes[10:2] + {8'd0, m_bytes[1:0] != 2'd0};
+    wire [8:0]  u_words = m_bytes[10:2] + {8'd0, m_bytes[1:0] != 2'd0};
+    wire [8:0]  s_words = {1'b0, vl_q} << (eew_l == 2'd3);
+    wire [8:0]  m_words = is_vlse ? s_words : u_words;
     wire        m_none  = m_words == 9'd0;
     wire [8:0]  m_last  = m_none ? 9'd0 : m_words - 9'd1;
-    wire [31:0] m_addr  = rs1_i + {23'd0, beat_q, 2'b00};
-    wire [4:0]  m_reg   = vd + beat_q[6:2];  // word k is in register vd + k / 4
     // byte i of word k is in the vector when 4k + i < bytes
     wire [10:0] m_b0 = {2'd0, beat_q, 2'b00};
-    wire [3:0]  m_be = {m_b0 + 11'd3 < m_bytes, m_b0 + 11'd2 < m_bytes,
+    wire [3:0]  u_be = {m_b0 + 11'd3 < m_bytes, m_b0 + 11'd2 < m_bytes,
                         m_b0 + 11'd1 < m_bytes, m_b0 < m_bytes};
+    reg  [31:0] el_addr_q;
+    wire [31:0] el_addr = (beat_q == 7'd0) ? rs1_i : el_addr_q;
+    wire        s_hi    = eew_l == 2'd3 && beat_q[0];      // the second word of an element
+    wire [6:0]  s_el    = (eew_l == 2'd3) ? {1'b0, beat_q[6:1]} : beat_q;
+    wire [31:0] s_addr  = el_addr + {29'd0, s_hi, 2'b00};
+    reg  [4:0]  m_reg;
+    reg  [3:0]  m_off;
+    reg  [15:0] m_be;
+    always @(*) begin
+        if (!is_vlse) begin
+            m_reg = vd + beat_q[6:2];
+            m_off = {beat_q[1:0], 2'b00};
+            m_be  = {12'd0, u_be} << m_off;
+        end else begin
+            case (eew_l)
+                2'd0: begin m_reg = vd + {2'd0, s_el[6:4]}; m_off = s_el[3:0];
+                            m_be = 16'h0001 << m_off; end
+                2'd1: begin m_reg = vd + {1'b0, s_el[6:3]}; m_off = {s_el[2:0], 1'b0};
+                            m_be = 16'h0003 << m_off; end
+                2'd2: begin m_reg = vd + s_el[6:2]; m_off = {s_el[1:0], 2'b00};
+                            m_be = 16'h000f << m_off; end
+                default: begin m_reg = vd + s_el[5:1]; m_off = {s_el[0], s_hi, 2'b00};
+                               m_be = 16'h000f << m_off; end
+            endcase
+        end
+    end
+    wire [31:0] m_addr = is_vlse ? s_addr : rs1_i + {23'd0, beat_q, 2'b00};
     assign mem_req_o  = is_vmem && !m_none && !vill_q;
     assign mem_we_o   = is_vse;
-    assign mem_addr_o = m_addr;
+    assign mem_addr_o = {m_addr[31:2], 2'b00};   // a narrow strided element: its word
     assign mem_beat_o = is_vmem && beat_q != last;
-    wire [127:0] st_reg = rp_data;
-    assign mem_wdata_o = st_reg[{beat_q[1:0], 5'd0} +: 32];
+    assign mem_wdata_o = rp_data[{beat_q[1:0], 5'd0} +: 32];
 
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) ld_v_q <= 1'b0;
-        else         ld_v_q <= beat_go && is_vle && !m_none;
+        else         ld_v_q <= beat_go && is_vld && !m_none;
     end
     always @(posedge clk_i) begin
-        ld_reg_q  <= m_reg;
-        ld_word_q <= beat_q[1:0];
-        ld_be_q   <= m_be;
+        ld_reg_q <= m_reg;
+        ld_off_q <= m_off;
+        ld_be_q  <= m_be;
+        ld_sh_q  <= is_vlse ? m_addr[1:0] : 2'd0;
+        // the element's address for its next word; the next element's after its last word
+        if (beat_go && is_vlse) el_addr_q <= (eew_l != 2'd3 || s_hi) ? el_addr + rs2_i : el_addr;
     end
+
+    // ------------------------------------------------------------------ arithmetic
+    // beat k works on register k of each group: A = vs2 + k, B = vs1 + k (or the scalar)
+    wire [7:0]  a_bytes = {vl_q[7:0]} << vsew_q;        // vl * SEW / 8 (at most 128)
+    wire [8:0]  a_bytes9 = {1'b0, vl_q} << vsew_q;
+    wire [4:0]  a_beats = a_bytes9[8:4] + {4'd0, a_bytes9[3:0] != 4'd0};
+    wire [6:0]  a_last  = (a_beats == 5'd0) ? 7'd0 : {2'd0, a_beats - 5'd1};
+    // the register group (LMUL >= 1: 1 << vlmul registers; fractional: 1)
+    wire [3:0]  grp = vlmul_q[2] ? 4'd1 : (4'd1 << vlmul_q[1:0]);
+    wire [4:0]  gmask = grp[3:0] - 4'd1 == 4'd0 ? 5'd0 : {1'b0, grp - 4'd1};
+    function misal(input [4:0] r, input [4:0] m, input [3:0] n);
+        misal = (r & m) != 5'd0 || {1'b0, r} + {2'd0, n} > 6'd32;
+    endfunction
+    // vrgatherei16: the index group, EMUL = 16 / SEW * LMUL (log2: 1 - vsew + vlmul)
+    wire signed [3:0] ie_lg = 4'sd1 - $signed({2'b00, vsew_q}) + $signed({vlmul_q[2], vlmul_q});
+    wire [3:0]  ie_grp = (ie_lg > 4'sd0) ? (4'd1 << ie_lg[1:0]) : 4'd1;
+    wire        ie_bad = ie_lg > 4'sd3;
+    function ovl(input [4:0] a, input [3:0] na, input [4:0] b, input [3:0] nb);
+        ovl = {1'b0, a} < {1'b0, b} + {2'd0, nb} && {1'b0, b} < {1'b0, a} + {2'd0, na};
+    endfunction
+    wire ar_err = misal(vd, gmask, grp) || misal(vs2, gmask, grp) ||
+                  (op_vv && !is_vgather && misal(vs1, gmask, grp)) ||
+                  (is_vgather && (ie_bad || misal(vs1, {1'b0, ie_grp - 4'd1}, ie_grp) ||
+                                  ovl(vd, grp, vs2, grp) || ovl(vd, grp, vs1, ie_grp)));
+    // the scalar operand, sign-extended to 64 bits: rs1, simm5, or uimm5 for the shifts
+    wire        f_shift = f_sll | f_srl | f_sra;
+    wire [63:0] scal = op_vx ? {{32{rs1_i[31]}}, rs1_i} :
+                       f_shift ? {59'd0, vs1} : {{59{vs1[4]}}, vs1};
+    wire [127:0] opa = rp_data;
+    wire [127:0] opb_v = rq_data;
+    wire [127:0] res_w [0:3];
+    genvar gw, ge;
+    generate
+        for (gw = 0; gw < 4; gw = gw + 1) begin : g_w
+            localparam W = 8 << gw;
+            for (ge = 0; ge < 128 / W; ge = ge + 1) begin : g_e
+                wire [W-1:0] x = opa[ge * W +: W];
+                wire [W-1:0] y = op_vv ? opb_v[ge * W +: W] : scal[W-1:0];
+                localparam [5:0] SM = W - 1;
+                wire [5:0]   sh = y[5:0] & SM;
+                reg  [W-1:0] r;
+                always @(*) begin
+                    if (f_add)       r = x + y;
+                    else if (f_sub)  r = x - y;
+                    else if (f_rsub) r = y - x;
+                    else if (f_and)  r = x & y;
+                    else if (f_or)   r = x | y;
+                    else if (f_sll)  r = x << sh;
+                    else if (f_srl)  r = x >> sh;
+                    else if (f_sra)  r = $signed(x) >>> sh;
+                    else             r = x ^ y;
+                end
+                assign res_w[gw][ge * W +: W] = r;
+            end
+        end
+    endgenerate
+    // the gather: element i of the output, index = vs1's 16-bit element i, source = vs2's
+    // element index (0 at VLMAX or above); the registers as instructions read them
+    wire [127:0] vre [0:31];
+    genvar gr;
+    generate
+        for (gr = 0; gr < 32; gr = gr + 1) begin : g_vre
+            assign vre[gr] = pass(vrf[gr], gr[4:0], ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
+        end
+    endgenerate
+    wire [8:0]  vlmax9 = (vlmul_q[2] ? (9'd16 >> (~vlmul_q[1:0] + 2'd1)) :
+                          (9'd16 << vlmul_q[1:0])) >> vsew_q;
+    wire [127:0] gat_w [0:3];
+    /* verilator lint_off UNUSEDSIGNAL */
+    generate
+        for (gw = 0; gw < 4; gw = gw + 1) begin : g_gw
+            localparam W = 8 << gw;
+            localparam N = 128 / W;         // elements a register
+            for (ge = 0; ge < N; ge = ge + 1) begin : g_ge
+                // element i = N * beat + ge; its index in register vs1 + i / 8, halfword i % 8
+                localparam [7:0] GE = ge;
+                wire [7:0] i = ({1'b0, beat_q[2:0], 4'd0} >> gw) + GE;
+                wire [127:0] ir = vre[vs1 + i[7:3]];
+                wire [15:0] idx = ir[{i[2:0], 4'd0} +: 16];
+                // source: register vs2 + idx / N, element idx % N
+                wire [15:0] sreg = idx >> (4 - gw);
+                wire [127:0] sr = vre[vs2 + sreg[4:0]];
+                wire [W-1:0] sv = sr[(idx % N) * W +: W];
+                assign gat_w[gw][ge * W +: W] = (idx < {7'd0, vlmax9}) ? sv : {W{1'b0}};
+            end
+        end
+    endgenerate
+    /* verilator lint_on UNUSEDSIGNAL */
+    // byte p of register k is written when 16k + p < vl * SEW / 8
+    reg [15:0] a_be;
+    integer p;
+    always @(*) begin
+        for (p = 0; p < 16; p = p + 1)
+            a_be[p] = {1'b0, beat_q[3:0], 4'd0} + p[8:0] < a_bytes9;
+    end
+    wire         a_we    = beat_go && is_varith;
+    wire [4:0]   a_waddr = vd + beat_q[4:0];
+    wire [127:0] a_wdata = is_vgather ? gat_w[vsew_q] : res_w[vsew_q];
 
     // ------------------------------------------------------------------ xvkeccak
     wire         k_we;         // the Keccak unit writes register k_waddr (k_wbe bytes)
@@ -192,12 +354,22 @@ module zve64x_core #(
     endgenerate
 
     always @(*) begin
-        rp_addr = is_xvk ? k_raddr : m_reg;
+        rp_addr = is_xvk ? k_raddr : is_vse ? vd + beat_q[6:2] : vs2 + beat_q[4:0];
+        rq_addr = vs1 + beat_q[4:0];
     end
 
-    assign last  = is_vmem ? m_last[6:0] : is_xvk ? k_last : 7'd0;
-    // vector instructions with vill set trap (vset itself never does)
-    assign x_err = (is_vmem && vill_q) || (is_xvk && (vill_q || k_err));
+    assign last  = is_vmem ? m_last[6:0] : is_xvk ? k_last : is_varith ? a_last : 7'd0;
+    // a vector memory access's group: EMUL = EEW / SEW * LMUL (log2: eew - sew + lmul),
+    // 1/8 .. 8, vd aligned to it
+    wire signed [3:0] me_lg = $signed({2'b00, eew_l}) - $signed({2'b00, vsew_q}) +
+                              $signed({vlmul_q[2], vlmul_q});
+    wire [3:0]  me_grp = (me_lg > 4'sd0) ? (4'd1 << me_lg[1:0]) : 4'd1;
+    wire        me_err = me_lg > 4'sd3 || me_lg < -4'sd3 ||
+                         misal(vd, {1'b0, me_grp - 4'd1}, me_grp);
+    // vector instructions with vill set trap (vset itself never does), as do the reserved
+    // operand groups the simulator refuses
+    assign x_err = (is_vmem && (vill_q || me_err)) || (is_varith && (vill_q || ar_err)) ||
+                   (is_xvk && (vill_q || k_err));
 
     // ------------------------------------------------------------------ vset commit, rd
     assign rd_we_o    = is_vset;
@@ -206,10 +378,12 @@ module zve64x_core #(
         if (!rst_ni) begin
             vill_q  <= 1'b1;
             vsew_q  <= 2'd0;
+            vlmul_q <= 3'd0;
             vl_q    <= 8'd0;
         end else if (fire_i && is_vset) begin
             vill_q  <= nv_ill;
             vsew_q  <= nv_ill ? 2'd0 : nv_sew[1:0];
+            vlmul_q <= nv_ill ? 3'd0 : nv_lmul;
             vl_q    <= new_vl;
         end
     end
@@ -220,18 +394,19 @@ module zve64x_core #(
     integer b;
     always @(posedge clk_i) begin
         if (ld_v_q)
-            for (b = 0; b < 4; b = b + 1)
-                if (ld_be_q[b]) vrf[ld_reg_q][{25'd0, ld_word_q, 5'd0} + b * 8 +: 8] <= mem_rdata_i[b * 8 +: 8];
+            for (b = 0; b < 16; b = b + 1)
+                if (ld_be_q[b]) vrf[ld_reg_q][b * 8 +: 8] <= ld_wdata[b * 8 +: 8];
+        if (a_we)
+            for (b = 0; b < 16; b = b + 1)
+                if (a_be[b]) vrf[a_waddr][b * 8 +: 8] <= a_wdata[b * 8 +: 8];
         if (k_we)
             for (b = 0; b < 16; b = b + 1)
                 if (k_wbe[b]) vrf[k_waddr][b * 8 +: 8] <= k_wdata[b * 8 +: 8];
     end
     // (vtype's ta/ma: tails and masked-off elements are left undisturbed, which both
     // allow; the longest access is 32 words, LMUL = 8)
-    wire unused = &{1'b0, new_vtype[7:6], m_last[8:7], vsew_q & {2{XVK == 0}}};
+    wire unused = &{1'b0, new_vtype[7:6], m_last[8:7], a_bytes};
 `ifdef RISCV_FORMAL
-    // for the harness's commit log: the load word written at the end of this cycle
-    wire [31:0] ld_data /* verilator public_flat_rd */ = mem_rdata_i;
     integer r;
     initial for (r = 0; r < 32; r = r + 1) vrf[r] = 128'd0;
 `endif
