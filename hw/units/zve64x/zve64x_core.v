@@ -10,8 +10,8 @@
 //     register file in the next cycle (and passed through to that cycle's reads);
 //   - element-wise vadd, vsub, vrsub, vand, vor, vxor, vsll, vsrl, vsra (.vv/.vx/.vi
 //     forms, unmasked) and vrgatherei16.vv at SEW 8..64, LMUL 1/8..8: one 128-bit
-//     register of each group a cycle (ceil(vl * SEW / 128) beats); a gather reads its
-//     source elements anywhere in the source group (a crossbar over the register file);
+//     register of each group a cycle (ceil(vl * SEW / 128) beats); a gather one source
+//     register a cycle (per output register, the source registers its indices name);
 //   - XVK: vktheta, vkround, vkiota, one 128-bit register-file beat a cycle, one read and
 //     one write port, the state and D lanes kept in five-lane buffers during an op.
 // Every beat after the first holds X (ready_o = 0): the timing model's zve64x.mem_beat and
@@ -155,7 +155,8 @@ module zve64x_core #(
     wire [6:0]  last;          // its last beat
     wire        x_err;
     wire        x_on = valid_i && claim_o;
-    assign ready_o = x_err || beat_q == last;
+    wire        g_last;
+    assign ready_o = x_err || (is_vgather ? g_last : beat_q == last);
     assign err_o   = x_err;
     // a beat's work commits when it is not the last, or when the instruction retires
     wire        beat_go = x_on && !x_err && (beat_q != last || fire_i);
@@ -281,47 +282,104 @@ module zve64x_core #(
             end
         end
     endgenerate
-    // the gather: element i of the output, index = vs1's 16-bit element i, source = vs2's
-    // element index (0 at VLMAX or above); the registers as instructions read them
-    wire [127:0] vre [0:31];
-    genvar gr;
-    generate
-        for (gr = 0; gr < 32; gr = gr + 1) begin : g_vre
-            assign vre[gr] = pass(vrf[gr], gr[4:0], ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
-        end
-    endgenerate
-    wire [8:0]  vlmax9 = (vlmul_q[2] ? (9'd16 >> (~vlmul_q[1:0] + 2'd1)) :
-                          (9'd16 << vlmul_q[1:0])) >> vsew_q;
-    wire [127:0] gat_w [0:3];
+    // The gather (vrgatherei16.vv), one output register at a time (g_k_q); for each, one
+    // cycle per distinct register of the source group that the indices of its active
+    // elements name (smallest first, at least one cycle): port A reads vs2 + that register,
+    // and the elements whose index points there take their value (an N:1 element select
+    // per output element, no crossbar over the register file). Index i's 16-bit element is
+    // in vs1 + i / 8 (port B; at SEW 8 the second register on port C). An index at or past
+    // VLMAX gives 0.
+    reg  [2:0]   g_k_q;          // the output register (offset in vd's group)
+    reg          g_more_q;       // a later cycle of the same output register
+    reg  [2:0]   g_prev_q;       // the source register read in the previous cycle
+    reg  [127:0] g_buf_q;        // the elements taken in the earlier cycles
+    wire [6:0]   g_i0    = {g_k_q, 4'd0} >> vsew_q;   // the first element, kN (< 128)
+    wire [4:0]   g_ibase = vs1 + {1'b0, g_i0[6:3]};         // its index's register
+    wire         unused_g = &{1'b0, g_i0[2:0]};
+    wire [127:0] rr_data = pass(vrf[g_ibase + 5'd1], g_ibase + 5'd1, ld_v_q, ld_reg_q, ld_be_q,
+                                ld_wdata);
+    wire [8:0]   vlmax9 = (vlmul_q[2] ? (9'd16 >> (~vlmul_q[1:0] + 2'd1)) :
+                           (9'd16 << vlmul_q[1:0])) >> vsew_q;
+    wire [127:0] gat_w [0:3];   // the output register at each SEW
+    wire [15:0]  gv_w [0:3];    // element j is active with an index below VLMAX
+    wire [15:0]  gm_w [0:3];    // ... and its source register comes later
+    reg  [2:0]   g_cur;          // the source register read now
+    reg          g_found;
+    // the source register of element j (at the current SEW)
+    wire [2:0]   gs_w [0:3][0:15];
     /* verilator lint_off UNUSEDSIGNAL */
     generate
         for (gw = 0; gw < 4; gw = gw + 1) begin : g_gw
             localparam W = 8 << gw;
             localparam N = 128 / W;         // elements a register
-            for (ge = 0; ge < N; ge = ge + 1) begin : g_ge
-                // element i = N * beat + ge; its index in register vs1 + i / 8, halfword i % 8
-                localparam [7:0] GE = ge;
-                wire [7:0] i = ({1'b0, beat_q[2:0], 4'd0} >> gw) + GE;
-                wire [127:0] ir = vre[vs1 + i[7:3]];
-                wire [15:0] idx = ir[{i[2:0], 4'd0} +: 16];
-                // source: register vs2 + idx / N, element idx % N
-                wire [15:0] sreg = idx >> (4 - gw);
-                wire [127:0] sr = vre[vs2 + sreg[4:0]];
-                wire [W-1:0] sv = sr[(idx % N) * W +: W];
-                assign gat_w[gw][ge * W +: W] = (idx < {7'd0, vlmax9}) ? sv : {W{1'b0}};
+            for (ge = 0; ge < 16; ge = ge + 1) begin : g_ge
+                if (ge < N) begin : g_on
+                    localparam [7:0] GE = ge;
+                    wire [7:0]  i   = ({1'b0, g_k_q, 4'd0} >> gw) + GE;  // element
+                    // its index: halfword i % 8 of port B, at SEW 8 from j = 8 on port C
+                    wire [127:0] ir = (gw == 0 && ge >= 8) ? rr_data : rq_data;
+                    wire [15:0] idx = ir[{i[2:0], 4'd0} +: 16];
+                    wire [15:0] sr  = idx >> (4 - gw);       // its source register
+                    assign gs_w[gw][ge] = sr[2:0];
+                    assign gv_w[gw][ge] = {1'b0, i} < {1'b0, vl_q} && idx < {7'd0, vlmax9};
+                    wire [W-1:0] sv = rp_data[(idx % N) * W +: W];
+                    assign gat_w[gw][ge * W +: W] =
+                        !gv_w[gw][ge] ? {W{1'b0}} :
+                        (sr[2:0] == g_cur) ? sv : g_buf_q[ge * W +: W];
+                    assign gm_w[gw][ge] = gv_w[gw][ge] && sr[2:0] > g_cur;
+                end else begin : g_off
+                    assign gs_w[gw][ge] = 3'd0;
+                    assign gv_w[gw][ge] = 1'b0;
+                    assign gm_w[gw][ge] = 1'b0;
+                end
             end
         end
     endgenerate
     /* verilator lint_on UNUSEDSIGNAL */
+    integer gj;
+    always @(*) begin
+        g_cur = 3'd7;
+        g_found = 1'b0;
+        for (gj = 0; gj < 16; gj = gj + 1)
+            if (gv_w[vsew_q][gj] && (!g_more_q || gs_w[vsew_q][gj] > g_prev_q) &&
+                (!g_found || gs_w[vsew_q][gj] < g_cur)) begin
+                g_cur = gs_w[vsew_q][gj];
+                g_found = 1'b1;
+            end
+    end
+    wire         g_more  = gm_w[vsew_q] != 16'd0;    // another source register after this
+    assign       g_last  = {4'd0, g_k_q} == a_last[6:0] && !g_more;
+    wire         g_go    = x_on && is_vgather && !x_err && (!g_last || fire_i);
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            g_k_q    <= 3'd0;
+            g_more_q <= 1'b0;
+        end else if (!valid_i || retire_i) begin
+            g_k_q    <= 3'd0;
+            g_more_q <= 1'b0;
+        end else if (g_go) begin
+            g_k_q    <= g_more ? g_k_q : g_k_q + 3'd1;
+            g_more_q <= g_more;
+        end
+    end
+    always @(posedge clk_i) begin
+        if (g_go) begin
+            g_prev_q <= g_cur;
+            g_buf_q  <= gat_w[vsew_q];
+        end
+    end
+
     // byte p of register k is written when 16k + p < vl * SEW / 8
     reg [15:0] a_be;
     integer p;
     always @(*) begin
         for (p = 0; p < 16; p = p + 1)
-            a_be[p] = {1'b0, beat_q[3:0], 4'd0} + p[8:0] < a_bytes9;
+            a_be[p] = {1'b0, a_k, 4'd0} + p[8:0] < a_bytes9;
     end
-    wire         a_we    = beat_go && is_varith;
-    wire [4:0]   a_waddr = vd + beat_q[4:0];
+    // (the gather writes its output register in its last cycle, register offset g_k_q)
+    wire [3:0]   a_k     = is_vgather ? {1'b0, g_k_q} : beat_q[3:0];
+    wire         a_we    = is_vgather ? g_go && !g_more : beat_go && is_valu;
+    wire [4:0]   a_waddr = vd + {1'b0, a_k};
     wire [127:0] a_wdata = is_vgather ? gat_w[vsew_q] : res_w[vsew_q];
 
     // ------------------------------------------------------------------ xvkeccak
@@ -354,8 +412,9 @@ module zve64x_core #(
     endgenerate
 
     always @(*) begin
-        rp_addr = is_xvk ? k_raddr : is_vse ? vd + beat_q[6:2] : vs2 + beat_q[4:0];
-        rq_addr = vs1 + beat_q[4:0];
+        rp_addr = is_xvk ? k_raddr : is_vse ? vd + beat_q[6:2] :
+                  is_vgather ? vs2 + {2'd0, g_cur} : vs2 + beat_q[4:0];
+        rq_addr = is_vgather ? g_ibase : vs1 + beat_q[4:0];
     end
 
     assign last  = is_vmem ? m_last[6:0] : is_xvk ? k_last : is_varith ? a_last : 7'd0;
