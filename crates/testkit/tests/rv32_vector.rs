@@ -101,7 +101,13 @@ fn element_wise_operations_at_every_width() {
     w.extend(li(A1, DATA_ADDR + 256));
     w.extend(li(A2, 0x8000_0005));
     let mut beats = 0u64;
-    for (sew, lmul8, vl) in [(8, 8, 13), (16, 8, 7), (32, 32, 11), (64, 32, 5), (64, 8, 2)] {
+    for (sew, lmul8, vl) in [
+        (8, 8, 13),
+        (16, 8, 7),
+        (32, 32, 11),
+        (64, 32, 5),
+        (64, 8, 2),
+    ] {
         w.push(vsetivli(vl, sew, lmul8));
         let words = (vl * sew / 8).div_ceil(4) as u64;
         // v8 group, v12 group loaded (LMUL <= 4: both fit)
@@ -140,7 +146,9 @@ fn element_wise_operations_at_every_width() {
         return;
     };
     assert_eq!(c, w.len() as u64 + 2 + 2 + beats);
-    assert!(log.iter().any(|l| l.contains("vrsub.vi") && l.contains(" v16=0x")));
+    assert!(log
+        .iter()
+        .any(|l| l.contains("vrsub.vi") && l.contains(" v16=0x")));
 }
 
 /// vrgatherei16.vv at every SEW (indices from memory, some at or past VLMAX: zero; its
@@ -169,8 +177,14 @@ fn gathers_and_strided_loads() {
         beats += gather_cycles(&idx, vl, sew, lmul8) - 1;
     }
     // strided: byte strides 1, 3, 5 (e8 at every offset), 6 (e16), 12 (e32), 24 (e64)
-    for (eew, stride, vl) in [(8, 1, 9), (8, 3, 16), (8, 5, 7), (16, 6, 8), (32, 12, 6), (64, 24, 5)]
-    {
+    for (eew, stride, vl) in [
+        (8, 1, 9),
+        (8, 3, 16),
+        (8, 5, 7),
+        (16, 6, 8),
+        (32, 12, 6),
+        (64, 24, 5),
+    ] {
         w.extend(li(A3, stride));
         w.push(vsetivli(vl, eew, 64)); // LMUL 8
         w.push(vlse(eew, 24, A0, A3));
