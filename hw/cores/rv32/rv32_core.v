@@ -199,7 +199,7 @@ module rv32_core #(
 
     // extension units (generated per design from its unit list)
     wire        ext_claim, ext_uses_rs1, ext_uses_rs2, ext_ready, ext_rd_we, ext_err;
-    wire        ext_redirect, ext_mem_req, ext_mem_we;
+    wire        ext_redirect, ext_mem_req, ext_mem_we, ext_mem_beat;
     wire [4:0]  ext_rs1_addr, ext_rs2_addr;
     wire [31:0] ext_rd_wdata, ext_redirect_pc, ext_mem_addr, ext_mem_wdata;
     wire        is_ext    = !base_ok && ext_claim;
@@ -443,7 +443,7 @@ module rv32_core #(
         .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata),
         .err_o(ext_err), .redirect_o(ext_redirect), .redirect_pc_o(ext_redirect_pc),
         .mem_req_o(ext_mem_req), .mem_we_o(ext_mem_we), .mem_addr_o(ext_mem_addr),
-        .mem_wdata_o(ext_mem_wdata),
+        .mem_wdata_o(ext_mem_wdata), .mem_beat_o(ext_mem_beat),
         .fetch_redirect_o(ext_fetch_redirect), .fetch_target_o(ext_fetch_target)
     );
 
@@ -525,8 +525,9 @@ module rv32_core #(
                            .mul_i(mul_res), .other_i(x_other), .y_o(x_result));
     wire [4:0] x_rd = host_call ? 5'd10 : rd;
 
+    // (a unit's multi-word access: mem_beat_o sends a word while the unit holds X)
     assign dmem_req_o   = x_valid && !lu_hazard && is_mem && !mem_mis && !x_ferr_q &&
-                          !(is_ext && (ext_err || !ext_ready));
+                          !(is_ext && (ext_err || (!ext_ready && !ext_mem_beat)));
     assign dmem_we_o    = m_store;
     assign dmem_be_o    = m_store ? st_be : 4'b1111;
     assign dmem_addr_o  = mem_addr;
