@@ -112,6 +112,7 @@ module rv32_core #(
     wire        d_op     = d_opc == 7'h33 && (d_f7 == 7'h00 ||
                                               (d_f7 == 7'h20 && (d_f3 == 3'd0 || d_f3 == 3'd5)));
     wire        d_alu_alt = (d_op || (d_opimm && d_f3 == 3'd5)) && d_insn[30];
+    wire        d_alu_sub = d_op && d_insn[30];   // (with funct3 0)
 
     reg         boot_q;        // the first cycle after reset fetches boot_addr_i
     reg  [31:0] fetch_pc;
@@ -219,10 +220,10 @@ module rv32_core #(
 
     // Register file: the operands of the instruction in D are read in D (from the fetched
     // word's fields, with the value W writes in this cycle passed through) and registered
-    // into X (x_a_q, x_b_q), so X starts from flip-flops. X takes the result of the
-    // instruction ahead of it (now in W, not yet in the file) from w_result_q by a select
-    // decided in D (x_fwd_*_q: that instruction, then in X, writes the register with an
-    // ALU-type result, not a load). While an instruction is held in X, its operand registers
+    // into X (x_a_q, x_b_q), so X starts from flip-flops with no select in front of the
+    // ALU. The result of the instruction ahead (in X while this one is in D) is forwarded at
+    // the operand registers' inputs (x_fwd_*: that instruction writes the register with an
+    // ALU-type result, not a load), the cycle both move on. While an instruction is held in X, its operand registers
     // take what W writes to its registers (the instruction ahead's result, a load's data), so
     // they hold the architectural values when it proceeds. Registers a unit names itself
     // (DASIP's pairs) are read in X (ports c, d) and compare with W there; for units that
@@ -252,14 +253,11 @@ module rv32_core #(
     wire [31:0] d_a = (rf_wr && rf_waddr == d_rs1) ? rf_wdata : rf_a;
     wire [31:0] d_b = (rf_wr && rf_waddr == d_rs2) ? rf_wdata : rf_b;
     reg  [31:0] x_a_q, x_b_q;
-    reg  x_fwd_a_q, x_fwd_b_q;
     wire w_fwd = w_valid_q && w_we_q && !w_load_q;
     wire [31:0] a_ext = (w_fwd && w_rd_q == rs1 && !rs1_zero) ? w_result_q : rf_c;
     wire [31:0] b_ext = (w_fwd && w_rd_q == rs2 && !rs2_zero) ? w_result_q : rf_d;
-    wire [31:0] a = (rs1 == x_insn_q[19:15]) ? (x_fwd_a_q ? w_result_q : x_a_q) : a_ext;
-    wire [31:0] b = (rs2 == x_insn_q[24:20]) ? (x_fwd_b_q ? w_result_q : x_b_q) : b_ext;
-
-    // a load result is not bypassed: its consumer waits one cycle in X
+    wire [31:0] a = (rs1 == x_insn_q[19:15]) ? x_a_q : a_ext;
+    wire [31:0] b = (rs2 == x_insn_q[24:20]) ? x_b_q : b_ext;
     // a load result is not bypassed: its consumer waits one cycle in X
     wire lu_hazard = x_valid && w_valid_q && w_load_q && w_rd_q != 5'd0 &&
                      ((uses_rs1 && rs1 == w_rd_q) || (uses_rs2 && rs2 == w_rd_q));
@@ -275,6 +273,9 @@ module rv32_core #(
     // decoded in D (exactly X's is_mul)
     reg  [2:0]  x_mul_q;
     reg         x_cmp_signed_q;   // the ALU's compare: slt/slti, blt/bge (decoded in D)
+    // the ALU's operation (decoded in D, zero unless op/op-imm): {logic (1 xor, 2 or,
+    // 3 and), slt*, shift left, shift, sub, add}
+    reg  [6:0]  x_aop_q;
     reg         x_use_mul_q;
     // (an op-imm's immediate is in x_b_q: see the operand registers)
     wire [31:0] alu_b   = b;
@@ -282,7 +283,8 @@ module rv32_core #(
     wire [31:0] alu_res;
     wire        alu_eq, alu_lt;
     rv32_alu u_alu (
-        .a_i(a), .b_i(alu_b), .funct3_i(f3), .alt_i(alu_alt),
+        .a_i(a), .b_i(alu_b), .add_i(x_aop_q[0]), .sub_i(x_aop_q[1]), .shift_i(x_aop_q[2]),
+        .left_i(x_aop_q[3]), .alt_i(alu_alt), .slt_i(x_aop_q[4]), .logic_i(x_aop_q[6:5]),
         .cmp_signed_i(x_cmp_signed_q), .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt)
     );
 
@@ -502,6 +504,7 @@ module rv32_core #(
     );
 
     // result and destination
+    wire [4:0]  x_rd = host_call ? 5'd10 : rd;
     wire [31:0] x_result;
     reg         x_writes;
     // the ALU's result joins the others in one last 2:1 multiplexer (the others and the
@@ -521,9 +524,27 @@ module rv32_core #(
         else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
                  is_wfi)                  x_writes = 1'b0;
     end
-    rv32_result_mux u_res (.sel_alu_i(x_use_alu), .sel_mul_i(x_use_mul_q), .alu_i(alu_res),
-                           .mul_i(mul_res), .other_i(x_other), .y_o(x_result));
-    wire [4:0] x_rd = host_call ? 5'd10 : rd;
+    wire [31:0] x_nonalu = x_use_mul_q ? mul_res : x_other;
+    rv32_result_mux u_res (.sel_i(x_use_alu), .alu_i(alu_res), .rest_i(x_nonalu), .y_o(x_result));
+    // The operand registers' next values: as the instruction in D enters X, the register
+    // file's value or, when the instruction in X writes that register with an ALU-type
+    // result, that result (x_fwd_*), through the same last 2:1 select (the ALU's result
+    // passes one level on the way to them too); while X holds, what W writes to the
+    // instruction's registers (x_*_hold_wr: the register's enable).
+    wire x_fwd_a = x_valid && x_writes && !is_load && x_rd == d_rs1 && !d_rs1_z;
+    wire x_fwd_b = x_valid && x_writes && !is_load && x_rd == d_rs2 && !d_opimm && !d_rs2_z;
+    wire x_a_hold_wr = rf_wr && rf_waddr == x_insn_q[19:15];
+    wire x_b_hold_wr = rf_wr && rf_waddr == x_insn_q[24:20] && !x_alu_imm_q;
+    // (an op-imm's second operand is its immediate: registered in place of the register
+    // its rs2 field would name, so the ALU's b needs no select in X)
+    wire [31:0] d_b_imm = d_opimm ? {{20{d_insn[31]}}, d_insn[31:20]} : d_b;
+    wire [31:0] x_a_next, x_b_next;
+    rv32_result_mux u_fwd_a (.sel_i(!x_stall && x_fwd_a && x_use_alu), .alu_i(alu_res),
+                             .rest_i(x_stall ? rf_wdata : x_fwd_a ? x_nonalu : d_a),
+                             .y_o(x_a_next));
+    rv32_result_mux u_fwd_b (.sel_i(!x_stall && x_fwd_b && x_use_alu), .alu_i(alu_res),
+                             .rest_i(x_stall ? rf_wdata : x_fwd_b ? x_nonalu : d_b_imm),
+                             .y_o(x_b_next));
 
     assign dmem_req_o   = x_valid && !lu_hazard && is_mem && !mem_mis && !x_ferr_q &&
                           !(is_ext && (ext_err || !ext_ready));
@@ -553,18 +574,17 @@ module rv32_core #(
             x_insn_q <= d_insn;
             x_rs1_z_q <= d_rs1_z;
             x_rs2_z_q <= d_rs2_z;
-            x_fwd_a_q <= x_valid && x_writes && !is_load && x_rd == d_insn[19:15] &&
-                         d_insn[19:15] != 5'd0;
-            x_fwd_b_q <= x_valid && x_writes && !is_load && x_rd == d_insn[24:20] && !d_opimm &&
-                         d_insn[24:20] != 5'd0;
             x_pc_q   <= d_pc_q;
             x_ferr_q <= imem_err_i;
-            x_a_q    <= d_a;
-            // an op-imm's second operand is its immediate: registered here in place of
-            // the register its rs2 field would name, so the ALU's b needs no select in X
-            x_b_q    <= d_opimm ? {{20{d_insn[31]}}, d_insn[31:20]} : d_b;
             x_alu_imm_q <= d_opimm;
             x_alu_alt_q <= d_alu_alt;
+            x_aop_q     <= {(d_op || d_opimm) && d_f3[2] && d_f3 != 3'd5 ?
+                                (d_f3[1:0] == 2'd0 ? 2'd1 : d_f3[1:0]) : 2'd0,
+                            (d_op || d_opimm) && d_f3[2:1] == 2'b01,
+                            d_f3 == 3'd1,
+                            (d_op || d_opimm) && d_f3[1:0] == 2'b01,
+                            (d_op || d_opimm) && d_f3 == 3'd0 && d_alu_sub,
+                            (d_op || d_opimm) && d_f3 == 3'd0 && !d_alu_sub};
             x_use_alu_q <= d_opimm || d_op;
             x_use_mul_q <= d_opc == 7'h33 && d_f7 == 7'h01 && !d_f3[2];
             x_cmp_signed_q <= (d_opc == 7'h63) ? !d_f3[1] : !d_f3[0];
@@ -577,12 +597,9 @@ module rv32_core #(
                            (d_opc == 7'h17) ? {d_insn[31:12], 12'd0} :
                            {{19{d_insn[31]}}, d_insn[31], d_insn[7], d_insn[30:25],
                             d_insn[11:8], 1'b0};
-        end else begin
-            x_fwd_a_q <= 1'b0;
-            x_fwd_b_q <= 1'b0;
-            if (rf_wr && rf_waddr == x_insn_q[19:15]) x_a_q <= rf_wdata;
-            if (rf_wr && rf_waddr == x_insn_q[24:20] && !x_alu_imm_q) x_b_q <= rf_wdata;
         end
+        if (!x_stall || x_a_hold_wr) x_a_q <= x_a_next;
+        if (!x_stall || x_b_hold_wr) x_b_q <= x_b_next;
     end
 
 
