@@ -161,42 +161,75 @@ module rv32_core #(
     reg         x_rs1_z_q, x_rs2_z_q;  // the rs1 / rs2 fields of x_insn_q are x0
     reg         x_started_q;   // the divider was started for the instruction in X
 
-    wire [6:0]  opc  = x_insn_q[6:0];
     wire [4:0]  rd   = x_insn_q[11:7];
     wire [2:0]  f3   = x_insn_q[14:12];
     wire [4:0]  rs1;           // register read ports: the standard fields, or what an
     wire [4:0]  rs2;           // extension unit names for its instruction
-    wire [6:0]  f7   = x_insn_q[31:25];
     wire [31:0] imm_u = {x_insn_q[31:12], 12'd0};
 
-    // base decode: exactly the words crates/sim/src/rv32/{base,m,zicsr}.rs accept
-    wire is_lui    = opc == 7'h37;
-    wire is_auipc  = opc == 7'h17;
-    wire is_jal    = opc == 7'h6f;
-    wire is_jalr   = opc == 7'h67 && f3 == 3'd0;
-    wire is_branch = opc == 7'h63 && f3 != 3'd2 && f3 != 3'd3;
-    wire is_load   = opc == 7'h03 && (f3 == 3'd0 || f3 == 3'd1 || f3 == 3'd2 ||
-                                      f3 == 3'd4 || f3 == 3'd5);
-    wire is_store  = opc == 7'h23 && (f3 == 3'd0 || f3 == 3'd1 || f3 == 3'd2);
-    wire is_opimm  = opc == 7'h13 && (f3 == 3'd1 ? f7 == 7'h00 :
-                                      f3 == 3'd5 ? (f7 == 7'h00 || f7 == 7'h20) : 1'b1);
-    wire is_op     = opc == 7'h33 && (f7 == 7'h00 ||
-                                      (f7 == 7'h20 && (f3 == 3'd0 || f3 == 3'd5)));
-    wire is_mul    = opc == 7'h33 && f7 == 7'h01 && !f3[2];
-    wire is_div    = opc == 7'h33 && f7 == 7'h01 && f3[2];
-    wire is_fence  = opc == 7'h0f && (f3 == 3'd0 || f3 == 3'd1);
-    wire is_fencei = opc == 7'h0f && f3 == 3'd1;   // Zifencei: refetches its successor
-    wire is_ecall  = x_insn_q == 32'h0000_0073;
-    wire is_ebreak = x_insn_q == 32'h0010_0073;
-    wire is_mret   = x_insn_q == 32'h3020_0073;
-    wire is_wfi    = x_insn_q == 32'h1050_0073;
-    wire is_csr    = opc == 7'h73 && f3 != 3'd0 && f3 != 3'd4;
-    wire base_ok   = is_lui | is_auipc | is_jal | is_jalr | is_branch | is_load | is_store |
-                     is_opimm | is_op | is_mul | is_div | is_fence | is_ecall | is_ebreak |
-                     is_mret | is_wfi | is_csr;
-    wire base_rs1  = is_jalr | is_branch | is_load | is_store | is_opimm | is_op | is_mul |
-                     is_div | (is_csr && !f3[2]);
-    wire base_rs2  = is_branch | is_store | is_op | is_mul | is_div;
+    // base decode: exactly the words crates/sim/src/rv32/{base,m,zicsr}.rs accept; one
+    // function for X's instruction and for D's (whose class, base_ok and the registers it
+    // reads, is registered with it: X's stall and exception logic start from flip-flops)
+    localparam D_LUI = 0, D_AUIPC = 1, D_JAL = 2, D_JALR = 3, D_BRANCH = 4, D_LOAD = 5,
+               D_STORE = 6, D_OPIMM = 7, D_OP = 8, D_MUL = 9, D_DIV = 10, D_FENCE = 11,
+               D_FENCEI = 12, D_ECALL = 13, D_EBREAK = 14, D_MRET = 15, D_WFI = 16,
+               D_CSR = 17, D_OK = 18, D_RS1 = 19, D_RS2 = 20, D_N = 21;
+    function [D_N-1:0] decode(input [31:0] w);
+        reg [6:0] o, f7w;
+        reg [2:0] f;
+        begin
+            o = w[6:0];
+            f = w[14:12];
+            f7w = w[31:25];
+            decode[D_LUI]    = o == 7'h37;
+            decode[D_AUIPC]  = o == 7'h17;
+            decode[D_JAL]    = o == 7'h6f;
+            decode[D_JALR]   = o == 7'h67 && f == 3'd0;
+            decode[D_BRANCH] = o == 7'h63 && f != 3'd2 && f != 3'd3;
+            decode[D_LOAD]   = o == 7'h03 && (f == 3'd0 || f == 3'd1 || f == 3'd2 ||
+                                              f == 3'd4 || f == 3'd5);
+            decode[D_STORE]  = o == 7'h23 && (f == 3'd0 || f == 3'd1 || f == 3'd2);
+            decode[D_OPIMM]  = o == 7'h13 && (f == 3'd1 ? f7w == 7'h00 :
+                                              f == 3'd5 ? (f7w == 7'h00 || f7w == 7'h20) : 1'b1);
+            decode[D_OP]     = o == 7'h33 && (f7w == 7'h00 ||
+                                              (f7w == 7'h20 && (f == 3'd0 || f == 3'd5)));
+            decode[D_MUL]    = o == 7'h33 && f7w == 7'h01 && !f[2];
+            decode[D_DIV]    = o == 7'h33 && f7w == 7'h01 && f[2];
+            decode[D_FENCE]  = o == 7'h0f && (f == 3'd0 || f == 3'd1);
+            decode[D_FENCEI] = o == 7'h0f && f == 3'd1;   // Zifencei: refetches its successor
+            decode[D_ECALL]  = w == 32'h0000_0073;
+            decode[D_EBREAK] = w == 32'h0010_0073;
+            decode[D_MRET]   = w == 32'h3020_0073;
+            decode[D_WFI]    = w == 32'h1050_0073;
+            decode[D_CSR]    = o == 7'h73 && f != 3'd0 && f != 3'd4;
+            decode[D_OK]     = |decode[D_CSR:D_LUI];
+            decode[D_RS1]    = decode[D_JALR] | decode[D_BRANCH] | decode[D_LOAD] |
+                               decode[D_STORE] | decode[D_OPIMM] | decode[D_OP] |
+                               decode[D_MUL] | decode[D_DIV] | (decode[D_CSR] && !f[2]);
+            decode[D_RS2]    = decode[D_BRANCH] | decode[D_STORE] | decode[D_OP] |
+                               decode[D_MUL] | decode[D_DIV];
+        end
+    endfunction
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [D_N-1:0] xd = decode(x_insn_q);   // (its class bits: x_class_q)
+    wire [D_N-1:0] dd = decode(d_insn);     // (only its class bits are registered)
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  [2:0]  x_class_q;   // D's decode[D_OK], [D_RS1], [D_RS2], registered
+    wire is_jal    = xd[D_JAL];
+    wire is_jalr   = xd[D_JALR];
+    wire is_branch = xd[D_BRANCH];
+    wire is_load   = xd[D_LOAD];
+    wire is_store  = xd[D_STORE];
+    wire is_fence  = xd[D_FENCE];
+    wire is_fencei = xd[D_FENCEI];
+    wire is_ecall  = xd[D_ECALL];
+    wire is_ebreak = xd[D_EBREAK];
+    wire is_mret   = xd[D_MRET];
+    wire is_wfi    = xd[D_WFI];
+    wire is_csr    = xd[D_CSR];
+    wire base_ok   = x_class_q[0];
+    wire base_rs1  = x_class_q[1];
+    wire base_rs2  = x_class_q[2];
 
     // extension units (generated per design from its unit list)
     wire        ext_claim, ext_uses_rs1, ext_uses_rs2, ext_ready, ext_rd_we, ext_err;
@@ -276,6 +309,9 @@ module rv32_core #(
     // the ALU's operation (decoded in D, zero unless op/op-imm): {logic (1 xor, 2 or,
     // 3 and), slt*, shift left, shift, sub, add}
     reg  [6:0]  x_aop_q;
+    // the other results' selects (decoded in D, exactly X's is_*): {div, csr, jal/jalr,
+    // auipc, lui}
+    reg  [4:0]  x_osel_q;
     reg         x_use_mul_q;
     // (an op-imm's immediate is in x_b_q: see the operand registers)
     wire [31:0] alu_b   = b;
@@ -291,14 +327,14 @@ module rv32_core #(
     // multiplier (two cycles in X: the product is registered at the end of the first)
     wire [31:0] mul_res;
     reg         x_mul_done_q;  // the multiply in X has its product: this is its second cycle
-    wire        mul_busy = is_mul && !x_mul_done_q;
+    wire        mul_busy = x_use_mul_q && !x_mul_done_q;   // (x_use_mul_q: is_mul, from D)
     rv32_mul u_mul (.clk_i(clk_i), .a_i(a), .b_i(b), .a_signed_i(x_mul_q[0]),
                     .b_signed_i(x_mul_q[1]), .high_i(x_mul_q[2]), .result_o(mul_res));
 
     // divider (iterative)
     wire        div_done;
     wire [31:0] div_res;
-    wire        div_start = x_valid && is_div && !lu_hazard && !x_started_q;
+    wire        div_start = x_valid && x_osel_q[4] && !lu_hazard && !x_started_q;   // (is_div)
     rv32_div #(.EARLY_OUT(DIV_EARLY_OUT)) u_div (
         .clk_i(clk_i), .rst_ni(rst_ni), .start_i(div_start), .op_i(f3[1:0]),
         .a_i(a), .b_i(b), .done_o(div_done), .result_o(div_res)
@@ -398,7 +434,7 @@ module rv32_core #(
     wire trap_t = exc_early || jump_mis_any || exc_mem;
     wire trap_f = exc_early || (jump_mis_any && !is_branch) || exc_mem;
 
-    wire x_busy = (is_div && !div_done) || mul_busy || (is_ext && !ext_ready);
+    wire x_busy = (x_osel_q[4] && !div_done) || mul_busy || (is_ext && !ext_ready);
     assign x_stall = x_valid && (lu_hazard || x_busy);
     wire x_fire   = x_valid && !x_stall;
     // retires without an exception: x_commit (the late select's output, below)
@@ -507,24 +543,19 @@ module rv32_core #(
     wire [4:0]  x_rd = host_call ? 5'd10 : rd;
     wire [31:0] x_result;
     reg         x_writes;
-    // the ALU's result joins the others in one last 2:1 multiplexer (the others and the
-    // select come from decode, early)
-    reg  [31:0] x_other;
-    wire        x_use_alu = x_use_alu_q;   // is_op || is_opimm (exactly as decoded in X)
+    // the ALU's result joins the others in one last 2:1 multiplexer; the others are an
+    // AND-OR of exclusive selects decoded in D (x_osel_q) or early in X (host call, unit)
+    wire        x_use_alu = x_use_alu_q;   // op or op-imm (exactly as decoded in X)
     always @(*) begin
         x_writes = 1'b1;
-        x_other  = 32'd0;
-        if (is_lui)                       x_other = imm_u;
-        else if (is_auipc)                x_other = pc_rel;
-        else if (is_jal || is_jalr)       x_other = x_pc4;
-        else if (is_csr)                  x_other = csr_rdata;
-        else if (is_div)                  x_other = div_res;
-        else if (host_call)               x_other = host_wdata_i;
-        else if (is_ext)                  begin x_other = ext_rd_wdata; x_writes = ext_rd_we; end
+        if (is_ext)                       x_writes = ext_rd_we;
         else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
-                 is_wfi)                  x_writes = 1'b0;
+                 is_wfi)                  x_writes = host_call;
     end
-    wire [31:0] x_nonalu = x_use_mul_q ? mul_res : x_other;
+    wire [31:0] x_nonalu = ({32{x_use_mul_q}} & mul_res) | ({32{x_osel_q[0]}} & imm_u) |
+                           ({32{x_osel_q[1]}} & pc_rel) | ({32{x_osel_q[2]}} & x_pc4) |
+                           ({32{x_osel_q[3]}} & csr_rdata) | ({32{x_osel_q[4]}} & div_res) |
+                           ({32{host_call}} & host_wdata_i) | ({32{is_ext}} & ext_rd_wdata);
     rv32_result_mux u_res (.sel_i(x_use_alu), .alu_i(alu_res), .rest_i(x_nonalu), .y_o(x_result));
     // The operand registers' next values: as the instruction in D enters X, the register
     // file's value or, when the instruction in X writes that register with an ALU-type
@@ -539,12 +570,15 @@ module rv32_core #(
     // its rs2 field would name, so the ALU's b needs no select in X)
     wire [31:0] d_b_imm = d_opimm ? {{20{d_insn[31]}}, d_insn[31:20]} : d_b;
     wire [31:0] x_a_next, x_b_next;
+    wire [31:0] x_a_rest, x_b_rest;
+    rv32_result_mux u_fwd_a2 (.sel_i(!x_stall && x_fwd_a), .alu_i(x_nonalu),
+                              .rest_i(x_stall ? rf_wdata : d_a), .y_o(x_a_rest));
+    rv32_result_mux u_fwd_b2 (.sel_i(!x_stall && x_fwd_b), .alu_i(x_nonalu),
+                              .rest_i(x_stall ? rf_wdata : d_b_imm), .y_o(x_b_rest));
     rv32_result_mux u_fwd_a (.sel_i(!x_stall && x_fwd_a && x_use_alu), .alu_i(alu_res),
-                             .rest_i(x_stall ? rf_wdata : x_fwd_a ? x_nonalu : d_a),
-                             .y_o(x_a_next));
+                             .rest_i(x_a_rest), .y_o(x_a_next));
     rv32_result_mux u_fwd_b (.sel_i(!x_stall && x_fwd_b && x_use_alu), .alu_i(alu_res),
-                             .rest_i(x_stall ? rf_wdata : x_fwd_b ? x_nonalu : d_b_imm),
-                             .y_o(x_b_next));
+                             .rest_i(x_b_rest), .y_o(x_b_next));
 
     assign dmem_req_o   = x_valid && !lu_hazard && is_mem && !mem_mis && !x_ferr_q &&
                           !(is_ext && (ext_err || !ext_ready));
@@ -565,7 +599,7 @@ module rv32_core #(
             x_mul_done_q <= 1'b0;
         end else begin
             if (div_start) x_started_q <= 1'b1;
-            if (x_valid && is_mul && !lu_hazard) x_mul_done_q <= 1'b1;
+            if (x_valid && x_use_mul_q && !lu_hazard) x_mul_done_q <= 1'b1;
         end
     end
     // datapath registers: no reset (what they hold matters only with x_valid)
@@ -578,6 +612,11 @@ module rv32_core #(
             x_ferr_q <= imem_err_i;
             x_alu_imm_q <= d_opimm;
             x_alu_alt_q <= d_alu_alt;
+            x_class_q   <= {dd[D_RS2], dd[D_RS1], dd[D_OK]};
+            x_osel_q    <= {d_opc == 7'h33 && d_f7 == 7'h01 && d_f3[2],
+                            d_opc == 7'h73 && d_f3 != 3'd0 && d_f3 != 3'd4,
+                            d_opc == 7'h6f || (d_opc == 7'h67 && d_f3 == 3'd0),
+                            d_opc == 7'h17, d_opc == 7'h37};
             x_aop_q     <= {(d_op || d_opimm) && d_f3[2] && d_f3 != 3'd5 ?
                                 (d_f3[1:0] == 2'd0 ? 2'd1 : d_f3[1:0]) : 2'd0,
                             (d_op || d_opimm) && d_f3[2:1] == 2'b01,
