@@ -657,6 +657,84 @@ fn mips_faults() {
     );
 }
 
+/// Every trap instruction (teq .. tne, teqi .. tnei) and every overflowing add form, taken
+/// and not taken, on operands around the signed and unsigned boundaries: the same outcome
+/// and commit log on both engines (the RTL decides the trap condition in MEM from the ALU's
+/// difference, the overflow in EX).
+#[test]
+fn mips_trap_conditions_and_overflow() {
+    if !have_verilator() {
+        return;
+    }
+    let d = "mips-ref";
+    let vals: [u32; 4] = [0, 1, 0xffff_ffff, 0x8000_0000];
+    // (funct of the R-type form, rt of the REGIMM immediate form, name, condition)
+    type Cond = fn(u32, u32) -> bool;
+    let traps: [(u32, u32, &str, Cond); 6] = [
+        (0x30, 0x08, "tge", |a, b| a as i32 >= b as i32),
+        (0x31, 0x09, "tgeu", |a, b| a >= b),
+        (0x32, 0x0a, "tlt", |a, b| (a as i32) < b as i32),
+        (0x33, 0x0b, "tltu", |a, b| a < b),
+        (0x34, 0x0c, "teq", |a, b| a == b),
+        (0x36, 0x0e, "tne", |a, b| a != b),
+    ];
+    for &(funct, regimm, name, cond) in &traps {
+        for &x in &vals {
+            for &y in &vals {
+                let mut p = mips_li(MT0, x);
+                p.extend(mips_li(MT1, y));
+                p.push(m::rtype(MT0, MT1, 0, 0, funct));
+                let r = both(d, &mips_prog(p), 100_000);
+                let want = if cond(x, y) {
+                    "trap instruction at pc"
+                } else {
+                    "exit 3"
+                };
+                expect(&format!("{name} {x:#x}, {y:#x}"), &r, &[want]);
+                // the immediate form compares with the sign-extended 16-bit immediate
+                let imm = y as i32 as i16;
+                let mut p = mips_li(MT0, x);
+                p.push(m::itype(1, MT0, regimm, imm as i32));
+                let r = both(d, &mips_prog(p), 100_000);
+                let want = if cond(x, imm as i32 as u32) {
+                    "trap instruction at pc"
+                } else {
+                    "exit 3"
+                };
+                expect(&format!("{name}i {x:#x}, {imm}"), &r, &[want]);
+            }
+        }
+    }
+    // add, addi, sub: overflow traps, addu / addiu / subu never
+    for (x, y) in [
+        (0x7fff_ffffu32, 1u32),
+        (0x8000_0000, 0xffff_ffff),
+        (5, 7),
+        (0x8000_0000, 1),
+    ] {
+        for (funct, name, ovf) in [
+            (0x20, "add", (x as i32).checked_add(y as i32).is_none()),
+            (0x22, "sub", (x as i32).checked_sub(y as i32).is_none()),
+            (0x21, "addu", false),
+            (0x23, "subu", false),
+        ] {
+            let mut p = mips_li(MT0, x);
+            p.extend(mips_li(MT1, y));
+            p.push(m::rtype(MT0, MT1, MA0, 0, funct));
+            let r = both(d, &mips_prog(p), 100_000);
+            let want = if ovf { "integer overflow" } else { "exit 3" };
+            expect(&format!("{name} {x:#x}, {y:#x}"), &r, &[want]);
+        }
+        let imm = y as i32 as i16;
+        let mut p = mips_li(MT0, x);
+        p.push(m::itype(0x08, MT0, MA0, imm as i32)); // addi
+        let r = both(d, &mips_prog(p), 100_000);
+        let ovf = (x as i32).checked_add(imm as i32).is_none();
+        let want = if ovf { "integer overflow" } else { "exit 3" };
+        expect(&format!("addi {x:#x}, {imm}"), &r, &[want]);
+    }
+}
+
 #[test]
 fn mips_runaway_loop_at_the_cycle_limit() {
     if !have_verilator() {

@@ -2,7 +2,7 @@
 //! programs with hand-checked cycle counts give the same commit log (retire cycle of every
 //! instruction, register, HI/LO and memory writes) on both engines, and the benchmark
 //! firmware of mips-ref runs in lockstep. Skipped with a loud line without verilator.
-use asip_testkit::mips::{addiu, addu, beq, beql, bne, itype, lui, lw, rtype, sw};
+use asip_testkit::mips::{addiu, addu, beq, beql, bne, itype, li, lui, lw, rtype, sw};
 
 fn have_verilator() -> bool {
     if asip_testkit::have("verilator") {
@@ -146,6 +146,70 @@ fn hi_lo_unit() {
         cycles(&[addiu(T0, 0, -3), addiu(T1, 0, 5), MULTU, MFLO, MFHI]),
         5 + 2 + 4
     );
+}
+
+/// The multiplier on operands around the signed and unsigned boundaries, with every
+/// consumer distance the RTL forwards over: HI/LO read right behind mult/madd/msub (HI/LO
+/// are written at the end of MEM), back-to-back accumulation, mthi before madd, mul's
+/// product (added up in MEM) into an ALU op, another mul, a store and a branch. Commit
+/// logs (registers, HI/LO, memory, retire cycles) equal on both engines.
+#[test]
+fn multiplier_consumers_in_lockstep() {
+    if !have_verilator() {
+        return;
+    }
+    let sp2 = |rs: u32, rt: u32, rd: u32, f: u32| 0x1c << 26 | rtype(rs, rt, rd, 0, f);
+    let vals: [u32; 8] = [
+        0,
+        1,
+        0xffff_ffff,
+        0x8000_0000,
+        0x7fff_ffff,
+        0x1234_5678,
+        0xfedc_ba98,
+        0x0001_ffff,
+    ];
+    for &x in &vals {
+        let mut p = Vec::new();
+        for &y in &vals {
+            p.extend(li(T0, x));
+            p.extend(li(T1, y));
+            p.extend([
+                rtype(T0, T1, 0, 0, 0x18), // mult
+                MFLO,
+                MFHI,
+                rtype(T0, T1, 0, 0, 0x19), // multu
+                MFHI,
+                addu(T2, T3, T3),
+                sp2(T0, T1, 0, 0), // madd
+                sp2(T0, T1, 0, 1), // maddu
+                sp2(T0, T1, 0, 4), // msub
+                sp2(T1, T0, 0, 5), // msubu
+                MFLO,
+                MFHI,
+                rtype(T0, 0, 0, 0, 0x11), // mthi
+                sp2(T1, T1, 0, 0),        // madd
+                MFHI,
+                MFLO,
+                sp2(T0, T1, T4, 2), // mul
+                addu(T2, T4, T0),
+                sp2(T4, T1, T4, 2),
+                sp2(T4, T4, T2, 2),
+                sp2(T0, T1, T4, 2),
+                NOP,
+                addu(T2, T4, T4),
+                sp2(T0, T1, T4, 2),
+                sw(T4, SP, -4),
+                lw(T2, SP, -4),
+                sp2(T0, T1, T4, 2),
+                beq(T4, T0, 1),
+                NOP,
+                addiu(T2, 0, 1),
+            ]);
+        }
+        let (_, log) = run(&p, &[]);
+        assert!(log.len() > p.len() / 2, "{x:#x}: {}", log.len());
+    }
 }
 
 #[test]

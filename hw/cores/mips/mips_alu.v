@@ -1,38 +1,67 @@
 // mips_alu: the EX-stage datapath of mips_core: adder (with signed overflow), logic,
-// shifter, set-less-than, count leading zeros/ones and the single-cycle 32 x 32 -> 64
-// multiplier (signed or unsigned) of mult/multu/mul/madd/msub. Combinational.
+// shifter, set-less-than, count leading zeros/ones and the multiplier (signed or unsigned)
+// of mult/multu/mul/madd/msub: four partial products of 17- and 16-bit halves (one 18 x 18
+// DSP block each on ECP5); mips_core registers them and adds them up in MEM (into HI/LO,
+// or mul's low word). Combinational. The operation comes as
+// one-hot selects decoded in ID (registered): each part's result is zero unless selected,
+// and the result is their OR.
 module mips_alu (
-    input  wire [3:0]  op_i,
-    input  wire [31:0] a_i,       // rs (rt for the shifts)
-    input  wire [31:0] b_i,       // rt or the immediate
+    input  wire [31:0] a_i,       // rs
+    input  wire [31:0] b_i,       // rt
+    input  wire [31:0] imm_i,     // the immediate operand (sign- or zero-extended, lui's)
+    input  wire        use_imm_i, // the adder and the logic take imm_i instead of rt
+    input  wire        sub_i,     // subtract (sub, subu, slt, sltu, slti, sltiu)
+    input  wire        sel_sum_i,
+    input  wire        sel_logic_i,
+    input  wire [1:0]  logic_op_i, // and, or, xor, nor
+    input  wire        sel_slt_i,
+    input  wire        slt_u_i,
+    input  wire        sel_sh_i,
+    input  wire [1:0]  sh_op_i,   // funct[1:0]: 0 sll, 2 srl, 3 sra (of rt)
     input  wire [4:0]  sh_i,      // shift amount
+    input  wire        sel_clz_i,
+    input  wire        clo_i,
     input  wire        mul_signed_i,
-    output reg  [31:0] result_o,
+    output wire [31:0] result_o,  // everything but mul's (mips_core adds it up in MEM)
+    output wire [31:0] sum_o,     // a + operand (the effective address of a load / store)
     output wire        ovf_o,     // signed overflow of ADD / SUB
-    output wire [63:0] product_o
+    output wire        lt_o,      // a_i < operand, signed / unsigned (with sub_i)
+    output wire        ltu_o,
+    // the 33 x 33 signed product of the extended operands (low 64 bits) is
+    // ll + (lh << 17) + (hl << 17) + (hh << 34), ll unsigned, the others signed
+    output wire [33:0] pp_ll_o,
+    output wire [33:0] pp_lh_o,
+    output wire [33:0] pp_hl_o,
+    output wire [29:0] pp_hh_o    // its bits below bit 64 of the product
 );
-    localparam [3:0] OP_ADD = 4'd0, OP_SUB = 4'd1, OP_AND = 4'd2, OP_OR = 4'd3,
-                     OP_XOR = 4'd4, OP_NOR = 4'd5, OP_SLT = 4'd6, OP_SLTU = 4'd7,
-                     OP_SLL = 4'd8, OP_SRL = 4'd9, OP_SRA = 4'd10, OP_CLZ = 4'd11,
-                     OP_CLO = 4'd12, OP_MUL = 4'd13, OP_B = 4'd14;
-
-    wire        sub  = (op_i == OP_SUB) || (op_i == OP_SLT) || (op_i == OP_SLTU);
-    wire [32:0] sum  = {1'b0, a_i} + {1'b0, sub ? ~b_i : b_i} + {32'd0, sub};
-    wire        lt   = (a_i[31] != b_i[31]) ? a_i[31] : sum[31];
+    wire [31:0] opb  = use_imm_i ? imm_i : b_i;
+    wire [32:0] sum  = {1'b0, a_i} + {1'b0, sub_i ? ~opb : opb} + {32'd0, sub_i};
+    wire        lt   = (a_i[31] != opb[31]) ? a_i[31] : sum[31];
     wire        ltu  = ~sum[32];
-    assign ovf_o = (a_i[31] == (b_i[31] ^ sub)) && (sum[31] != a_i[31]);
+    assign sum_o = sum[31:0];
+    assign lt_o  = lt;
+    assign ltu_o = ltu;
+    assign ovf_o = (a_i[31] == (opb[31] ^ sub_i)) && (sum[31] != a_i[31]);
 
-    // a 33 x 33 signed product (the low 64 bits of the 64 x 64 product of the extended
-    // operands, with four 18 x 18 DSP blocks on ECP5 instead of ten)
-    wire signed [32:0] sa = {mul_signed_i & a_i[31], a_i};
-    wire signed [32:0] sb = {mul_signed_i & b_i[31], b_i};
-    /* verilator lint_off UNUSEDSIGNAL */
-    wire signed [65:0] prod = sa * sb;
-    /* verilator lint_on UNUSEDSIGNAL */
-    assign product_o = prod[63:0];
+    // the operands extended to 33 bits (the low 64 bits of their product are those of the
+    // 64 x 64 product of the sign- or zero-extended operands), split into a low unsigned
+    // 17-bit and a high signed 16-bit half
+    wire signed [17:0] al = {1'b0, a_i[16:0]};
+    wire signed [17:0] bl = {1'b0, b_i[16:0]};
+    wire signed [15:0] ah = {mul_signed_i & a_i[31], a_i[31:17]};
+    wire signed [15:0] bh = {mul_signed_i & b_i[31], b_i[31:17]};
+    wire signed [35:0] p_ll = al * bl;
+    wire signed [33:0] p_lh = al * bh;
+    wire signed [33:0] p_hl = ah * bl;
+    wire signed [31:0] p_hh = ah * bh;
+    assign pp_ll_o = p_ll[33:0];
+    assign pp_lh_o = p_lh;
+    assign pp_hl_o = p_hl;
+    assign pp_hh_o = p_hh[29:0];
+    wire unused_p = &{1'b0, p_ll[35:34], p_hh[31:30]};
 
     // leading zeros of a_i, or of ~a_i for clo
-    wire [31:0] cx = (op_i == OP_CLO) ? ~a_i : a_i;
+    wire [31:0] cx = clo_i ? ~a_i : a_i;
     reg  [5:0]  lz;
     integer k;
     always @(*) begin
@@ -41,22 +70,23 @@ module mips_alu (
             if (cx[k]) lz = 6'd31 - k[5:0];
     end
 
+    reg  [31:0] lg, sh;
     always @(*) begin
-        case (op_i)
-            OP_ADD, OP_SUB: result_o = sum[31:0];
-            OP_AND:  result_o = a_i & b_i;
-            OP_OR:   result_o = a_i | b_i;
-            OP_XOR:  result_o = a_i ^ b_i;
-            OP_NOR:  result_o = ~(a_i | b_i);
-            OP_SLT:  result_o = {31'd0, lt};
-            OP_SLTU: result_o = {31'd0, ltu};
-            OP_SLL:  result_o = a_i << sh_i;
-            OP_SRL:  result_o = a_i >> sh_i;
-            OP_SRA:  result_o = $signed(a_i) >>> sh_i;
-            OP_CLZ, OP_CLO: result_o = {26'd0, lz};
-            OP_MUL:  result_o = product_o[31:0];
-            OP_B:    result_o = b_i;
-            default: result_o = 32'd0;
+        case (logic_op_i)
+            2'd0:    lg = a_i & opb;
+            2'd1:    lg = a_i | opb;
+            2'd2:    lg = a_i ^ opb;
+            default: lg = ~(a_i | opb);
+        endcase
+        case (sh_op_i)
+            2'd0:    sh = b_i << sh_i;
+            2'd3:    sh = $signed(b_i) >>> sh_i;
+            default: sh = b_i >> sh_i;
         endcase
     end
+
+    assign result_o = ({32{sel_sum_i}} & sum[31:0]) | ({32{sel_logic_i}} & lg) |
+                      {31'd0, sel_slt_i & (slt_u_i ? ltu : lt)} | ({32{sel_sh_i}} & sh) |
+                      ({32{sel_clz_i}} & {26'd0, lz});
 endmodule
+

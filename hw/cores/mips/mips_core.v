@@ -70,23 +70,35 @@ module mips_core (
     reg         e_valid_q, e_ferr_q, e_jmis_q;
     reg  [31:0] e_insn_q, e_a_q, e_b_q, e_jtgt_q;
     reg  [31:0] e_pc_q /* verilator public_flat_rd */;
+    // forward selects of rs / rt, one-hot: {MEM's result, HI (mfhi in MEM), LO (mflo in
+    // MEM), the product's low word (mul in MEM), WB's value, the operand register}
+    reg  [5:0]  e_fa_q, e_fb_q;
+    localparam  DEC_W = 27, ALU_W = 16;
+    reg  [DEC_W-1:0] e_dec_q;      // base decode of the word in EX (decoded in ID)
+    reg  [ALU_W-1:0] e_alu_q;      // its ALU selects
+    reg  [31:0] e_imm_q;           // its immediate operand
 
     reg         m_valid_q, m_we_q, m_load_q, m_store_q, m_trap_q, m_unit_st_q;
     reg  [4:0]  m_rd_q;
     reg  [5:0]  m_op_q;            // major opcode (load / store kind)
     reg  [31:0] m_result_q, m_addr_q, m_b_q, m_insn_q, m_pc_q, m_cause_q, m_tval_q;
 
-    reg         w_valid_q, w_we_q, w_load_q, w_trap_q;
+    reg         w_valid_q, w_we_q, w_trap_q;
     reg  [4:0]  w_rd_q;
-    reg  [5:0]  w_op_q;
-    reg  [1:0]  w_off_q;
+    reg  [7:0]  w_src_q;           // load alignment selects (MEM decodes them)
+    reg  [3:0]  w_used_q, w_uses_q;
+    reg  [1:0]  w_ssel_q;
+    reg  [31:0] w_base_q;
     reg  [3:0]  w_wmask_q;
-    reg  [31:0] w_result_q, w_b_q, w_insn_q, w_pc_q, w_maddr_q, w_mwdata_q, w_cause_q, w_tval_q;
+    reg  [31:0] w_insn_q, w_pc_q, w_maddr_q, w_mwdata_q, w_cause_q, w_tval_q;
     reg  [63:0] order_q;
     reg  [31:0] cyc_q;
     reg  [31:0] hi_q, lo_q;
 
     wire        ex_stall;
+    wire        m_err;      // the data access in MEM is outside memory
+    wire [31:0] m_value;    // what MEM forwards (and WB writes)
+    wire [31:0] m_mul_lo;   // mul in MEM: the product's low word
 
     // ------------------------------------------------------------------ register file
     wire [31:0] w_value;
@@ -120,7 +132,7 @@ module mips_core (
     // argument: a function reads only its arguments (an event-driven simulator such as
     // Icarus re-evaluates a continuous assignment when they change, not its body's signals)
     wire m_fwd = m_valid_q && m_we_q && !m_load_q && !m_trap_q;
-    wire [75:0] fwd_src = {m_fwd, m_rd_q, m_result_q, w_wr, w_rd_q, w_value};
+    wire [75:0] fwd_src = {m_fwd, m_rd_q, m_value, w_wr, w_rd_q, w_value};
     function [31:0] fwd;
         input [4:0]  r;
         input [31:0] rf;
@@ -157,6 +169,76 @@ module mips_core (
     wire        d_cmp_rt = d_beq || d_bne;
     wire [31:0] d_a = fwd(id_rs, rf_a, fwd_src);
     wire [31:0] d_b = fwd(id_rt, rf_b, fwd_src);
+
+    // base decode of the word in ID (registered into EX: e_dec_q): exactly the words
+    // crates/sim/src/mips/base.rs accepts
+    wire [4:0]  id_rd = d_insn[15:11];
+    wire [4:0]  id_sa = d_insn[10:6];
+    wire        d_sp2 = d_opc == 6'h1c;
+    wire n_i_sh     = d_special && (d_fn == 6'h00 || d_fn == 6'h02 || d_fn == 6'h03) && id_rs == 5'd0;
+    wire n_i_shv    = d_special && (d_fn == 6'h04 || d_fn == 6'h06 || d_fn == 6'h07) && id_sa == 5'd0;
+    wire n_i_jr     = d_special && d_fn == 6'h08 && id_rt == 5'd0 && id_rd == 5'd0;
+    wire n_i_jalr   = d_special && d_fn == 6'h09 && id_rt == 5'd0;
+    wire n_i_mov    = d_special && (d_fn == 6'h0a || d_fn == 6'h0b) && id_sa == 5'd0;
+    wire n_i_sys    = d_special && d_fn == 6'h0c;
+    wire n_i_brk    = d_special && d_fn == 6'h0d;
+    wire n_i_sync   = d_special && d_fn == 6'h0f && d_insn[31:11] == 21'd0;
+    wire n_i_mfhl   = d_special && (d_fn == 6'h10 || d_fn == 6'h12) && id_rs == 5'd0 && id_rt == 5'd0 && id_sa == 5'd0;
+    wire n_i_mthl   = d_special && (d_fn == 6'h11 || d_fn == 6'h13) && d_insn[20:6] == 15'd0;
+    wire n_i_mdu    = d_special && d_fn[5:2] == 4'b0110 && id_rd == 5'd0 && id_sa == 5'd0;  // mult(u) div(u)
+    wire n_i_div    = n_i_mdu && d_fn[1];
+    wire n_i_mult   = n_i_mdu && !d_fn[1];
+    wire n_i_r      = d_special && id_sa == 5'd0 && (d_fn[5:3] == 3'b100 || d_fn == 6'h2a || d_fn == 6'h2b);
+    wire n_i_trap   = d_special && (d_fn[5:3] == 3'b110) && d_fn != 6'h35 && d_fn != 6'h37;
+    wire n_i_bz     = d_regimm && (id_rt[4:2] == 3'b000 || id_rt[4:2] == 3'b100);
+    wire n_i_trapi  = d_regimm && id_rt[4:3] == 2'b01 && id_rt != 5'h0d && id_rt != 5'h0f;
+    wire n_i_j      = d_opc == 6'h02;
+    wire n_i_jal    = d_opc == 6'h03;
+    wire n_i_b2     = d_opc == 6'h04 || d_opc == 6'h05 || d_opc == 6'h14 || d_opc == 6'h15;
+    wire n_i_b1     = (d_opc == 6'h06 || d_opc == 6'h07 || d_opc == 6'h16 || d_opc == 6'h17) && id_rt == 5'd0;
+    wire n_i_imm    = d_opc[5:3] == 3'b001 && (d_opc != 6'h0f || id_rs == 5'd0);   // addi .. lui
+    wire n_i_madd   = d_sp2 && (d_fn == 6'h00 || d_fn == 6'h01 || d_fn == 6'h04 || d_fn == 6'h05) &&
+                    id_rd == 5'd0 && id_sa == 5'd0;
+    wire n_i_mul    = d_sp2 && d_fn == 6'h02 && id_sa == 5'd0;
+    wire n_i_clz    = d_sp2 && (d_fn == 6'h20 || d_fn == 6'h21) && id_sa == 5'd0 && id_rt == id_rd;
+    wire n_i_rdhwr  = d_opc == 6'h1f && d_fn == 6'h3b && id_rs == 5'd0 && id_sa == 5'd0;
+    wire n_i_load   = d_opc == 6'h20 || d_opc == 6'h21 || d_opc == 6'h22 || d_opc == 6'h23 ||
+                    d_opc == 6'h24 || d_opc == 6'h25 || d_opc == 6'h26 || d_opc == 6'h30;
+    wire n_i_store  = d_opc == 6'h28 || d_opc == 6'h29 || d_opc == 6'h2a || d_opc == 6'h2b ||
+                    d_opc == 6'h2e || d_opc == 6'h38;
+    wire n_i_pref   = d_opc == 6'h33;
+    wire n_base_ok  = n_i_sh | n_i_shv | n_i_jr | n_i_jalr | n_i_mov | n_i_sys | n_i_brk | n_i_sync | n_i_mfhl |
+                    n_i_mthl | n_i_mdu | n_i_r | n_i_trap | n_i_bz | n_i_trapi | n_i_j | n_i_jal | n_i_b2 |
+                    n_i_b1 | n_i_imm | n_i_madd | n_i_mul | n_i_clz | n_i_rdhwr | n_i_load | n_i_store |
+                    n_i_pref;
+    // the registers the model's scoreboard sees as sources
+    wire n_base_rs = n_i_shv | n_i_jr | n_i_jalr | n_i_mov | n_i_mthl | n_i_mdu | n_i_r | n_i_trap | n_i_bz |
+                   n_i_trapi | n_i_b2 | n_i_b1 | (n_i_imm && d_opc != 6'h0f) | n_i_madd | n_i_mul | n_i_clz |
+                   n_i_load | n_i_store;
+    wire n_base_rt = n_i_sh | n_i_shv | n_i_mov | n_i_mdu | n_i_r | n_i_trap | n_i_b2 | n_i_madd | n_i_mul |
+                   n_i_store | d_opc == 6'h22 | d_opc == 6'h26;
+    wire n_link    = n_i_jal || (n_i_jalr) || (n_i_bz && id_rt[4]);
+
+    // ALU selects for EX (registered with the decode): one-hot parts of the result
+    wire        n_r_sub = n_i_r && (d_fn == 6'h22 || d_fn == 6'h23 || d_fn == 6'h2a || d_fn == 6'h2b);
+    wire        n_i_slti = n_i_imm && (d_opc == 6'h0a || d_opc == 6'h0b);
+    wire        n_i_logi = n_i_imm && d_opc[2];                 // andi ori xori lui
+    wire        n_sel_sum = (n_i_r && d_fn[5:2] == 4'b1000) ||  // add addu sub subu
+                            (n_i_imm && d_opc[2:1] == 2'b00) ||  // addi addiu
+                            n_i_trap || n_i_trapi;               // rs - rt, rs - simm16
+    wire        n_sel_logic = (n_i_r && d_fn[5:2] == 4'b1001) || n_i_logi;
+    wire [1:0]  n_logic_op = n_i_r ? d_fn[1:0] : (d_opc == 6'h0f) ? 2'd1 : d_opc[1:0];
+    wire        n_sel_slt = (n_i_r && d_fn[5:1] == 5'b10101) || n_i_slti;
+    wire        n_slt_u = n_i_r ? d_fn[0] : d_opc[0];
+    wire        n_sub = n_r_sub || n_i_slti || n_i_trap || n_i_trapi;
+    wire        n_use_imm = !(n_i_r || n_i_trap);   // rt: R-type arithmetic, logic, slt, traps
+    wire [31:0] n_imm = (d_opc == 6'h0f) ? {d_insn[15:0], 16'd0} :
+                        n_i_logi ? {16'd0, d_insn[15:0]} : {{16{d_insn[15]}}, d_insn[15:0]};
+    wire [ALU_W-1:0] n_alu = {n_use_imm, n_sub, n_sel_sum, n_sel_logic, n_logic_op, n_sel_slt,
+                              n_slt_u, n_i_sh || n_i_shv, d_fn[1:0], n_i_sh, n_i_clz, d_fn[0],
+                              !(d_fn[0] && (n_i_mult || n_i_madd)),
+                              (n_i_r && (d_fn == 6'h20 || d_fn == 6'h22)) ||
+                              (n_i_imm && d_opc == 6'h08)};
 
     // the destination register of the instruction in EX (decoded, whether or not it
     // writes: movz/movn count as writers, as in the model's scoreboard)
@@ -221,56 +303,15 @@ module mips_core (
     wire [4:0]  sa = e_insn_q[10:6];
     wire [5:0]  opc = e_insn_q[31:26];
     wire [5:0]  fn  = e_insn_q[5:0];
-    wire [31:0] simm = {{16{e_insn_q[15]}}, e_insn_q[15:0]};
-    wire [31:0] zimm = {16'd0, e_insn_q[15:0]};
-    wire        sp   = opc == 6'h00;
     wire        sp2  = opc == 6'h1c;
-    wire        ri   = opc == 6'h01;
 
-    // base decode: exactly the words crates/sim/src/mips/base.rs accepts
-    wire i_sh     = sp && (fn == 6'h00 || fn == 6'h02 || fn == 6'h03) && rs == 5'd0;
-    wire i_shv    = sp && (fn == 6'h04 || fn == 6'h06 || fn == 6'h07) && sa == 5'd0;
-    wire i_jr     = sp && fn == 6'h08 && rt == 5'd0 && rd == 5'd0;
-    wire i_jalr   = sp && fn == 6'h09 && rt == 5'd0;
-    wire i_mov    = sp && (fn == 6'h0a || fn == 6'h0b) && sa == 5'd0;
-    wire i_sys    = sp && fn == 6'h0c;
-    wire i_brk    = sp && fn == 6'h0d;
-    wire i_sync   = sp && fn == 6'h0f && e_insn_q[31:11] == 21'd0;
-    wire i_mfhl   = sp && (fn == 6'h10 || fn == 6'h12) && rs == 5'd0 && rt == 5'd0 && sa == 5'd0;
-    wire i_mthl   = sp && (fn == 6'h11 || fn == 6'h13) && e_insn_q[20:6] == 15'd0;
-    wire i_mdu    = sp && fn[5:2] == 4'b0110 && rd == 5'd0 && sa == 5'd0;  // mult(u) div(u)
-    wire i_div    = i_mdu && fn[1];
-    wire i_mult   = i_mdu && !fn[1];
-    wire i_r      = sp && sa == 5'd0 && (fn[5:3] == 3'b100 || fn == 6'h2a || fn == 6'h2b);
-    wire i_trap   = sp && (fn[5:3] == 3'b110) && fn != 6'h35 && fn != 6'h37;
-    wire i_bz     = ri && (rt[4:2] == 3'b000 || rt[4:2] == 3'b100);
-    wire i_trapi  = ri && rt[4:3] == 2'b01 && rt != 5'h0d && rt != 5'h0f;
-    wire i_j      = opc == 6'h02;
-    wire i_jal    = opc == 6'h03;
-    wire i_b2     = opc == 6'h04 || opc == 6'h05 || opc == 6'h14 || opc == 6'h15;
-    wire i_b1     = (opc == 6'h06 || opc == 6'h07 || opc == 6'h16 || opc == 6'h17) && rt == 5'd0;
-    wire i_imm    = opc[5:3] == 3'b001 && (opc != 6'h0f || rs == 5'd0);   // addi .. lui
-    wire i_madd   = sp2 && (fn == 6'h00 || fn == 6'h01 || fn == 6'h04 || fn == 6'h05) &&
-                    rd == 5'd0 && sa == 5'd0;
-    wire i_mul    = sp2 && fn == 6'h02 && sa == 5'd0;
-    wire i_clz    = sp2 && (fn == 6'h20 || fn == 6'h21) && sa == 5'd0 && rt == rd;
-    wire i_rdhwr  = opc == 6'h1f && fn == 6'h3b && rs == 5'd0 && sa == 5'd0;
-    wire i_load   = opc == 6'h20 || opc == 6'h21 || opc == 6'h22 || opc == 6'h23 ||
-                    opc == 6'h24 || opc == 6'h25 || opc == 6'h26 || opc == 6'h30;
-    wire i_store  = opc == 6'h28 || opc == 6'h29 || opc == 6'h2a || opc == 6'h2b ||
-                    opc == 6'h2e || opc == 6'h38;
-    wire i_pref   = opc == 6'h33;
-    wire base_ok  = i_sh | i_shv | i_jr | i_jalr | i_mov | i_sys | i_brk | i_sync | i_mfhl |
-                    i_mthl | i_mdu | i_r | i_trap | i_bz | i_trapi | i_j | i_jal | i_b2 |
-                    i_b1 | i_imm | i_madd | i_mul | i_clz | i_rdhwr | i_load | i_store |
-                    i_pref;
-    // the registers the model's scoreboard sees as sources
-    wire base_rs = i_shv | i_jr | i_jalr | i_mov | i_mthl | i_mdu | i_r | i_trap | i_bz |
-                   i_trapi | i_b2 | i_b1 | (i_imm && opc != 6'h0f) | i_madd | i_mul | i_clz |
-                   i_load | i_store;
-    wire base_rt = i_sh | i_shv | i_mov | i_mdu | i_r | i_trap | i_b2 | i_madd | i_mul |
-                   i_store | opc == 6'h22 | opc == 6'h26;
-    wire link    = i_jal || (i_jalr) || (i_bz && rt[4]);
+    // the base decode, registered from ID
+    wire i_sh, i_shv, i_jalr, i_mov, i_sys, i_brk, i_mfhl, i_mthl, i_mdu, i_div, i_mult, i_r,
+            i_trap, i_bz, i_trapi, i_jal, i_imm, i_madd, i_mul, i_clz, i_rdhwr, i_load,
+            i_store, base_ok, base_rs, base_rt, link;
+    assign {i_sh, i_shv, i_jalr, i_mov, i_sys, i_brk, i_mfhl, i_mthl, i_mdu, i_div, i_mult,
+            i_r, i_trap, i_bz, i_trapi, i_jal, i_imm, i_madd, i_mul, i_clz, i_rdhwr, i_load,
+            i_store, base_ok, base_rs, base_rt, link} = e_dec_q;
 
     // extension units (generated per design from its unit list)
     wire        ext_claim, ext_uses_rs, ext_uses_rt, ext_ready, ext_rd_we, ext_err;
@@ -280,59 +321,39 @@ module mips_core (
     wire        uses_rs  = base_ok ? base_rs : (ext_claim && ext_uses_rs);
     wire        uses_rt  = base_ok ? base_rt : (ext_claim && ext_uses_rt);
 
-    // operands: forwarded from MEM and WB; a load in MEM is not forwarded (lwstall)
-    wire [31:0] a = fwd(rs, e_a_q, fwd_src);
-    wire [31:0] b = fwd(rt, e_b_q, fwd_src);
+    // operands: forwarded from MEM and WB; a load in MEM is not forwarded (lwstall). The
+    // source is decided a cycle earlier (fwd_sel: e_fa_q / e_fb_q), only the values arrive
+    // in this cycle
+    wire [31:0] a = ({32{e_fa_q[5]}} & m_result_q) | ({32{e_fa_q[4]}} & hi_q) |
+                    ({32{e_fa_q[3]}} & lo_q) | ({32{e_fa_q[2]}} & m_mul_lo) |
+                    ({32{e_fa_q[1]}} & w_value) | ({32{e_fa_q[0]}} & e_a_q);
+    wire [31:0] b = ({32{e_fb_q[5]}} & m_result_q) | ({32{e_fb_q[4]}} & hi_q) |
+                    ({32{e_fb_q[3]}} & lo_q) | ({32{e_fb_q[2]}} & m_mul_lo) |
+                    ({32{e_fb_q[1]}} & w_value) | ({32{e_fb_q[0]}} & e_b_q);
     wire lu_hazard = e_valid_q && m_valid_q && m_load_q && m_rd_q != 5'd0 &&
                      ((uses_rs && rs == m_rd_q) || (uses_rt && rt == m_rd_q));
 
     // ALU
-    reg  [3:0]  alu_op;
-    reg  [31:0] alu_a, alu_b;
-    always @(*) begin
-        alu_a  = a;
-        alu_b  = b;
-        alu_op = 4'd0;
-        if (i_sh || i_shv) begin
-            alu_a  = b;
-            alu_op = (fn[1:0] == 2'd0) ? 4'd8 : (fn[1:0] == 2'd2) ? 4'd9 : 4'd10;
-        end else if (i_r) begin
-            case (fn)
-                6'h22, 6'h23: alu_op = 4'd1;
-                6'h24:        alu_op = 4'd2;
-                6'h25:        alu_op = 4'd3;
-                6'h26:        alu_op = 4'd4;
-                6'h27:        alu_op = 4'd5;
-                6'h2a:        alu_op = 4'd6;
-                6'h2b:        alu_op = 4'd7;
-                default:      alu_op = 4'd0;
-            endcase
-        end else if (i_imm) begin
-            alu_b = opc[2] ? zimm : simm;
-            case (opc[2:0])
-                3'd2:    alu_op = 4'd6;
-                3'd3:    alu_op = 4'd7;
-                3'd4:    alu_op = 4'd2;
-                3'd5:    alu_op = 4'd3;
-                3'd6:    alu_op = 4'd4;
-                3'd7:    begin alu_op = 4'd14; alu_b = {e_insn_q[15:0], 16'd0}; end
-                default: alu_op = 4'd0;
-            endcase
-        end else if (i_clz) begin
-            alu_op = fn[0] ? 4'd12 : 4'd11;
-        end else if (i_mul) begin
-            alu_op = 4'd13;
-        end else if (i_load || i_store || (is_ext && ext_mem_req)) begin
-            alu_b = simm;
-        end
-    end
-    wire [31:0] alu_res;
-    wire        alu_ovf;
-    wire [63:0] product;
+    wire        alu_use_imm, alu_sub, alu_sel_sum, alu_sel_logic, alu_sel_slt, alu_slt_u;
+    wire        alu_sel_sh, alu_sh_imm, alu_sel_clz, alu_clo, alu_mul_signed;
+    wire        alu_ovf_en;   // add, sub, addi: overflow traps
+    wire [1:0]  alu_logic_op, alu_sh_op;
+    assign {alu_use_imm, alu_sub, alu_sel_sum, alu_sel_logic, alu_logic_op, alu_sel_slt,
+            alu_slt_u, alu_sel_sh, alu_sh_op, alu_sh_imm, alu_sel_clz, alu_clo,
+            alu_mul_signed, alu_ovf_en} = e_alu_q;
+    wire [31:0] alu_res, ea;
+    wire        alu_ovf, alu_lt, alu_ltu;
+    wire [33:0] pp_ll, pp_lh, pp_hl;
+    wire [29:0] pp_hh;
     mips_alu u_alu (
-        .op_i(alu_op), .a_i(alu_a), .b_i(alu_b), .sh_i(i_sh ? sa : a[4:0]),
-        .mul_signed_i(!(fn[0] && (i_mult || i_madd))), .result_o(alu_res), .ovf_o(alu_ovf),
-        .product_o(product)
+        .a_i(a), .b_i(b), .imm_i(e_imm_q), .use_imm_i(alu_use_imm), .sub_i(alu_sub),
+        .sel_sum_i(alu_sel_sum), .sel_logic_i(alu_sel_logic), .logic_op_i(alu_logic_op),
+        .sel_slt_i(alu_sel_slt), .slt_u_i(alu_slt_u), .sel_sh_i(alu_sel_sh),
+        .sh_op_i(alu_sh_op), .sh_i(alu_sh_imm ? sa : a[4:0]), .sel_clz_i(alu_sel_clz),
+        .clo_i(alu_clo),
+        .mul_signed_i(alu_mul_signed), .result_o(alu_res), .sum_o(ea), .lt_o(alu_lt), .ltu_o(alu_ltu),
+        .ovf_o(alu_ovf),
+        .pp_ll_o(pp_ll), .pp_lh_o(pp_lh), .pp_hl_o(pp_hl), .pp_hh_o(pp_hh)
     );
 
     // divider (beside the pipeline)
@@ -340,46 +361,19 @@ module mips_core (
     wire [31:0] div_quo, div_rem;
     wire        e_fire;
     wire        trap;
-    wire        hl_write = e_fire && !trap && (i_mult || i_madd || i_mthl);
     // every HI/LO instruction waits in EX while a division runs (ex_stall): none abandons
     // it, madd/msub add to its result, mthi/mtlo keep its other half
     wire        i_hl_any = i_mfhl || i_mthl || i_mdu || i_madd;
     mips_div u_div (
-        .clk_i(clk_i), .rst_ni(rst_ni), .start_i(e_fire && !trap && i_div),
+        .clk_i(clk_i), .rst_ni(rst_ni), .start_i(e_fire && !trap_e && i_div),
         .signed_i(!fn[0]), .a_i(a), .b_i(b), .busy_o(div_busy),
         .done_o(div_done), .quo_o(div_quo), .rem_o(div_rem)
     );
 
-    // HI/LO after a multiply / move in EX
-    wire [63:0] hilo    = {hi_q, lo_q};
-    wire [63:0] macc    = fn[2] ? (hilo - product) : (hilo + product);
-    reg  [31:0] hi_d, lo_d;
-    always @(*) begin
-        hi_d = hi_q;
-        lo_d = lo_q;
-        if (i_mult)                     {hi_d, lo_d} = product;
-        else if (i_madd)                {hi_d, lo_d} = macc;
-        else if (i_mthl && !fn[1])      hi_d = a;
-        else if (i_mthl)                lo_d = a;
-    end
 
-    // traps: conditions of teq .. tnei
-    wire [31:0] t_b = i_trapi ? simm : b;
+    // traps (teq .. tnei): the ALU subtracts (result rs - rt or rs - simm16, its lt and ltu
+    // registered beside it); the condition is decided in MEM (m_trap_t)
     wire [2:0]  t_k = i_trapi ? rt[2:0] : fn[2:0];
-    wire        t_eq  = (a == t_b);
-    wire        t_lt  = ($signed(a) < $signed(t_b));
-    wire        t_ltu = (a < t_b);
-    reg         t_cond;
-    always @(*) begin
-        case (t_k)
-            3'd0:    t_cond = !t_lt;
-            3'd1:    t_cond = !t_ltu;
-            3'd2:    t_cond = t_lt;
-            3'd3:    t_cond = t_ltu;
-            3'd4:    t_cond = t_eq;
-            default: t_cond = !t_eq;
-        endcase
-    end
 
     // rdhwr: CPUNum 0, SYNCI_Step 0, CC = the cycle count before the instruction (its
     // retire cycle, WB, two cycles after EX), CCRes 1, ULR 0
@@ -399,15 +393,24 @@ module mips_core (
     wire        ext_mem  = is_ext && ext_mem_req;
     wire        x_rdreq  = i_load || (ext_mem && !ext_mem_we);
     wire        x_store  = i_store || (ext_mem && ext_mem_we);
-    wire [31:0] ea       = alu_res;
     wire        half     = opc == 6'h21 || opc == 6'h25 || opc == 6'h29;
     wire        word     = opc == 6'h23 || opc == 6'h30 || opc == 6'h2b || opc == 6'h38 || ext_mem;
-    wire        mem_mis  = (half && ea[0]) || (word && ea[1:0] != 2'd0);
+    // the address's low bits from a 2-bit add (loads and stores add the immediate)
+    wire [1:0]  ea_lo    = a[1:0] + e_imm_q[1:0];
+    wire        mem_mis  = (half && ea_lo[0]) || (word && ea_lo != 2'd0);
 
+    // exceptions: the decode-only ones (trap_e) and those that wait for data. Each result
+    // below takes only the kinds its instructions can raise (a division, a HI/LO move or a
+    // load no overflow), so that the late ones reach only what they must. The trap
+    // instructions' conditions are decided in MEM (they write nothing, m_trap_t)
+    wire        trap_e   = e_ferr_q || (!base_ok && !ext_claim) || (is_ext && ext_err) ||
+                           (i_rdhwr && !hwr_ok) || i_brk || e_jmis_q;
+    wire        trap_ovf = alu_ovf_en && alu_ovf;
+    wire        trap_mis = (x_rdreq || x_store) && mem_mis;
+
+    // the cause (the first in this order) and the bad address, for the commit record
     reg  [31:0] cause, tval;
-    reg         trap_r;
     always @(*) begin
-        trap_r = 1'b1;
         cause  = 32'd0;
         tval   = 32'd0;
         if (e_ferr_q) begin
@@ -420,18 +423,13 @@ module mips_core (
             cause = 32'd3;
         end else if (e_jmis_q) begin
             cause = 32'd0; tval = e_jtgt_q;
-        end else if ((i_r && (fn == 6'h20 || fn == 6'h22) && alu_ovf) ||
-                     (i_imm && opc == 6'h08 && alu_ovf)) begin
+        end else if (trap_ovf) begin
             cause = 32'd12;
-        end else if ((i_trap || i_trapi) && t_cond) begin
-            cause = 32'd13;
-        end else if ((x_rdreq || x_store) && mem_mis) begin
+        end else if (trap_mis) begin
             cause = x_rdreq ? 32'd4 : 32'd6; tval = ea;
-        end else begin
-            trap_r = 1'b0;
         end
     end
-    assign trap = trap_r;
+    assign trap = trap_e || trap_ovf || trap_mis;   // and in MEM, m_trap_t
 
     // destination and result
     wire        is_sc = opc == 6'h38;
@@ -446,22 +444,40 @@ module mips_core (
     end
     assign e_dest = e_valid_q ? dest : 5'd0;
     wire        mov_ok = (fn[0] ? (b != 32'd0) : (b == 32'd0));
-    reg  [31:0] result;
-    always @(*) begin
-        if (link)          result = e_pc_q + 32'd8;
-        else if (i_mfhl)   result = fn[1] ? lo_q : hi_q;
-        else if (i_mov)    result = a;
-        else if (i_rdhwr)  result = hwr;
-        else if (i_sys)    result = host_wdata_i;
-        else if (is_sc)    result = 32'd1;
-        else if (is_ext)   result = ext_rd_wdata;
-        else               result = alu_res;
-    end
-    wire        x_we = (dest != 5'd0) && !(i_mov && !mov_ok) && !trap;
+    // the result: its sources are exclusive (the ALU's is zero unless it computes one);
+    // mthi / mtlo carry rs to MEM, where HI / LO are written
+    wire [31:0] result_early = alu_res | ({32{link}} & (e_pc_q + 32'd8)) |
+                               ({32{i_mov || i_mthl}} & a) | ({32{i_rdhwr}} & hwr) |
+                               ({32{i_sys}} & host_wdata_i) | {31'd0, is_sc} |
+                               ({32{is_ext}} & ext_rd_wdata);
+    wire [31:0] result = result_early;   // (mul's comes in MEM: m_value)
+    wire        x_we = (dest != 5'd0) && !(i_mov && !mov_ok) && !trap_e && !trap_ovf &&
+                       !trap_mis;   // (no instruction with a destination has a trap condition)
+
+    // the forward select of register r for the next cycle: from MEM if the instruction now
+    // in EX writes r and moves on (mv), else from WB if the one now in MEM writes it, else
+    // the operand register (which holds the register file's value or the value forwarded
+    // in ID); $zero never forwards. Not waited for: an overflow or a misaligned address of
+    // the instruction in EX (its exception ends the run: nothing behind it retires, and
+    // its result is not written)
+    wire        x_fwd = e_valid_q && (dest != 5'd0) && !(i_mov && !mov_ok) && !trap_e &&
+                        !i_load;
+    wire        mw_wr = m_valid_q && m_we_q && !m_trap_q && !m_err;
+    function [5:0] fwd_sel;
+        input [4:0] r;
+        input       mv;
+        reg         fm, fw;
+        begin
+            fm = mv && r != 5'd0 && r == dest && x_fwd;
+            fw = !fm && r != 5'd0 && r == m_rd_q && mw_wr;
+            fwd_sel = {fm && !i_mfhl && !i_mul, fm && i_mfhl && !fn[1], fm && i_mfhl && fn[1],
+                       fm && i_mul, fw, !fm && !fw};
+        end
+    endfunction
 
     mips_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(e_valid_q && !lu_hazard), .insn_i(e_insn_q),
-        .pc_i(e_pc_q), .rs_i(a), .rt_i(b), .fire_i(e_fire && !trap && is_ext),
+        .pc_i(e_pc_q), .rs_i(a), .rt_i(b), .fire_i(e_fire && !trap_e && !trap_mis && is_ext),
         .mem_rdata_i(dmem_rdata_i),
         .claim_o(ext_claim), .uses_rs_o(ext_uses_rs), .uses_rt_o(ext_uses_rt),
         .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata), .err_o(ext_err),
@@ -483,7 +499,18 @@ module mips_core (
             e_ferr_q  <= 1'b0;
             e_jmis_q  <= 1'b0;
             e_jtgt_q  <= 32'd0;
+            e_fa_q    <= 6'd1;
+            e_fb_q    <= 6'd1;
+            e_dec_q   <= {DEC_W{1'b0}};
+            e_alu_q   <= {ALU_W{1'b0}};
+            e_imm_q   <= 32'd0;
         end else if (!ex_stall) begin
+            e_dec_q   <= {n_i_sh, n_i_shv, n_i_jalr, n_i_mov, n_i_sys, n_i_brk, n_i_mfhl,
+                          n_i_mthl, n_i_mdu, n_i_div, n_i_mult, n_i_r, n_i_trap, n_i_bz,
+                          n_i_trapi, n_i_jal, n_i_imm, n_i_madd, n_i_mul, n_i_clz, n_i_rdhwr,
+                          n_i_load, n_i_store, n_base_ok, n_base_rs, n_base_rt, n_link};
+            e_alu_q   <= n_alu;
+            e_imm_q   <= n_imm;
             e_valid_q <= id_fire;
             e_insn_q  <= d_insn;
             e_pc_q    <= d_pc_q;
@@ -492,28 +519,34 @@ module mips_core (
             e_ferr_q  <= imem_err_i;
             e_jmis_q  <= d_jmis;
             e_jtgt_q  <= d_a;
+            // the instruction in EX moves to MEM (it fires), the one in MEM to WB
+            e_fa_q    <= fwd_sel(id_rs, 1'b1);
+            e_fb_q    <= fwd_sel(id_rt, 1'b1);
         end else begin
-            // held: keep the operands current (the producers move on to the register file)
-            e_a_q <= a;
-            e_b_q <= b;
+            // held: keep the operands current (the producers move on to the register file);
+            // MEM gets a bubble, WB the instruction now in MEM
+            e_a_q  <= a;
+            e_b_q  <= b;
+            e_fa_q <= fwd_sel(rs, 1'b0);
+            e_fb_q <= fwd_sel(rt, 1'b0);
         end
     end
 
-    always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-            hi_q <= 32'd0;
-            lo_q <= 32'd0;
-        end else if (hl_write) begin
-            hi_q <= hi_d;
-            lo_q <= lo_d;
-        end else if (div_done) begin
-            hi_q <= div_rem;
-            lo_q <= div_quo;
-        end
+    // the multiplier's partial products for MEM (no reset: datapath)
+    reg  [33:0] m_pll_q, m_plh_q, m_phl_q;
+    reg  [29:0] m_phh_q;      // the bits of hh below bit 64 of the product
+    always @(posedge clk_i) begin
+        m_pll_q <= pp_ll;
+        m_plh_q <= pp_lh;
+        m_phl_q <= pp_hl;
+        m_phh_q <= pp_hh;
     end
 
     // ------------------------------------------------------------------ MEM
     reg         m_rdreq_q, m_hl_q, m_pend_q;
+    reg         m_hmul_q, m_hacc_q, m_hsub_q, m_mthi_q, m_mtlo_q, m_mfhi_q, m_mflo_q, m_mul_q;
+    reg         m_ttrap_q, m_tlt_q, m_tltu_q;
+    reg  [2:0]  m_tk_q;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
             m_valid_q   <= 1'b0;
@@ -525,6 +558,18 @@ module mips_core (
             m_unit_st_q <= 1'b0;
             m_hl_q      <= 1'b0;
             m_pend_q    <= 1'b0;
+            m_hmul_q    <= 1'b0;
+            m_hacc_q    <= 1'b0;
+            m_hsub_q    <= 1'b0;
+            m_mthi_q    <= 1'b0;
+            m_mtlo_q    <= 1'b0;
+            m_mfhi_q    <= 1'b0;
+            m_mflo_q    <= 1'b0;
+            m_mul_q     <= 1'b0;
+            m_ttrap_q   <= 1'b0;
+            m_tlt_q     <= 1'b0;
+            m_tltu_q    <= 1'b0;
+            m_tk_q      <= 3'd0;
             m_rd_q      <= 5'd0;
             m_op_q      <= 6'd0;
             m_result_q  <= 32'd0;
@@ -537,19 +582,30 @@ module mips_core (
         end else begin
             m_valid_q   <= e_fire;
             m_we_q      <= e_fire && x_we;
-            m_load_q    <= e_fire && !trap && i_load;
-            m_rdreq_q   <= e_fire && !trap && x_rdreq;
-            m_store_q   <= e_fire && !trap && x_store;
+            m_load_q    <= e_fire && !trap_e && !trap_mis && i_load;
+            m_rdreq_q   <= e_fire && !trap_e && !trap_mis && x_rdreq;
+            m_store_q   <= e_fire && !trap_e && !trap_mis && x_store;
             m_trap_q    <= e_fire && trap;
-            m_unit_st_q <= e_fire && !trap && ext_mem && ext_mem_we;
-            m_hl_q      <= e_fire && !trap && (i_mult || i_madd || i_mthl);
-            m_pend_q    <= e_fire && !trap && i_div;
+            m_unit_st_q <= e_fire && !trap_e && !trap_mis && ext_mem && ext_mem_we;
+            m_hl_q      <= e_fire && !trap_e && (i_mult || i_madd || i_mthl);
+            m_pend_q    <= e_fire && !trap_e && i_div;
+            m_hmul_q    <= e_fire && !trap_e && (i_mult || i_madd);
+            m_hacc_q    <= i_madd;
+            m_hsub_q    <= i_madd && fn[2];
+            m_mthi_q    <= e_fire && !trap_e && i_mthl && !fn[1];
+            m_mtlo_q    <= e_fire && !trap_e && i_mthl && fn[1];
+            m_mfhi_q    <= i_mfhl && !fn[1];
+            m_mflo_q    <= i_mfhl && fn[1];
+            m_mul_q     <= i_mul;
+            m_ttrap_q   <= e_fire && !trap_e && (i_trap || i_trapi);
+            m_tlt_q     <= alu_lt;
+            m_tltu_q    <= alu_ltu;
+            m_tk_q      <= t_k;
             m_rd_q      <= dest;
             m_op_q      <= ext_mem ? (ext_mem_we ? 6'h2b : 6'h23) : opc;
-            // HI/LO writers carry the new HI/LO for the commit record in result / b
-            m_result_q  <= (i_mult || i_madd || i_mthl) ? lo_d : result;
+            m_result_q  <= result;
             m_addr_q    <= ea;
-            m_b_q       <= (i_mult || i_madd || i_mthl) ? hi_d : b;
+            m_b_q       <= b;
             m_insn_q    <= e_insn_q;
             m_pc_q      <= e_pc_q;
             m_cause_q   <= cause;
@@ -572,8 +628,107 @@ module mips_core (
                            st_data = (m_unit_st_q && ext_m_wvalid) ? ext_m_wdata : m_b_q; end
         endcase
     end
+    // the load's byte selects for WB (see the alignment there)
+    reg  [7:0]  ld_src;
+    reg  [3:0]  ld_used, ld_uses;
+    reg  [1:0]  ld_ssel;
+    reg  [31:0] ld_keep;
+    integer     mb;
+    always @(*) begin
+        ld_src  = 8'b11_10_01_00;
+        ld_used = 4'b1111;
+        ld_uses = 4'b0000;
+        ld_ssel = m_off;
+        ld_keep = 32'd0;
+        case (m_op_q)
+            6'h20, 6'h24: begin   // lb, lbu
+                ld_src  = {6'd0, m_off};
+                ld_used = 4'b0001;
+                ld_uses = {{3{!m_op_q[2]}}, 1'b0};
+            end
+            6'h21, 6'h25: begin   // lh, lhu
+                ld_src  = {4'd0, m_off + 2'd1, m_off};
+                ld_used = 4'b0011;
+                ld_uses = {{2{!m_op_q[2]}}, 2'b00};
+                ld_ssel = m_off + 2'd1;
+            end
+            6'h22: begin          // lwl: byte k from byte k - (3 - off), the rest kept
+                for (mb = 0; mb < 4; mb = mb + 1) begin
+                    ld_src[2*mb +: 2] = mb[1:0] - (2'd3 - m_off);
+                    ld_used[mb]       = mb[1:0] >= 2'd3 - m_off;
+                end
+            end
+            6'h26: begin          // lwr: byte k from byte k + off, the rest kept
+                for (mb = 0; mb < 4; mb = mb + 1) begin
+                    ld_src[2*mb +: 2] = mb[1:0] + m_off;
+                    ld_used[mb]       = {1'b0, mb[1:0]} + {1'b0, m_off} <= 3'd3;
+                end
+            end
+            default: ;
+        endcase
+        for (mb = 0; mb < 4; mb = mb + 1)
+            ld_keep[8*mb +: 8] = {8{!ld_used[mb] && (m_op_q == 6'h22 || m_op_q == 6'h26)}};
+    end
+
+    // HI/LO: mult/madd/msub, mthi/mtlo write them at the end of MEM (mfhi/mflo read them
+    // here), the divider when it is done (no HI/LO instruction is in MEM then: they wait in
+    // EX while it runs). The product's partial products are added in carry-save form with
+    // HI/LO (madd), or with the negation of the product (msub: -(s + c) = ~s + ~c + 2), so
+    // that one carry chain remains.
+    wire [63:0] px = {m_phh_q, m_pll_q};
+    wire [63:0] py = {{13{m_plh_q[33]}}, m_plh_q, 17'd0};
+    wire [63:0] pz = {{13{m_phl_q[33]}}, m_phl_q, 17'd0};
+    wire [63:0] cs_s = (px ^ py ^ pz) ^ {64{m_hsub_q}};
+    wire [63:0] cs_c = {(px[62:0] & py[62:0]) | (px[62:0] & pz[62:0]) | (py[62:0] & pz[62:0]),
+                        1'b0} ^ {64{m_hsub_q}};
+    wire [63:0] cs_h = m_hacc_q ? {hi_q, lo_q} : 64'd0;
+    wire [63:0] cs_s2 = cs_h ^ cs_s ^ cs_c;
+    wire [63:0] cs_c2 = {(cs_h[62:0] & cs_s[62:0]) | (cs_h[62:0] & cs_c[62:0]) |
+                         (cs_s[62:0] & cs_c[62:0]), m_hsub_q};
+    wire [63:0] hilo_new = cs_s2 + cs_c2 + {63'd0, m_hsub_q};
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            hi_q <= 32'd0;
+            lo_q <= 32'd0;
+        end else if (m_hmul_q) begin
+            hi_q <= hilo_new[63:32];
+            lo_q <= hilo_new[31:0];
+        end else if (m_mthi_q) begin
+            hi_q <= m_result_q;
+        end else if (m_mtlo_q) begin
+            lo_q <= m_result_q;
+        end else if (div_done) begin
+            hi_q <= div_rem;
+            lo_q <= div_quo;
+        end
+    end
+    // mul: the product's low word, ll + ((lh + hl) << 17), in MEM from the registered
+    // partial products (the three-operand add in carry-save form, one carry chain)
+    wire [14:0] ml_x = m_pll_q[31:17], ml_y = m_plh_q[14:0], ml_z = m_phl_q[14:0];
+    wire [14:0] ml_s = ml_x ^ ml_y ^ ml_z;
+    wire [14:0] ml_c = {(ml_x[13:0] & ml_y[13:0]) | (ml_x[13:0] & ml_z[13:0]) |
+                        (ml_y[13:0] & ml_z[13:0]), 1'b0};
+    assign m_mul_lo = {ml_s + ml_c, m_pll_q[16:0]};
+    // the value MEM forwards (and WB writes): mfhi / mflo read HI / LO here, mul's product
+    assign m_value = m_mfhi_q ? hi_q : m_mflo_q ? lo_q : m_mul_q ? m_mul_lo : m_result_q;
+
+    // the trap instructions' conditions, from the difference in m_result_q
+    wire        m_teq = m_result_q == 32'd0;
+    reg         m_tcond;
+    always @(*) begin
+        case (m_tk_q)
+            3'd0:    m_tcond = !m_tlt_q;
+            3'd1:    m_tcond = !m_tltu_q;
+            3'd2:    m_tcond = m_tlt_q;
+            3'd3:    m_tcond = m_tltu_q;
+            3'd4:    m_tcond = m_teq;
+            default: m_tcond = !m_teq;
+        endcase
+    end
+    wire        m_trap_t = m_ttrap_q && m_tcond;
+
     wire m_req = m_valid_q && (m_rdreq_q || m_store_q);
-    wire m_err = m_req && dmem_err_i;
+    assign m_err = m_req && dmem_err_i;
     assign dmem_req_o   = m_req;
     assign dmem_we_o    = m_store_q;
     assign dmem_be_o    = m_store_q ? st_be : 4'b1111;
@@ -586,16 +741,16 @@ module mips_core (
         if (!rst_ni) begin
             w_valid_q  <= 1'b0;
             w_we_q     <= 1'b0;
-            w_load_q   <= 1'b0;
             w_trap_q   <= 1'b0;
             w_hl_q     <= 1'b0;
             w_pend_q   <= 1'b0;
             w_rd_q     <= 5'd0;
-            w_op_q     <= 6'd0;
-            w_off_q    <= 2'd0;
+            w_src_q    <= 8'd0;
+            w_used_q   <= 4'd0;
+            w_uses_q   <= 4'd0;
+            w_ssel_q   <= 2'd0;
+            w_base_q   <= 32'd0;
             w_wmask_q  <= 4'd0;
-            w_result_q <= 32'd0;
-            w_b_q      <= 32'd0;
             w_insn_q   <= 32'd0;
             w_pc_q     <= 32'd0;
             w_maddr_q  <= 32'd0;
@@ -606,45 +761,39 @@ module mips_core (
         end else begin
             w_valid_q  <= m_valid_q;
             w_we_q     <= m_valid_q && m_we_q && !m_err;
-            w_load_q   <= m_valid_q && m_load_q && !m_err;
-            w_trap_q   <= m_valid_q && (m_trap_q || m_err);
+            w_trap_q   <= m_valid_q && (m_trap_q || m_trap_t || m_err);
             w_hl_q     <= m_valid_q && m_hl_q;
             w_pend_q   <= m_valid_q && m_pend_q;
             w_rd_q     <= m_rd_q;
-            w_op_q     <= m_op_q;
-            w_off_q    <= m_off;
+            w_src_q    <= ld_src;
+            w_used_q   <= m_load_q ? ld_used : 4'd0;
+            w_uses_q   <= m_load_q ? ld_uses : 4'd0;
+            w_ssel_q   <= ld_ssel;
+            w_base_q   <= m_load_q ? (m_b_q & ld_keep) : m_value;
             w_wmask_q  <= (m_valid_q && m_store_q && !m_err) ? st_be : 4'd0;
-            w_result_q <= m_result_q;
-            w_b_q      <= m_b_q;
             w_insn_q   <= m_insn_q;
             w_pc_q     <= m_pc_q;
             w_maddr_q  <= {m_addr_q[31:2], 2'b00};
             w_mwdata_q <= st_data;
-            w_cause_q  <= m_err ? (m_store_q ? 32'd7 : 32'd5) : m_cause_q;
+            w_cause_q  <= m_err ? (m_store_q ? 32'd7 : 32'd5) : m_trap_t ? 32'd13 : m_cause_q;
             w_tval_q   <= m_err ? m_addr_q : m_tval_q;
             if (w_valid_q) order_q <= order_q + 64'd1;
         end
     end
 
-    // load alignment, sign extension and the lwl / lwr merge
-    wire [31:0] ld_w  = dmem_rdata_i;
-    wire [31:0] ld_sh = ld_w >> {w_off_q, 3'b000};
-    wire [4:0]  l_sh  = {(2'd3 - w_off_q), 3'b000};
-    wire [31:0] l_keep = 32'hffff_ffff >> {w_off_q, 3'b000} >> 8;
-    wire [31:0] r_keep = ~(32'hffff_ffff >> {w_off_q, 3'b000});
+    // load alignment, sign extension and the lwl / lwr merge: byte k of the value is byte
+    // w_src_q[k] of the data word (w_used_q[k]), the sign (w_uses_q[k]) or w_base_q's byte
+    // (the kept bytes of rt for lwl / lwr, zero for other loads, the result of a non-load)
+    wire [31:0] ld_w = dmem_rdata_i;
+    wire        ld_sign = ld_w[{w_ssel_q, 3'b111}];
     reg  [31:0] ld_val;
+    integer     lb;
     always @(*) begin
-        case (w_op_q)
-            6'h20:   ld_val = {{24{ld_sh[7]}}, ld_sh[7:0]};
-            6'h21:   ld_val = {{16{ld_sh[15]}}, ld_sh[15:0]};
-            6'h24:   ld_val = {24'd0, ld_sh[7:0]};
-            6'h25:   ld_val = {16'd0, ld_sh[15:0]};
-            6'h22:   ld_val = (ld_w << l_sh) | (w_b_q & l_keep);
-            6'h26:   ld_val = ld_sh | (w_b_q & r_keep);
-            default: ld_val = ld_w;
-        endcase
+        for (lb = 0; lb < 4; lb = lb + 1)
+            ld_val[8*lb +: 8] = (w_used_q[lb] ? ld_w[8*w_src_q[2*lb +: 2] +: 8] : 8'd0) |
+                                {8{w_uses_q[lb] && ld_sign}};
     end
-    assign w_value = w_load_q ? ld_val : w_result_q;
+    assign w_value = ld_val | w_base_q;
 
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) cyc_q <= 32'd0;
@@ -669,8 +818,9 @@ module mips_core (
     assign rvfi_mem_wdata = w_mwdata_q;
     assign commit_cause_o = w_cause_q;
     assign commit_tval_o  = w_tval_q;
-    assign commit_hi_o    = w_hl_q ? w_b_q : 32'd0;
-    assign commit_lo_o    = w_hl_q ? w_result_q : 32'd0;
+    // HI/LO after a HI/LO writer in WB (written at the end of its MEM)
+    assign commit_hi_o    = w_hl_q ? hi_q : 32'd0;
+    assign commit_lo_o    = w_hl_q ? lo_q : 32'd0;
     assign commit_hilo_pend_o = w_pend_q;
     assign hilo_done_o    = div_done;
     assign hilo_hi_o      = div_rem;
@@ -681,5 +831,5 @@ module mips_core (
                            w_tval_q, w_wmask_q, w_hl_q, w_pend_q};
 `endif
 
-    wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, d_fn[0], d_special};
+    wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, fn[5:3]};
 endmodule

@@ -233,9 +233,10 @@ module rv32_core #(
 
     // extension units (generated per design from its unit list)
     wire        ext_claim, ext_uses_rs1, ext_uses_rs2, ext_ready, ext_rd_we, ext_err;
-    wire        ext_redirect, ext_mem_req, ext_mem_we;
+    wire        ext_redirect, ext_mem_req, ext_mem_we, ext_mem_beat;
     wire [4:0]  ext_rs1_addr, ext_rs2_addr;
     wire [31:0] ext_rd_wdata, ext_redirect_pc, ext_mem_addr, ext_mem_wdata;
+    wire [3:0]  ext_mem_be;
     wire        is_ext    = !base_ok && ext_claim;
     assign      rs1       = is_ext ? ext_rs1_addr : x_insn_q[19:15];
     assign      rs2       = is_ext ? ext_rs2_addr : x_insn_q[24:20];
@@ -384,7 +385,7 @@ module rv32_core #(
         case (m_size)
             2'd0:    begin st_be = 4'b0001 << mem_addr[1:0]; st_data = {4{b[7:0]}};  end
             2'd1:    begin st_be = 4'b0011 << mem_addr[1:0]; st_data = {2{b[15:0]}}; end
-            default: begin st_be = 4'b1111;
+            default: begin st_be = ext_mem ? ext_mem_be : 4'b1111;  // a unit's bytes
                            st_data = ext_mem ? ext_mem_wdata : b;                   end
         endcase
     end
@@ -481,7 +482,7 @@ module rv32_core #(
         .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata),
         .err_o(ext_err), .redirect_o(ext_redirect), .redirect_pc_o(ext_redirect_pc),
         .mem_req_o(ext_mem_req), .mem_we_o(ext_mem_we), .mem_addr_o(ext_mem_addr),
-        .mem_wdata_o(ext_mem_wdata),
+        .mem_wdata_o(ext_mem_wdata), .mem_beat_o(ext_mem_beat), .mem_be_o(ext_mem_be),
         .fetch_redirect_o(ext_fetch_redirect), .fetch_target_o(ext_fetch_target)
     );
 
@@ -580,8 +581,9 @@ module rv32_core #(
     rv32_result_mux u_fwd_b (.sel_i(!x_stall && x_fwd_b && x_use_alu), .alu_i(alu_res),
                              .rest_i(x_b_rest), .y_o(x_b_next));
 
+    // (a unit's multi-word access: mem_beat_o sends a word while the unit holds X)
     assign dmem_req_o   = x_valid && !lu_hazard && is_mem && !mem_mis && !x_ferr_q &&
-                          !(is_ext && (ext_err || !ext_ready));
+                          !(is_ext && (ext_err || (!ext_ready && !ext_mem_beat)));
     assign dmem_we_o    = m_store;
     assign dmem_be_o    = m_store ? st_be : 4'b1111;
     assign dmem_addr_o  = mem_addr;
