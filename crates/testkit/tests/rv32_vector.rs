@@ -40,6 +40,10 @@ fn vle(eew: u32, vd: u32, rs1: u32) -> u32 {
     (1 << 25) | (rs1 << 15) | (width_code(eew) << 12) | (vd << 7) | 0x07
 }
 
+fn vse(eew: u32, vs3: u32, rs1: u32) -> u32 {
+    (1 << 25) | (rs1 << 15) | (width_code(eew) << 12) | (vs3 << 7) | 0x27
+}
+
 fn vlse(eew: u32, vd: u32, rs1: u32, rs2: u32) -> u32 {
     (2 << 26) | (1 << 25) | (rs2 << 20) | (rs1 << 15) | (width_code(eew) << 12) | (vd << 7) | 0x07
 }
@@ -194,4 +198,81 @@ fn gathers_and_strided_loads() {
         return;
     };
     assert_eq!(c, w.len() as u64 + 2 + 2 + beats);
+}
+
+/// The Keyak / Ketje firmware (every instance: Keccak-p[200..1600] through the designs'
+/// kernel_keccakp, unaligned rows and partial last words on rv32-v) on the RTL of both
+/// vector designs: one encryption and decryption per instance, ciphertext and tag checked
+/// against the golden model, the cycles and instructions of every run equal to the
+/// simulator's.
+#[test]
+fn aead_on_the_vector_processors() {
+    if !asip_testkit::have("verilator") || !asip_testkit::have("riscv64-unknown-elf-gcc") {
+        eprintln!(
+            "*** SKIPPED: the AEAD firmware on the RTL needs verilator and riscv64-unknown-elf-gcc"
+        );
+        return;
+    }
+    use asip_flow::bench::{self, BenchOptions, Engine};
+    let root = asip_testkit::root();
+    for design in ["rv32-v", "rv32-v-keccak"] {
+        let d = asip_flow::design::find(&root.join("designs"), design).unwrap();
+        for aead in bench::FIRMWARE_AEADS {
+            let run = |engine| {
+                let o = BenchOptions {
+                    alg: aead.name().to_string(),
+                    lens: vec![21],
+                    engine,
+                    aead: Some(bench::AeadArgs::default_for(aead)),
+                    ..BenchOptions::default()
+                };
+                bench::bench(&root, &d, &o)
+                    .unwrap_or_else(|e| panic!("{design} {}: {e}", aead.name()))
+            };
+            let (sim, rtl) = (run(Engine::Sim), run(Engine::Rtl));
+            assert!(rtl.digest_ok, "{design} {}: wrong on the RTL", aead.name());
+            let cyc = |r: &asip_flow::results::BenchRecord| {
+                r.runs
+                    .iter()
+                    .map(|x| (x.len, x.cycles, x.instret))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(cyc(&sim), cyc(&rtl), "{design} {}", aead.name());
+            assert_eq!(sim.cycles_per_permutation, rtl.cycles_per_permutation);
+        }
+    }
+}
+
+/// Unit-stride accesses from unaligned bases and with partial words: the words touched are
+/// the bus transfers (ceil((base mod 4 + bytes) / 4)), a store writes only the vector's
+/// bytes of its first and last word (the commit log shows its last word's bytes).
+#[test]
+fn unaligned_unit_stride_and_partial_words() {
+    let mut w = li(A0, DATA_ADDR + 3).to_vec();
+    w.extend(li(A1, DATA_ADDR + 257));
+    w.extend(li(A2, DATA_ADDR + 2));
+    w.extend(li(A3, DATA_ADDR + 258));
+    let mut beats = 0u64;
+    // (vl, SEW, source and its offset in a word, destination and its offset)
+    for (avl, sew, src, so, dst, d_o) in [
+        (2u32, 8u32, A0, 3u32, A1, 1u32),
+        (5, 8, A0, 3, A1, 1),
+        (16, 8, A0, 3, A1, 1),
+        (3, 16, A2, 2, A3, 2),
+        (7, 16, A2, 2, A3, 2),
+    ] {
+        w.push(vsetivli(avl, sew, 8));
+        w.push(vle(sew, 8, src));
+        w.push(vse(sew, 8, dst));
+        let words = |off: u32| (off + avl * sew / 8).div_ceil(4) as u64;
+        beats += words(so) - 1 + words(d_o) - 1;
+    }
+    let Some((c, log)) = lockstep_words("rv32-v", &w, &data()) else {
+        return;
+    };
+    assert_eq!(c, w.len() as u64 + 2 + 2 + beats);
+    // 2 bytes stored at DATA_ADDR + 257: one word, bytes 1..2
+    assert!(log
+        .iter()
+        .any(|l| l.contains(&format!("mem[{:#010x}]=0x", DATA_ADDR + 257))));
 }

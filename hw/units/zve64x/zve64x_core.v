@@ -44,7 +44,8 @@ module zve64x_core #(
     output wire         mem_we_o,
     output wire [31:0]  mem_addr_o,
     output wire [31:0]  mem_wdata_o,
-    output wire         mem_beat_o
+    output wire         mem_beat_o,
+    output wire [3:0]   mem_be_o
 );
     // ------------------------------------------------------------------ decode
     wire [6:0] opc = insn_i[6:0];
@@ -167,20 +168,27 @@ module zve64x_core #(
     end
 
     // ------------------------------------------------------------------ loads and stores
-    // unit-stride: bytes = vl * EEW / 8 (EEW from funct3), words = ceil(bytes / 4), word k
-    // at rs1 + 4k into register vd + k / 4; strided: vl elements, one word each (two for
-    // EEW = 64), element i at rs1 + i * rs2 (a running address: el_addr_q)
+    // unit-stride: bytes = vl * EEW / 8 (EEW from funct3) from rs1, o = rs1 mod 4: the
+    // words it touches, ceil((o + bytes) / 4); word k at (rs1 - o) + 4k holds vector bytes
+    // 4k - o .. 4k - o + 3 (those in 0 .. bytes - 1), in one register (an unaligned vector
+    // longer than one register is not implemented: it traps). Strided: vl elements, one
+    // word each (two for EEW = 64), element i at rs1 + i * rs2 (a running address).
     wire [1:0]  eew_l = (f3 == 3'd0) ? 2'd0 : f3[1:0];  // log2(EEW / 8): funct3 0, 5, 6, 7
     wire [10:0] m_bytes = {3'd0, vl_q} << eew_l;
-    wire [8:0]  u_words = m_bytes[10:2] + {8'd0, m_bytes[1:0] != 2'd0};
+    wire [1:0]  u_o     = rs1_i[1:0];
+    wire [10:0] u_span  = m_bytes + {9'd0, u_o};
+    wire [8:0]  u_words = u_span[10:2] + {8'd0, u_span[1:0] != 2'd0};
+    wire        u_err   = !is_vlse && u_o != 2'd0 && m_bytes > 11'd16;
     wire [8:0]  s_words = {1'b0, vl_q} << (eew_l == 2'd3);
     wire [8:0]  m_words = is_vlse ? s_words : u_words;
     wire        m_none  = m_words == 9'd0;
     wire [8:0]  m_last  = m_none ? 9'd0 : m_words - 9'd1;
-    // byte i of word k is in the vector when 4k + i < bytes
-    wire [10:0] m_b0 = {2'd0, beat_q, 2'b00};
-    wire [3:0]  u_be = {m_b0 + 11'd3 < m_bytes, m_b0 + 11'd2 < m_bytes,
-                        m_b0 + 11'd1 < m_bytes, m_b0 < m_bytes};
+    // word k: its first vector byte u_v0 = max(4k - o, 0), its bytes u_n (4 - o in word 0)
+    wire [10:0] u_4k = {2'd0, beat_q, 2'b00};
+    wire [10:0] u_v0 = (beat_q == 7'd0) ? 11'd0 : u_4k - {9'd0, u_o};
+    wire [2:0]  u_n  = (beat_q == 7'd0) ? 3'd4 - {1'b0, u_o} : 3'd4;
+    wire [3:0]  u_be = {u_n > 3'd3 && u_v0 + 11'd3 < m_bytes, u_n > 3'd2 && u_v0 + 11'd2 < m_bytes,
+                        u_n > 3'd1 && u_v0 + 11'd1 < m_bytes, u_v0 < m_bytes};
     reg  [31:0] el_addr_q;
     wire [31:0] el_addr = (beat_q == 7'd0) ? rs1_i : el_addr_q;
     wire        s_hi    = eew_l == 2'd3 && beat_q[0];      // the second word of an element
@@ -191,8 +199,8 @@ module zve64x_core #(
     reg  [15:0] m_be;
     always @(*) begin
         if (!is_vlse) begin
-            m_reg = vd + beat_q[6:2];
-            m_off = {beat_q[1:0], 2'b00};
+            m_reg = vd + u_v0[8:4];
+            m_off = u_v0[3:0];
             m_be  = {12'd0, u_be} << m_off;
         end else begin
             case (eew_l)
@@ -207,12 +215,18 @@ module zve64x_core #(
             endcase
         end
     end
-    wire [31:0] m_addr = is_vlse ? s_addr : rs1_i + {23'd0, beat_q, 2'b00};
+    wire [31:0] m_addr = is_vlse ? s_addr : {rs1_i[31:2], 2'b00} + {23'd0, beat_q, 2'b00};
     assign mem_req_o  = is_vmem && !m_none && !vill_q;
     assign mem_we_o   = is_vse;
     assign mem_addr_o = {m_addr[31:2], 2'b00};   // a narrow strided element: its word
     assign mem_beat_o = is_vmem && beat_q != last;
-    assign mem_wdata_o = rp_data[{beat_q[1:0], 5'd0} +: 32];
+    // a store word: its vector bytes from register m_reg (word 0 of an unaligned vector
+    // starts at byte o of the word), the bytes of the vector only
+    wire [159:0] st_pad = {32'd0, rp_data};
+    wire [31:0]  st_sh = st_pad[{1'b0, m_off, 3'b000} +: 32];
+    wire [31:0]  st_w0 = st_sh << {(beat_q == 7'd0) ? u_o : 2'd0, 3'b000};
+    assign mem_be_o    = is_vse ? u_be << ((beat_q == 7'd0) ? u_o : 2'd0) : 4'b1111;
+    assign mem_wdata_o = st_w0;
 
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) ld_v_q <= 1'b0;
@@ -222,7 +236,7 @@ module zve64x_core #(
         ld_reg_q <= m_reg;
         ld_off_q <= m_off;
         ld_be_q  <= m_be;
-        ld_sh_q  <= is_vlse ? m_addr[1:0] : 2'd0;
+        ld_sh_q  <= is_vlse ? m_addr[1:0] : (beat_q == 7'd0) ? u_o : 2'd0;
         // the element's address for its next word; the next element's after its last word
         if (beat_go && is_vlse) el_addr_q <= (eew_l != 2'd3 || s_hi) ? el_addr + rs2_i : el_addr;
     end
@@ -412,7 +426,7 @@ module zve64x_core #(
     endgenerate
 
     always @(*) begin
-        rp_addr = is_xvk ? k_raddr : is_vse ? vd + beat_q[6:2] :
+        rp_addr = is_xvk ? k_raddr : is_vse ? m_reg :
                   is_vgather ? vs2 + {2'd0, g_cur} : vs2 + beat_q[4:0];
         rq_addr = is_vgather ? g_ibase : vs1 + beat_q[4:0];
     end
@@ -427,7 +441,7 @@ module zve64x_core #(
                          misal(vd, {1'b0, me_grp - 4'd1}, me_grp);
     // vector instructions with vill set trap (vset itself never does), as do the reserved
     // operand groups the simulator refuses
-    assign x_err = (is_vmem && (vill_q || me_err)) || (is_varith && (vill_q || ar_err)) ||
+    assign x_err = (is_vmem && (vill_q || me_err || u_err)) || (is_varith && (vill_q || ar_err)) ||
                    (is_xvk && (vill_q || k_err));
 
     // ------------------------------------------------------------------ vset commit, rd

@@ -13,7 +13,8 @@ module zve64x_port (
         .claim_o(claim_o), .uses_rs1_o(uses_rs1_o), .uses_rs2_o(uses_rs2_o),
         .ready_o(ready_o), .rd_we_o(rd_we_o), .rd_wdata_o(rd_wdata_o), .err_o(err_o),
         .mem_req_o(mem_req_o), .mem_we_o(mem_we_o), .mem_addr_o(mem_addr_o),
-        .mem_wdata_o(mem_wdata_o), .mem_beat_o(mem_beat_o)
+        .mem_wdata_o(mem_wdata_o), .mem_beat_o(mem_beat_o),
+        .mem_be_o(mem_be_o)
     );
     assign rs1_addr_o    = insn_i[19:15];
     assign rs2_addr_o    = insn_i[24:20];

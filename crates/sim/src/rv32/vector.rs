@@ -708,10 +708,13 @@ impl MemPlan {
         !self.masked || s.mask(i)
     }
 
-    /// 32-bit bus transfers for `n` active elements.
-    fn bus_words(&self, n: u32) -> u32 {
+    /// 32-bit bus transfers for `n` active elements; a contiguous access (unit-stride,
+    /// whole-register, mask; unmasked) from byte address `first` moves the words it
+    /// touches (an unaligned base can need one more than its bytes / 4).
+    fn bus_words(&self, n: u32, first: u32) -> u32 {
         match self.kind {
             M_STRIDED | M_INDEXED => n * self.eb.div_ceil(4),
+            _ if !self.masked && n > 0 => ((first & 3) + n * self.eb).div_ceil(4),
             _ => (n * self.eb).div_ceil(4),
         }
     }
@@ -827,7 +830,7 @@ fn exec_load(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
         return Err(t);
     }
     s.vstart = 0;
-    for _ in 1..p.bus_words(n) {
+    for _ in 1..p.bus_words(n, base.wrapping_add(p.start * p.eb)) {
         c.charge(&MEM_BEAT);
     }
     Ok(())
@@ -854,7 +857,19 @@ fn exec_store(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
         }
     }
     c.state_mut::<VState>().vstart = 0;
-    for _ in 1..p.bus_words(n as u32) {
+    // the commit log shows the last 32-bit bus word a contiguous store wrote (its bytes of
+    // the vector), as the RTL's commit record does (docs/vector.md, "Commit log")
+    if n > 0 && !p.masked && matches!(p.kind, M_UNIT | M_WHOLE) {
+        let first = base.wrapping_add(p.start * p.eb);
+        let last = base.wrapping_add(p.evl * p.eb - 1);
+        let fb = (last & !3).max(first);
+        let mut v = 0u32;
+        for a in (fb..=last).rev() {
+            v = (v << 8) | c.load8(a)? as u32;
+        }
+        c.last_store = Some((fb, last - fb + 1, v));
+    }
+    for _ in 1..p.bus_words(n as u32, base.wrapping_add(p.start * p.eb)) {
         c.charge(&MEM_BEAT);
     }
     Ok(())
