@@ -150,35 +150,5 @@ module mips_or2 #(
 );
     assign y_o = x_i | z_i;
 endmodule
-
-// mips_late_sel: the branch condition of the word in ID (kind_i: 0 beq, 1 bne, 2 blez,
-// 3 bgtz, 4 bltz, 5 bgez; from rs == rt, rs == 0 and rs's sign) picks the version of the
-// next-fetch state computed for a true (t_i) or a false (f_i) condition. Kept (as
-// rv32_late_sel), so that the compare passes this one select on the way to the registers.
-(* keep_hierarchy *)
-module mips_late_sel #(
-    parameter W = 1
-) (
-    input  wire         eq_i,
-    input  wire         zero_i,
-    input  wire         neg_i,
-    input  wire [2:0]   kind_i,
-    input  wire [W-1:0] t_i,
-    input  wire [W-1:0] f_i,
-    output wire [W-1:0] y_o
-);
-    reg c;
-    always @(*) begin
-        case (kind_i)
-            3'd0:    c = eq_i;
-            3'd1:    c = !eq_i;
-            3'd2:    c = neg_i || zero_i;
-            3'd3:    c = !neg_i && !zero_i;
-            3'd4:    c = neg_i;
-            default: c = !neg_i;
-        endcase
-    end
-    assign y_o = c ? t_i : f_i;
-endmodule
 /* verilator lint_on DECLFILENAME */
 
