@@ -109,11 +109,12 @@ module mips_alu (
     assign lz_o     = {6{sel_clz_i}} & lz;
 endmodule
 
-// mips_ao22, mips_or2, mips_or3: an AND-OR of two selected values and ORs, each a module
+// mips_ao22, mips_or2, mips_or4: an AND-OR of two selected values and ORs, each a module
 // of its own
 // kept by synthesis (as rv32_result_mux), so that the mapper cannot fold earlier logic in
 // behind the late values they take (the multiplier's and load's forwarded values into the
-// EX operands, the adder's sum and slt into the result): one LUT level each.
+// EX operands; the shift, sum, slt, clz and a unit's result into the result): one LUT
+// level each.
 /* verilator lint_off DECLFILENAME */
 (* keep_hierarchy *)
 module mips_ao22 #(
@@ -129,15 +130,16 @@ module mips_ao22 #(
 endmodule
 
 (* keep_hierarchy *)
-module mips_or3 #(
+module mips_or4 #(
     parameter W = 32
 ) (
     input  wire [W-1:0] x_i,
     input  wire [W-1:0] y_i,
     input  wire [W-1:0] z_i,
+    input  wire [W-1:0] w_i,
     output wire [W-1:0] o_o
 );
-    assign o_o = x_i | y_i | z_i;
+    assign o_o = x_i | y_i | z_i | w_i;
 endmodule
 
 (* keep_hierarchy *)

@@ -479,9 +479,11 @@ module mips_core (
     wire [31:0] result_rest = alu_res | {31'd0, alu_sel_sum && ea[0]} |
                               ({32{link}} & (e_pc_q + 32'd8)) | ({32{i_mov || i_mthl}} & a) |
                               ({32{i_rdhwr}} & hwr) | ({32{i_sys}} & host_wdata_i) |
-                              {31'd0, is_sc} | ({32{is_ext}} & ext_rd_wdata);
-    mips_or3 #(.W(32)) u_res (
-        .x_i(result_rest), .y_i(alu_sum_slt), .z_i({26'd0, alu_lz}), .o_o(alu_res_all)
+                              {31'd0, is_sc};
+    // (and an extension unit's result, computed from the operands too)
+    mips_or4 #(.W(32)) u_res (
+        .x_i(result_rest), .y_i(alu_sum_slt), .z_i({26'd0, alu_lz}),
+        .w_i({32{is_ext}} & ext_rd_wdata), .o_o(alu_res_all)
     );
     wire [31:0] result = alu_res_all;   // (mul's comes in MEM: m_value)
     wire        x_we = (dest != 5'd0) && !(i_mov && !mov_ok) && !trap_e && !trap_ovf &&
