@@ -5,15 +5,19 @@
 //   ID   the word arrives (imem_rdata_i); register read (write-through from WB, forwarding
 //        from MEM), branch comparison and jump targets, the delay slot is the word being
 //        fetched; a branch waits for an operand that the instruction in EX, or a load in
-//        MEM, is producing (H&H branchstall);
-//   EX   forwarding from MEM and WB, ALU, shifter, single-cycle multiplier (HI/LO written
-//        at its end), divider start, extension units (mips_ext, generated per design),
-//        exceptions; a consumer of the load in MEM waits here one cycle (H&H lwstall), an
-//        HI/LO instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a running
+//        MEM, is producing (H&H branchstall); the base decode for EX and the forward
+//        selects of its operands (registered with the word);
+//   EX   forwarding from MEM and WB, ALU, shifter, the multiplier's partial products,
+//        divider start, extension units (mips_ext, generated per design), exceptions; a
+//        consumer of the load in MEM waits here one cycle (H&H lwstall), an HI/LO
+//        instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a running
 //        division;
-//   MEM  the data-memory request (synchronous memory: the data arrives in WB);
-//   WB   load alignment, register-file write; the commit record (RVFI names) of the
-//        instruction: its retire cycle in the mips5 model is this cycle.
+//   MEM  the data-memory request (synchronous memory: the data arrives in WB); the product
+//        added up (mul's low word, forwarded from here; HI/LO written at the end of MEM,
+//        where mfhi/mflo read them); the trap instructions' conditions;
+//   WB   load alignment (byte selects decoded in MEM), register-file write; the commit
+//        record (RVFI names) of the instruction: its retire cycle in the mips5 model is
+//        this cycle. The timing choices: docs/mips-core.md, "Area and clock".
 module mips_core (
     input  wire        clk_i,
     input  wire        rst_ni,
