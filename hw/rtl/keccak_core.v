@@ -48,65 +48,190 @@ module keccak_core #(
   localparam integer PASSES = 24 / K;
   localparam integer SEGS   = 2 * K;           // theta, rpci, theta, rpci, ...
   localparam integer GROUP  = K / N;           // rounds between inter-round registers
-  // sideband: {tag, lfsr[7:0], pass[4:0], last, active}
-  localparam integer SB_W   = TAG_W + 15;
+  // sideband: {tag, rc[K][6:0], lfsr[7:0], pass[4:0], done, last, active}; done = "this
+  // pass is the block's last" and rc[r] = the 7 possibly non-zero bits of round r's constant
+  // (Table I byte without its zero bit 2), both computed at the control point for the
+  // pass that starts there, so that no compare and no table decode is on the datapath
+  localparam integer RCW    = 7 * K;
+  localparam integer SB_W   = TAG_W + 16 + RCW;  // rc at [16 +: RCW], lfsr [15:8], pass [7:3]
+  localparam integer TAG_LO = 16 + RCW;
+  localparam integer P      = N + SUB * K;     // loop register stages
+  // copies of the hold and absorb flip-flops: one per register stage and row of five
+  // lanes (320 bits each), one for the sideband registers and one for the next-slot
+  // logic; they are kept apart (`keep`: Yosys does not merge them), so that none drives
+  // more than 320 flip-flops or multiplexers (a hand-made max-fanout)
+  localparam integer NH     = 5 * P + 2;
+  localparam integer HC     = 5 * P;           // sideband registers, FIFO
+  localparam integer HN     = 5 * P + 1;       // next-slot flags (nfl), hold_d
+
+  // register stage of segment s (the number of loop registers before it)
+  function integer reg_idx;
+    input integer s;
+    integer j;
+    begin
+      reg_idx = 0;
+      for (j = 0; j < s; j = j + 1)
+        reg_idx = reg_idx + ((j % 2 == 0) ? SUB : ((((j / 2) + 1) % GROUP) == 0 ? 1 : 0));
+    end
+  endfunction
+  // flags that travel unchanged through the segments: {tag, done, last, active}
+  localparam integer FL_W   = TAG_W + 3;
 
   // ---------------- control point --------------------------------------------------
   // LATE=0: at the loop entry (output of the last loop register);
   // LATE=1: at the output of the last segment, before the last loop register.
+  // Every signal that selects or enables the 1600-bit datapath comes from a flip-flop:
+  // the block is taken into an input register one cycle before the slot it is meant for
+  // arrives (in_ready_o and in_need_cont_o look one cycle ahead: at the slot arriving
+  // next), and digests leave through a two-entry FIFO whose fill level (a register) decides
+  // a stall, so out_ready_i reaches only the FIFO pointers.
   wire [1599:0]    e_data;     // output of the last loop register
   wire [SB_W-1:0]  e_sb;
   wire [1599:0]    last_y;     // output of the last segment (rpci of the last round)
   wire [SB_W-1:0]  last_sb_in; // sideband entering the last segment
-  wire [SB_W-1:0]  last_sb_y;  // ... and leaving it (LFSR advanced)
+  wire [FL_W-1:0]  c_dfl;      // the flags that enter the control point when the loop advances
   wire [1599:0]    c_data = (LATE != 0) ? last_y : e_data;
   wire [SB_W-1:0]  c_sb   = (LATE != 0) ? last_sb_in : e_sb;
-  wire [7:0]       c_lfsr = (LATE != 0) ? last_sb_y[14:7] : e_sb[14:7];
+  wire [7:0]       c_lfsr = c_sb[15:8];        // LFSR state after the pass
   wire             c_active = c_sb[0];
   wire             c_last   = c_sb[1];
-  wire [4:0]       c_pass   = c_sb[6:2];
-  wire [TAG_W-1:0] c_tag    = c_sb[SB_W-1:15];
+  wire             c_done   = c_sb[2] && c_active;
+  wire [4:0]       c_pass   = c_sb[7:3];
+  wire [TAG_W-1:0] c_tag    = c_sb[SB_W-1:TAG_LO];
 
-  wire c_done = c_active && (c_pass == PASSES[4:0] - 5'd1);
-  wire c_cont = c_active && !c_done;
-  wire c_wait = c_done && !c_last;
-  wire c_fin  = c_done && c_last;
 
-  reg              out_valid_q;
-  reg [OUT_BITS-1:0] out_digest_q;
-  reg [TAG_W-1:0]  out_tag_q;
-  wire out_free  = !out_valid_q || out_ready_i;
-  wire free_slot = !c_active || (c_fin && out_free);
+  // input register: the block accepted in the previous cycle, for the slot now here
+  reg [5:0]        ib_valid_q;           // copies: rows 0-4 of the absorb point, control
+  reg [4:0]        ib_first_q;
+  reg              ib_last_q;
+  reg [TAG_W-1:0]  ib_tag_q;
+  reg [RATE-1:0]   ib_block_q;
 
-  // in_tag_i is not compared here (it would sit on the critical path): the sender must
-  // present the block of message in_need_tag_o when in_need_cont_o is set.
-  assign in_ready_o = (free_slot && in_first_i) || (c_wait && !in_first_i);
-  wire absorb = in_valid_i && in_ready_o;
-  wire stall  = (c_wait && !absorb) || (c_fin && !out_free);
-  wire adv    = !stall;
+  // digest FIFO (two entries): write and read pointers, fill level
+  reg              of_wp_q, of_rp_q;
+  reg [1:0]        of_cnt_q;
 
-  assign in_need_cont_o = c_wait;
-  assign in_need_tag_o  = c_tag;
+  // hold (the loop stalls): a waiting slot whose block is not in the input register, or a
+  // finished slot with the FIFO full; decided one cycle ahead (hold_d) into flip-flops
+  reg  [NH-1:0] hold_q;
+  wire adv    = !hold_q[HC];
+  wire absorb = ib_valid_q[5];          // the slot here is free or waiting (see in_ready_o)
+  // the digest leaves the loop (= c_fin && !of_full, decided a cycle ahead: push_d)
+  reg  push_q;
+  wire push   = push_q;
+  wire pop    = (of_cnt_q != 2'd0) && out_ready_i;
+  wire [1:0] of_cnt_d = of_cnt_q + {1'b0, push} - {1'b0, pop};
+  // the FIFO is full in the next cycle (= of_cnt_d[1]): not read now, and full or filling now
+  wire of_full_n = !out_ready_i && (of_cnt_q[1] || (of_cnt_q[0] && push));
 
-  wire [1599:0] blk_ext = {{(1600-RATE){1'b0}}, in_block_i};
-  wire [1599:0] a_data = absorb ? ((in_first_i ? 1600'b0 : c_data) ^ blk_ext) : c_data;
-  wire          s_active = c_cont || absorb;
-  wire [4:0]    s_pass   = absorb ? 5'd0 : (c_pass + 5'd1);
-  wire          s_last   = absorb ? in_last_i : c_last;
-  wire [7:0]    s_lfsr   = absorb ? 8'h01 : c_lfsr;
-  wire [TAG_W-1:0] s_tag = absorb ? in_tag_i : c_tag;
-  wire [SB_W-1:0] s_sb = {s_tag, s_lfsr, s_pass, s_last, s_active};
+  // the slot at the control point in the next cycle (c_nfl: the flags' next value)
+  wire [FL_W-1:0]  c_fl  = {c_tag, c_sb[2:0]};
+  wire [FL_W-1:0]  c_nfl = hold_q[HN] ? c_fl : c_dfl;
+  wire             n_active = c_nfl[0];
+  wire             n_last   = c_nfl[1];
+  wire             n_done   = c_nfl[2] && n_active;
+  wire [TAG_W-1:0] n_tag    = c_nfl[FL_W-1:3];
+  wire n_free = !n_active || (n_done && n_last && !of_full_n);
+  wire n_wait = n_done && !n_last;
+  // in_tag_i is not compared here: the sender must present the block of message
+  // in_need_tag_o when in_need_cont_o is set.
+  assign in_ready_o     = in_first_i ? n_free : n_wait;
+  assign in_need_cont_o = n_wait;
+  assign in_need_tag_o  = n_tag;
+  wire take = in_valid_i && in_ready_o;
+  genvar h;
+  generate
+    // hold, written out (a waiting slot accepts exactly a continuation block), once per
+    // group of copies from the group's own copy (its first): every group has a logic cone
+    // of its own, and none drives more than five flip-flops
+    for (h = 0; h < NH; h = h + 1) begin : g_hold
+      localparam integer SEL = (h < 5 * P) ? 5 * (h / 5) : h;
+      wire [2:0] n3     = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
+      wire       hold_d = (n3[2] && n3[0] && !n3[1] && !(in_valid_i && !in_first_i)) ||
+                          (n3[2] && n3[0] && n3[1] && of_full_n);
+      (* keep *)
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) hold_q[h] <= 1'b0;
+        else         hold_q[h] <= hold_d;
+      end
+    end
+    for (h = 0; h < 6; h = h + 1) begin : g_ibv
+      (* keep *)
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) ib_valid_q[h] <= 1'b0;
+        else         ib_valid_q[h] <= take;
+      end
+    end
+    for (h = 0; h < 5; h = h + 1) begin : g_ibf
+      (* keep *)
+      always @(posedge clk_i) ib_first_q[h] <= in_first_i;
+    end
+  endgenerate
+  always @(posedge clk_i) begin
+    ib_last_q  <= in_last_i;
+    ib_tag_q   <= in_tag_i;
+    ib_block_q <= in_block_i;
+  end
+
+  wire [1599:0] blk_ext = {{(1600-RATE){1'b0}}, ib_block_q};
+  wire [1599:0] a_data;
+  generate
+    for (h = 0; h < 5; h = h + 1) begin : g_abs
+      assign a_data[320*h +: 320] = ib_valid_q[h] ?
+          ((ib_first_q[h] ? 320'b0 : c_data[320*h +: 320]) ^ blk_ext[320*h +: 320]) : c_data[320*h +: 320];
+    end
+  endgenerate
+  wire          s_active = (c_active && !c_done) || absorb;
+  wire [4:0]    c_pass1  = c_pass + 5'd1;
+  wire [4:0]    s_pass   = absorb ? 5'd0 : c_pass1;
+  wire          s_done   = absorb ? (PASSES == 1) : (c_pass == PASSES[4:0] - 5'd2);
+  wire          s_last   = absorb ? ib_last_q : c_last;
+  wire [TAG_W-1:0] s_tag = absorb ? ib_tag_q : c_tag;
+  // round constants of the pass that starts here (and the LFSR state after it): the
+  // tables (RC_MODE 0, 2) are read for pass c_pass + 1 (a function of the pass register,
+  // no incrementer before the table) and for pass 0 (constant), the absorb selects
+  wire [8*(K+1)-1:0] s_lf /*verilator split_var*/;
+  wire [RCW-1:0]     s_rc;
+  assign s_lf[7:0] = absorb ? 8'h01 : c_lfsr;
+  genvar r;
+  generate
+    for (r = 0; r < K; r = r + 1) begin : g_rc
+      wire [63:0] rc_n, rc_0;
+      wire [7:0]  lf_0;
+      wire [9:0]  idx_n = {5'd0, c_pass1} * K[9:0] + r[9:0];
+      wire [9:0]  idx_0 = r[9:0];
+      keccak_rc #(.MODE(RC_MODE)) u_rc (
+        .round_i(idx_n[4:0]), .lfsr_i(s_lf[8*r +: 8]), .rc_o(rc_n), .lfsr_o(s_lf[8*(r+1) +: 8]));
+      // (for RC_MODE 1 the LFSR chain already starts from 0x01 on an absorb: rc_0 unused)
+      keccak_rc #(.MODE(RC_MODE)) u_rc0 (
+        .round_i(idx_0[4:0]), .lfsr_i(8'h01), .rc_o(rc_0), .lfsr_o(lf_0));
+      wire [63:0] rc = (absorb && RC_MODE != 1) ? rc_0 : rc_n;
+      assign s_rc[7*r +: 7] = {rc[63], rc[31], rc[15], rc[7], rc[3], rc[1], rc[0]};
+      /* verilator lint_off UNUSED */
+      wire unused_rc = ^{rc[62:32], rc[30:16], rc[14:8], rc[6:4], rc[2], idx_n[9:5], idx_0, lf_0, rc_0};
+      /* verilator lint_on UNUSED */
+    end
+  endgenerate
+  wire [SB_W-1:0] s_sb = {s_tag, s_rc, s_lf[8*K +: 8], s_pass, s_done, s_last, s_active};
+  wire [FL_W-1:0] s_fl = {s_tag, s_done, s_last, s_active};
   wire [1599:0]   x0   = (LATE != 0) ? e_data : a_data;
   wire [SB_W-1:0] sb0  = (LATE != 0) ? e_sb : s_sb;
 
   // ---------------- segments ----------------------------------------------------------
   // xs[s]: input of segment s (s = 0..SEGS), xs[SEGS] = e_data
+  // dfl[s]: the flags at xs[s] in the next cycle if the loop advances (a register's output
+  // then takes its input's value; the segments pass the flags unchanged)
   wire [1600*(SEGS+1)-1:0] xs /*verilator split_var*/;
   wire [SB_W*(SEGS+1)-1:0] sbs /*verilator split_var*/;
+  wire [FL_W*(SEGS+1)-1:0] dfl /*verilator split_var*/;
   assign xs[0 +: 1600]  = x0;
   assign sbs[0 +: SB_W] = sb0;
+  // LATE=1: the entry is the last register's output, whose input is s_sb; LATE=0: nothing
+  // reads dfl[0] (a register lies between the entry and the control point)
+  assign dfl[0 +: FL_W] = s_fl;
   assign e_data = xs[1600*SEGS +: 1600];
   assign e_sb   = sbs[SB_W*SEGS +: SB_W];
+  assign c_dfl  = (LATE != 0) ? dfl[FL_W*(SEGS-1) +: FL_W] : dfl[FL_W*SEGS +: FL_W];
 
   genvar s;
   generate
@@ -121,30 +246,29 @@ module keccak_core #(
         keccak_theta u_theta (.state_i(xs[1600*s +: 1600]), .state_o(y));
         assign sb_y = sb_in;
       end else begin : g_rpci
-        wire [63:0] rc;
-        wire [7:0]  lfsr_nxt;
-        wire [9:0]  rnd_idx = {5'd0, sb_in[6:2]} * K[9:0] + RND[9:0];
-        keccak_rc #(.MODE(RC_MODE)) u_rc (
-          .round_i(rnd_idx[4:0]), .lfsr_i(sb_in[14:7]), .rc_o(rc), .lfsr_o(lfsr_nxt));
+        // iota: the 7 bits of the round constant travel in the sideband (registers)
+        wire [6:0]  rc7 = sb_in[16 + 7*RND +: 7];
+        wire [63:0] rc  = {rc7[6], 31'd0, rc7[5], 15'd0, rc7[4], 7'd0, rc7[3], 3'd0,
+                           rc7[2], 1'b0, rc7[1], rc7[0]};
         keccak_rpci u_rpci (.state_i(xs[1600*s +: 1600]), .rc_i(rc), .state_o(y));
-        assign sb_y = {sb_in[SB_W-1:15], lfsr_nxt, sb_in[6:0]};
-        /* verilator lint_off UNUSED */
-        wire unused_idx = ^rnd_idx[9:5];
-        /* verilator lint_on UNUSED */
+        assign sb_y = sb_in;
       end
       if (s == SEGS - 1) begin : g_last
         assign last_y     = y;
         assign last_sb_in = sb_in;
-        assign last_sb_y  = sb_y;
       end
       if (HAS_REG != 0) begin : g_reg
         // register input: the absorb point replaces the last segment output when LATE=1
         wire [1599:0]   d_in = (LATE != 0 && s == SEGS - 1) ? a_data : y;
         wire [SB_W-1:0] sb_d = (LATE != 0 && s == SEGS - 1) ? s_sb : sb_y;
+        localparam integer RI = reg_idx(s);
         reg [1599:0]   data_q;
         reg [SB_W-1:0] sb_q;
-        always @(posedge clk_i) begin
-          if (adv) data_q <= d_in;
+        genvar row;
+        for (row = 0; row < 5; row = row + 1) begin : g_row
+          always @(posedge clk_i) begin
+            if (!hold_q[5*RI + row]) data_q[320*row +: 320] <= d_in[320*row +: 320];
+          end
         end
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni)  sb_q <= {SB_W{1'b0}};
@@ -152,35 +276,68 @@ module keccak_core #(
         end
         assign xs[1600*(s+1) +: 1600]  = data_q;
         assign sbs[SB_W*(s+1) +: SB_W] = sb_q;
+        assign dfl[FL_W*(s+1) +: FL_W] = {sb_d[SB_W-1:TAG_LO], sb_d[2:0]};
       end else begin : g_wire
         assign xs[1600*(s+1) +: 1600]  = y;
         assign sbs[SB_W*(s+1) +: SB_W] = sb_y;
+        assign dfl[FL_W*(s+1) +: FL_W] = dfl[FL_W*s +: FL_W];
       end
     end
   endgenerate
 
-  // ---------------- digest output register --------------------------------------------
-  wire take_out = c_fin && out_free;   // stall is 0 whenever take_out is 1
+  // ---------------- digest FIFO (two entries) -----------------------------------------
+  // written from the control point when a finished slot is here and an entry is free
+  // (push; decided from registers), read through a pointer (out_ready_i moves only the
+  // pointer and the count)
+  reg [OUT_BITS-1:0] of_dig0_q, of_dig1_q;
+  reg [TAG_W-1:0]    of_tag0_q, of_tag1_q;
+  // write enables of the entries, a cycle ahead, two kept copies each (halves)
+  wire       wp_n   = of_wp_q ^ push;
+  wire       push_d = n_done && n_last && !of_full_n;
+  reg  [1:0] we0_q, we1_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      out_valid_q <= 1'b0;
-    end else if (take_out) begin
-      out_valid_q <= 1'b1;
-    end else if (out_ready_i) begin
-      out_valid_q <= 1'b0;
+      of_wp_q  <= 1'b0;
+      of_rp_q  <= 1'b0;
+      of_cnt_q <= 2'd0;
+      push_q   <= 1'b0;
+    end else begin
+      of_wp_q  <= wp_n;
+      of_rp_q  <= of_rp_q ^ pop;
+      of_cnt_q <= of_cnt_d;
+      push_q   <= push_d;
     end
   end
+  localparam integer HALF = OUT_BITS / 2;
+  generate
+    for (h = 0; h < 2; h = h + 1) begin : g_we
+      localparam integer LO = h * HALF;
+      localparam integer W  = (h == 0) ? HALF : OUT_BITS - HALF;
+      (* keep *)
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          we0_q[h] <= 1'b0;
+          we1_q[h] <= 1'b0;
+        end else begin
+          we0_q[h] <= push_d && !wp_n;
+          we1_q[h] <= push_d && wp_n;
+        end
+      end
+      always @(posedge clk_i) begin
+        if (we0_q[h]) of_dig0_q[LO +: W] <= c_data[LO +: W];
+        if (we1_q[h]) of_dig1_q[LO +: W] <= c_data[LO +: W];
+      end
+    end
+  endgenerate
   always @(posedge clk_i) begin
-    if (take_out) begin
-      out_digest_q <= c_data[OUT_BITS-1:0];
-      out_tag_q    <= c_tag;
-    end
+    if (we0_q[0]) of_tag0_q <= c_tag;
+    if (we1_q[0]) of_tag1_q <= c_tag;
   end
-  assign out_valid_o  = out_valid_q;
-  assign out_digest_o = out_digest_q;
-  assign out_tag_o    = out_tag_q;
+  assign out_valid_o  = of_cnt_q != 2'd0;
+  assign out_digest_o = of_rp_q ? of_dig1_q : of_dig0_q;
+  assign out_tag_o    = of_rp_q ? of_tag1_q : of_tag0_q;
 
   /* verilator lint_off UNUSED */
-  wire unused_hi = ^{c_data[1599:OUT_BITS], last_sb_y[SB_W-1:15], last_sb_y[6:0], c_sb[14:7]};
+  wire unused_hi = ^{c_data[1599:OUT_BITS], c_sb[TAG_LO-1:16], dfl};
   /* verilator lint_on UNUSED */
 endmodule

@@ -146,7 +146,7 @@ def sta(d, top, lib, has_clock, has_reset, cfg):
            f"set_load {cfg['output_load_pf']} [all_outputs]",
            f"set_false_path -from [get_ports {cfg['reset_port']}]" if has_reset else "",
            "report_checks -path_delay max -digits 4", "report_worst_slack -digits 4",
-           "report_power -digits 6", "exit"]
+           "report_power -digits 6"] + ENDS_TCL + ["exit"]
     with open(os.path.join(d, "sta.tcl"), "w") as f:
         f.write("\n".join(tcl) + "\n")
     r = C.run(["sta", "-no_init", "-no_splash", "-exit", "sta.tcl"], cwd=d)
@@ -157,16 +157,41 @@ def sta(d, top, lib, has_clock, has_reset, cfg):
         raise SystemExit(f"error: OpenSTA failed, see {d}/sta.log")
     slack = float(m.group(1))
     # the printed path (one per path group) with the worst slack
-    paths = re.findall(r"Startpoint:\s*(\S+)\s*(\(.*\))?\s*Endpoint:\s*(\S+)\s*(\(.*\))?(.*?)"
+    paths = re.findall(r"Startpoint:\s*(\S+)\s*(\([^)\n]*\))?\s*Endpoint:\s*(\S+)\s*(\([^)\n]*\))?(.*?)"
                        r"(-?[0-9.]+)\s+slack", r.stdout, re.S)
     sp = ep = None
     if paths:
         w = min(paths, key=lambda p: float(p[5]))
         sp, ep = (w[0], w[1]), (w[2], w[3])
     crit = cfg["period_ns"] - slack
+    ends = dict(re.findall(r"^PATHEND (startpoint|endpoint) (\S+)$", r.stdout, re.M))
+    through = []
+    if paths:  # the kept instances (keccak_theta, keccak_rpci) the worst path passes through
+        for pin in re.findall(r"^\s+[-0-9.]+\s+[-0-9.]+ [v^] (\S+) \(", w[4], re.M):
+            parts = pin.split("/")  # instance/cell/pin inside a kept module, cell/pin at the top
+            if len(parts) > 2 and parts[0] not in through:
+                through.append(parts[0])
     return {"critical_path_ns": round(crit, 4), "fmax_mhz": round(1000.0 / crit, 1),
             "start": sp[0] if sp else None, "end": ep[0] if ep else None,
-            "start_kind": sp[1].strip("()") if sp else None, "end_kind": ep[1].strip("()") if ep else None}
+            "start_kind": sp[1].strip("()") if sp else None, "end_kind": ep[1].strip("()") if ep else None,
+            "start_reg": ends.get("startpoint"), "end_reg": ends.get("endpoint"), "through": through}
+
+
+# The worst path's start and end named by the RTL: the net on the flip-flop's output (Yosys
+# keeps the register's name there, e.g. g_seg[1].g_reg.data_q[1195]; `autoname` names the
+# cell itself after some net of its input cone) or the port. Printed as "PATHEND kind name".
+ENDS_TCL = [
+    "set path [lindex [find_timing_paths -path_delay max] 0]",
+    "foreach k {startpoint endpoint} {",
+    "  set pin [get_property $path $k]",
+    "  set name [get_full_name $pin]",
+    "  if {![catch {set inst [get_cells -of_objects $pin]}] && $inst != \"\"} {",
+    "    foreach op [get_pins -of_objects $inst -filter \"direction == output\"] {",
+    "      set name [get_full_name [get_nets -of_objects $op]]",
+    "    }",
+    "  }",
+    "  puts \"PATHEND $k $name\"",
+    "}"]
 
 
 def has_port(netlist, top, port):
@@ -342,6 +367,15 @@ def main(argv=None):
     return 1 if errs and not (a.json and a.if_available) else 0
 
 
+def path_text(r):
+    """The worst path's ends: registers by their RTL name and the kept instances it passes
+    through, when the result has them (results cached before they existed: the cell names)."""
+    if r.get("start_reg") and r.get("end_reg"):
+        via = f" via {', '.join(r['through'])}" if r.get("through") else ""
+        return f"`{r['start_reg']}` -> `{r['end_reg']}`{via}"
+    return f"`{r['start']}` -> `{r['end']}`"
+
+
 def table(rows, v, cfg):
     out = [f"Method: {method_text(v, cfg)}.", "",
            "| target | cells | area um^2 | GE | FF | critical path ns | Fmax MHz | start -> end | Gbps | run s |",
@@ -349,7 +383,7 @@ def table(rows, v, cfg):
     for r in rows:
         g = r.get("gbps")
         out.append(f"| {r['name']} | {r['cells']} | {r['area_um2']} | {r['ge']} | {r['ffs']} | "
-                   f"{r['critical_path_ns']} | {r['fmax_mhz']} | `{r['start']}` -> `{r['end']}` | "
+                   f"{r['critical_path_ns']} | {r['fmax_mhz']} | {path_text(r)} | "
                    f"{'-' if g is None else g} | {r['seconds']} |")
     # a target that shares another's cache folder (rv32-sw = rv32-ref) was computed once
     once = {r.get("key", r["name"]): r["seconds"] for r in rows}

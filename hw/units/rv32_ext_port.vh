@@ -30,5 +30,7 @@ output wire         mem_req_o,
 output wire         mem_we_o,
 output wire [31:0]  mem_addr_o,
 output wire [31:0]  mem_wdata_o,
+output wire         mem_beat_o,
+output wire [3:0]   mem_be_o,
 output wire         fetch_redirect_o,
 output wire [31:0]  fetch_target_o

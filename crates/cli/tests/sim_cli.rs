@@ -549,7 +549,7 @@ fn hw_help_names_every_case_and_both_commands_default_to_sha3_512() {
         .map(|l| l.split_whitespace().next().unwrap().to_string())
         .collect();
     assert!(
-        cases.len() >= 7 && cases.contains(&"V-late".to_string()),
+        cases.len() >= 7 && cases.contains(&"V-entry".to_string()),
         "{cases:?}"
     );
     for cmd in ["sim", "synth"] {

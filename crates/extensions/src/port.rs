@@ -69,6 +69,8 @@ pub const RV32_PORT: &[PortSig] = &[
     sig("mem_we_o", 1, PortDir::Claimed, "1'b0"),
     sig("mem_addr_o", 32, PortDir::Claimed, "32'd0"),
     sig("mem_wdata_o", 32, PortDir::Claimed, "32'd0"),
+    sig("mem_beat_o", 1, PortDir::Claimed, "1'b0"),
+    sig("mem_be_o", 4, PortDir::Claimed, "4'b1111"),
     sig("fetch_redirect_o", 1, PortDir::Any, "1'b0"),
     sig("fetch_target_o", 32, PortDir::Any, "32'd0"),
 ];

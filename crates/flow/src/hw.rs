@@ -304,8 +304,9 @@ pub fn asic_record_of(method: &str, e: &serde_json::Value) -> Record {
         ffs: u(e, "ffs"),
         critical_path_ns: f(e, "critical_path_ns"),
         fmax_mhz: f(e, "fmax_mhz"),
-        start: s("start"),
-        end: s("end"),
+        // the registers by their RTL name (the flip-flop's output net) when asic.py gave them
+        start: s("start_reg").or_else(|| s("start")),
+        end: s("end_reg").or_else(|| s("end")),
         gbps: f(e, "gbps"),
     })
 }

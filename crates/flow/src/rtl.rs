@@ -166,6 +166,23 @@ pub const RV32_UNITS: &[Unit] = &[
         ],
     },
     Unit {
+        name: "zve64x",
+        module: "zve64x_port",
+        files: &[
+            "hw/units/zve64x/zve64x_core.v",
+            "hw/units/zve64x/zve64x_port.v",
+        ],
+    },
+    Unit {
+        name: "zve64x-xvkeccak",
+        module: "xvkeccak_port",
+        files: &[
+            "hw/units/zve64x/zve64x_core.v",
+            "isa/xvkeccak/rtl/xvkeccak_seq.v",
+            "isa/xvkeccak/rtl/xvkeccak_port.v",
+        ],
+    },
+    Unit {
         name: "xkeccak",
         module: "xkeccak_port",
         files: &[
@@ -598,6 +615,17 @@ fn build_failed(what: String, out: &std::process::Output) -> FlowError {
     }
 }
 
+/// The design's vector unit (`zve64x`, `zve64x-xvkeccak`: `hw/units/zve64x`), whose
+/// register file the harness reads for the commit log (`docs/vector.md`, "Commit log").
+pub fn vector_unit(d: &Design) -> Option<&str> {
+    d.rtl
+        .as_ref()?
+        .units
+        .iter()
+        .map(|u| u.as_str())
+        .find(|u| u.starts_with("zve64x"))
+}
+
 /// Build (or reuse) the Verilator harness of a design, its memory `mem_bytes` large
 /// ([`MEM_BYTES`] unless a program needs more: [`mem_bytes_for`]); returns the executable.
 pub fn build(root: &Path, d: &Design, mem_bytes: u32) -> Result<PathBuf, FlowError> {
@@ -611,6 +639,13 @@ pub fn build(root: &Path, d: &Design, mem_bytes: u32) -> Result<PathBuf, FlowErr
         "Vsys",
         |b, core, _| {
             let mut cmd = Command::new("verilator");
+            let vec_p = vector_unit(d).map(|u| {
+                format!(
+                    "-DVEC_P={}__DOT__u_core__DOT__u_ext__DOT__u_{}__DOT__u_v__DOT__",
+                    core.sys,
+                    u.replace('-', "_")
+                )
+            });
             cmd.args(["--cc", "--exe", "--build", "-O3", "--x-assign", "fast"])
                 .args(["--x-initial", "fast", "--noassert", "-Wno-fatal", "--trace"])
                 .args([
@@ -625,6 +660,10 @@ pub fn build(root: &Path, d: &Design, mem_bytes: u32) -> Result<PathBuf, FlowErr
                 .arg(&b.dir)
                 .args(["-CFLAGS", &format!("-O2 -D{}", core.define)])
                 .arg(format!("-D{SIM_DEFINE}"));
+            // a vector unit: the harness shows the vector registers each instruction changes
+            if let Some(p) = vec_p {
+                cmd.args(["-CFLAGS", &p]);
+            }
             for (k, v) in &b.params {
                 cmd.arg(format!("-G{k}={v}"));
             }
@@ -724,7 +763,7 @@ fn build_model(
 }
 
 /// One retired instruction as the RTL reported it (RVFI).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Commit {
     pub cycle: u64,
     pub pc: u32,
@@ -742,6 +781,9 @@ pub struct Commit {
     pub hi: u32,
     pub lo: u32,
     pub hilo_pending: bool,
+    /// The vector registers the instruction changed (a vector unit's designs), in
+    /// register order.
+    pub vregs: Vec<(u32, u128)>,
 }
 
 impl Commit {
@@ -844,7 +886,9 @@ pub fn commit_line(m: &Machine, c: &Commit) -> String {
         TraceWrite::Reg(d.rd, v)
     };
     let mem = if c.trap { None } else { c.mem_write() };
-    trace_text(m.isa().base(), c.cycle, c.pc, &d, wb, mem)
+    let mut line = trace_text(m.isa().base(), c.cycle, c.pc, &d, wb, mem);
+    asip_sim::trace_vregs(&mut line, &c.vregs);
+    line
 }
 
 /// The error an RTL trap with `cause` (mcause, or the MIPS core's code: 12 overflow, 13
@@ -1090,7 +1134,7 @@ pub fn run_program(
         let mut it = line.split_ascii_whitespace();
         match it.next() {
             Some("C") => {
-                let c = Commit {
+                let mut c = Commit {
                     cycle: decu(it.next()),
                     pc: hexu(it.next()),
                     insn: hexu(it.next()),
@@ -1102,10 +1146,26 @@ pub fn run_program(
                     trap: decu(it.next()) != 0,
                     cause: hexu(it.next()),
                     tval: hexu(it.next()),
-                    hi: hexu(it.next()),
-                    lo: hexu(it.next()),
-                    hilo_pending: decu(it.next()) != 0,
+                    hi: 0,
+                    lo: 0,
+                    hilo_pending: false,
+                    vregs: Vec::new(),
                 };
+                // then the vector registers (v<n>=<hex>) or MIPS's HI, LO and pending flag
+                let mut rest = Vec::new();
+                for t in it.by_ref() {
+                    match t.strip_prefix('v').and_then(|v| v.split_once('=')) {
+                        Some((r, x)) => c.vregs.push((
+                            r.parse().unwrap_or(0),
+                            u128::from_str_radix(x, 16).unwrap_or(0),
+                        )),
+                        None => rest.push(t),
+                    }
+                }
+                let mut r = rest.into_iter();
+                c.hi = hexu(r.next());
+                c.lo = hexu(r.next());
+                c.hilo_pending = decu(r.next()) != 0;
                 // records wait behind a division until its HI/LO arrive (H line)
                 if c.hilo_pending || !held.is_empty() {
                     held.push_back(c);

@@ -81,8 +81,8 @@ pub use isa::{
     Registry, TimingClass,
 };
 pub use machine::{
-    run_elf, tohost_message, trace_text, ExitKind, Machine, RunOptions, RunResult, SharedBuf,
-    SimError, TraceWrite,
+    run_elf, tohost_message, trace_text, trace_vregs, ExitKind, Machine, RunOptions, RunResult,
+    SharedBuf, SimError, TraceWrite,
 };
 pub use profile::{BlockStat, ClassStat, FuncStat, OpStat, PcStat, Profile};
 pub use timing::{Misaligned, TimingError, TimingParams};

@@ -361,6 +361,9 @@ pub struct Machine {
     dynamic: bool,
     max_cycles: u64,
     trace: Option<Box<dyn Write>>,
+    /// With a trace: the vector registers before the instruction being traced (its line
+    /// shows the ones it changed, [`trace_vregs`]).
+    vsnap: Option<Box<[u8; 32 * crate::rv32::vector::VLENB as usize]>>,
     profiler: Option<Profiler>,
     echo: bool,
     stdout: Vec<u8>,
@@ -507,6 +510,7 @@ impl Machine {
             dynamic,
             max_cycles: opts.max_cycles,
             trace: opts.trace,
+            vsnap: None,
             profiler: if opts.profile {
                 Some(Profiler::new(n))
             } else {
@@ -772,6 +776,11 @@ impl Machine {
         if TRACE {
             self.cpu.last_store = None;
             self.cpu.no_write = false;
+            if let Some(v) = self.cpu.state::<crate::rv32::vector::VState>() {
+                self.vsnap
+                    .get_or_insert_with(|| Box::new(v.v))
+                    .copy_from_slice(&v.v);
+            }
         }
         let timed = timed(&self.cpu, &insn);
         let r = (insn.exec)(&mut self.cpu, &insn);
@@ -891,7 +900,20 @@ impl Machine {
             TraceWrite::None
         };
         let mem = if trapped { None } else { self.cpu.last_store };
-        let line = trace_text(base, cycle, pc, d, wb, mem);
+        let mut line = trace_text(base, cycle, pc, d, wb, mem);
+        if let (Some(old), Some(v)) = (
+            self.vsnap.as_ref(),
+            self.cpu.state::<crate::rv32::vector::VState>(),
+        ) {
+            let changed: Vec<(u32, u128)> = (0..32u32)
+                .filter(|&r| {
+                    let o = (r * 16) as usize;
+                    old[o..o + 16] != v.v[o..o + 16]
+                })
+                .map(|r| (r, v.reg128(r)))
+                .collect();
+            trace_vregs(&mut line, &changed);
+        }
         if let Some(t) = self.trace.as_mut() {
             writeln!(t, "{line}").map_err(|e| SimError::Io(e.to_string()))?;
         }
@@ -1107,6 +1129,15 @@ pub fn trace_text(
         s.push_str(&format!(" mem[{a:#010x}]={v:#0digits$x}"));
     }
     s
+}
+
+/// The vector registers an instruction changed, appended to its commit-log line: ` vN=`
+/// and the register's 128 bits as 32 hex digits (element 0 in the low bits), in register
+/// order; the RTL harness shows the same (docs/vector.md, "Commit log").
+pub fn trace_vregs(line: &mut String, regs: &[(u32, u128)]) {
+    for (r, v) in regs {
+        line.push_str(&format!(" v{r}={v:#034x}"));
+    }
 }
 
 /// Why the fast loop returned.

@@ -471,7 +471,10 @@ impl TimingParams {
                 };
             }
         }
-        if d.info.timing == TimingClass::Load {
+        // a vector load's last word reaches the vector register file in the cycle after its
+        // last beat and is passed through to that cycle's reads (the RTL unit's write-through,
+        // docs/timing-models.md "Vector unit"): no load-use wait on vector registers
+        if d.info.timing == TimingClass::Load && d.rd < crate::insn::VREG_TIMING {
             res_extra += self.load_use_penalty;
         }
         if !self.forwarding {

@@ -40,6 +40,21 @@ pub fn include_arg() -> String {
     )
 }
 
+/// `-y` of every unit folder of `hw/units` (a unit of `isa/<ext>/rtl` may instantiate a
+/// shared unit, as xvkeccak's port instantiates the vector unit of `hw/units/zve64x`).
+pub fn unit_lib_args() -> Vec<String> {
+    let dir = crate::root().join("hw/units");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    v.sort();
+    v.into_iter()
+        .flat_map(|d| ["-y".to_string(), d.display().to_string()])
+        .collect()
+}
+
 fn stem(p: &Path) -> &str {
     p.file_stem().and_then(|n| n.to_str()).expect("file name")
 }
@@ -59,6 +74,7 @@ pub fn verilator_lint(files: &[PathBuf], tops: &[&str]) -> bool {
             Command::new("verilator")
                 .args(["--lint-only", "-Wall", "--top-module", top])
                 .arg(include_arg())
+                .args(unit_lib_args())
                 .args(files),
             &format!("verilator lint of {top}"),
         );
@@ -87,6 +103,7 @@ pub fn icarus(
         Command::new("iverilog")
             .args(["-g2005", "-Wall"])
             .arg(include_arg())
+            .args(unit_lib_args())
             .arg("-o")
             .arg(&bin)
             .args(files),

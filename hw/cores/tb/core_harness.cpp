@@ -50,6 +50,16 @@ enum { REG_SP = 2, REG_NR = 17, REG_A0 = 10, REG_A1 = 11, REG_A2 = 12, NR_WRITE 
 #else
 #error "define CORE_RV32 or CORE_MIPS"
 #endif
+// A vector unit (hw/units/zve64x; VEC_P, its signal prefix, defined by the build): each C
+// line ends with the vector registers the instruction changed, " v<n>=<32 hex digits>" in
+// register order (docs/vector.md, "Commit log"). The record is printed in W, before the
+// clock edge that writes a vector load's last word (ld_v_q, ld_reg_q, ld_be_q, ld_wdata), so
+// that word is applied here.
+#if defined(VEC_P)
+#define VEC_CAT2(a, b) a##b
+#define VEC_CAT(a, b) VEC_CAT2(a, b)
+#define VSIG(t, s) (t).rootp->VEC_CAT(VEC_P, s)
+#endif
 #if VM_TRACE
 #include "verilated_vcd_c.h"
 #endif
@@ -199,6 +209,9 @@ int main(int argc, char **argv) {
     uint64_t cycle = 0, instret = 0;
     int hilo_wait = 0;     // MIPS: logged divisions whose HI/LO have not come yet
     uint64_t h_cycle = ~0ULL;  // the cycle whose H line was printed last
+#if defined(VEC_P)
+    uint32_t vshadow[32][4] = {};  // the vector registers after the last C line
+#endif
     for (;; cycle++) {
         top.eval();
         if (top.rvfi_valid && limit_at) {
@@ -215,6 +228,27 @@ int main(int argc, char **argv) {
                             top.rvfi_rd_wdata, top.rvfi_mem_wmask, top.rvfi_mem_addr,
                             top.rvfi_mem_wdata, top.rvfi_trap || failed, top.commit_cause_o,
                             top.commit_tval_o);
+#if defined(VEC_P)
+                {
+                    uint32_t now[32][4];
+                    for (int r = 0; r < 32; r++)
+                        for (int w = 0; w < 4; w++) now[r][w] = VSIG(top, vrf)[r][w];
+                    if (VSIG(top, ld_v_q)) {
+                        uint32_t *wr = now[VSIG(top, ld_reg_q)];
+                        for (int b = 0; b < 16; b++) {
+                            if (!((VSIG(top, ld_be_q) >> b) & 1)) continue;
+                            uint32_t m = 0xffu << (8 * (b % 4));
+                            wr[b / 4] = (wr[b / 4] & ~m) | (VSIG(top, ld_wdata)[b / 4] & m);
+                        }
+                    }
+                    for (int r = 0; r < 32; r++) {
+                        if (std::memcmp(now[r], vshadow[r], sizeof now[r]) == 0) continue;
+                        std::printf(" v%d=%08x%08x%08x%08x", r, now[r][3], now[r][2], now[r][1],
+                                    now[r][0]);
+                        std::memcpy(vshadow[r], now[r], sizeof now[r]);
+                    }
+                }
+#endif
 #if defined(CORE_MIPS)
                 // HI/LO after the instruction; pending: a division's come in an H line
                 std::printf(" %x %x %d", top.commit_hi_o, top.commit_lo_o,

@@ -203,6 +203,8 @@ module dasip_port (
     assign mem_req_o     = is_mem;
     assign mem_we_o      = is_st;
     assign mem_wdata_o   = is_hi ? st_reg[63:32] : st_reg[31:0];
+    assign mem_beat_o    = 1'b0;
+    assign mem_be_o      = 4'b1111;
     assign ready_o       = !(claim_o && (st_wait || idx_phase));
     assign rd_we_o       = 1'b0;
     assign rd_wdata_o    = 32'd0;

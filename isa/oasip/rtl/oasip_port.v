@@ -81,6 +81,8 @@ module oasip_port (
     assign mem_we_o      = 1'b0;
     assign mem_addr_o    = 32'd0;
     assign mem_wdata_o   = 32'd0;
+    assign mem_beat_o    = 1'b0;
+    assign mem_be_o      = 4'b1111;
 
     // fetch hook: the zero-overhead loop-back
     wire hook1 = armed_n[1] && (end_n[63:34] == fetch_pc_i[31:2]) && gt1_n[1];

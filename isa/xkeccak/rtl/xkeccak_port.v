@@ -92,6 +92,8 @@ module xkeccak_port (
     assign mem_we_o      = 1'b0;
     assign mem_addr_o    = 32'd0;
     assign mem_wdata_o   = 32'd0;
+    assign mem_beat_o    = 1'b0;
+    assign mem_be_o      = 4'b1111;
     assign fetch_redirect_o = 1'b0;
     assign fetch_target_o   = 32'd0;
 

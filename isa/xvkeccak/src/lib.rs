@@ -128,7 +128,7 @@ pub fn beats_round(y: usize, w: u32) -> u32 {
 pub static BEAT: Event = Event {
     ext: "xvkeccak",
     name: "beat",
-    kind: EventKind::Extra,
+    kind: EventKind::Stall,
     doc: "each 128-bit register-file beat after the first of vktheta (the state's registers \
           read, then D's written) or vkround (the five source lanes' registers and D's read, \
           then the plane's written)",
@@ -271,7 +271,7 @@ asip_sim::extension! {
         ops: OPS,
         columns: rv::COLUMNS,
         asm_macros: true,
-        generated: &["README.md", "include/xvkeccak.h", "rtl/xvkeccak_unit.v"],
+        generated: &["README.md", "include/xvkeccak.h", "rtl/xvkeccak_unit.v", "rtl/xvkeccak_port.v"],
     }
     /// The `xvkeccak` extension (needs a vector extension in the ISA string for its state).
     pub struct Xvkeccak {

@@ -1,6 +1,6 @@
 //! The hardware tables: extension units, Keccak cases and seed 004 Table II beside them.
 
-use super::model::Model;
+use super::model::{CaseFigures, Model};
 use super::table::{f0, f1, f2, md_table, pnr_fmax_cell};
 use crate::md;
 
@@ -147,6 +147,100 @@ pub fn seed004_table(m: &Model) -> String {
             "Mbps/slice measured",
             "eff./case I published",
             "eff./case I measured",
+        ],
+        &rows,
+    )
+}
+
+/// How the ratio table is measured (under it in every format).
+pub const SEED004_RATIO_METHOD: &str = "Method: every figure is a ratio to the same flow's Case I. Published = seed 004 Table II (Xilinx ISE on the XC6VLX75T: Fmax, slices, Gbps, Mbps/slice); ECP5 = our place and route (nextpnr-ecp5, median Fmax of the seeds; area = LUT4 sites; Gbps = r x Fmax x messages in flight / cycles per block, seed 004 eq. (5); efficiency = Gbps / LUT4); ASIC = our ASIC flow (OSU 0.18 um Fmax by OpenSTA, sky130 GE, Gbps at that Fmax, efficiency = Gbps / GE). A ratio marked * differs from the published one by more than 25 %: docs/reproduction-notes.md, \"Seed 004's ratios\", gives the reason from the tools' reports.\n\n";
+
+/// One case's figures in one flow: Fmax (MHz), area, Gbps, efficiency (Gbps per area unit;
+/// published: Table II's own Mbps/slice column).
+type FlowFig = (Option<f64>, Option<f64>, Option<f64>, Option<f64>);
+
+/// Seed 004 Table II as ratios to Case I, published beside ours on ECP5 P&R and in the ASIC
+/// flow: Fmax, area (slices / LUT4 / GE), Gbps and efficiency.
+pub fn seed004_ratio_table(m: &Model) -> String {
+    let r = m.results;
+    let div = |x: Option<f64>, y: Option<f64>| match (x, y) {
+        (Some(x), Some(y)) if y > 0.0 && x.is_finite() => Some(x / y),
+        _ => None,
+    };
+    // (published, ECP5, ASIC) figures of each case
+    let figs = |c: &CaseFigures| -> [FlowFig; 3] {
+        let p = c.published.as_ref();
+        let pnr = r.pnr(&c.perf.case);
+        let asic = r.asic(&c.perf.case);
+        let lut4 = pnr.and_then(|x| x.lut4).map(|v| v as f64);
+        let ge = asic.and_then(|a| a.ge);
+        let gbps_asic = asic.and_then(|a| a.gbps);
+        [
+            (
+                p.map(|p| p.fmax_mhz),
+                p.map(|p| p.slices),
+                p.map(|p| p.gbps),
+                p.map(|p| p.mbps_per_slice),
+            ),
+            (c.pnr_fmax, lut4, c.gbps_at_pnr, div(c.gbps_at_pnr, lut4)),
+            (
+                asic.and_then(|a| a.fmax_mhz),
+                ge,
+                gbps_asic,
+                div(gbps_asic, ge),
+            ),
+        ]
+    };
+    let Some(base) = m.cases.iter().find(|c| c.perf.case == "case I") else {
+        return String::new();
+    };
+    let b = figs(base);
+    let rows: Vec<Vec<String>> = m
+        .cases
+        .iter()
+        .map(|c| {
+            let f = figs(c);
+            // [quantity][flow] ratios to case I
+            let q = |i: usize| -> [Option<f64>; 3] {
+                [0, 1, 2].map(|k| match i {
+                    0 => div(f[k].0, b[k].0),
+                    1 => div(f[k].1, b[k].1),
+                    2 => div(f[k].2, b[k].2),
+                    _ => div(f[k].3, b[k].3),
+                })
+            };
+            let mut row = vec![md::text(&c.perf.case)];
+            for i in 0..4 {
+                let v = q(i);
+                for (k, x) in v.iter().enumerate() {
+                    row.push(match x {
+                        None => "-".into(),
+                        Some(x) => {
+                            let off = k > 0
+                                && v[0].is_some_and(|p| p > 0.0 && ((x / p) - 1.0).abs() > 0.25);
+                            format!("{}{}", f2(*x), if off { " *" } else { "" })
+                        }
+                    });
+                }
+            }
+            row
+        })
+        .collect();
+    md_table(
+        &[
+            "case",
+            "Fmax pub.",
+            "Fmax ECP5",
+            "Fmax ASIC",
+            "area pub. (slices)",
+            "area ECP5 (LUT4)",
+            "area ASIC (GE)",
+            "Gbps pub.",
+            "Gbps ECP5",
+            "Gbps ASIC",
+            "eff. pub.",
+            "eff. ECP5",
+            "eff. ASIC",
         ],
         &rows,
     )

@@ -224,19 +224,24 @@ fn width_mask(bits: u32) -> u64 {
 }
 
 /// Cycles of the vector unit beyond the first 128-bit beat of an operation on a register
-/// group (LMUL > 1): the unit is one 128-bit lane-parallel datapath.
+/// group (LMUL > 1): the unit is one 128-bit lane-parallel datapath. The instruction holds
+/// the execute stage for its beats (a stall: its retire cycle is its last beat, as the RTL
+/// unit's and the divider's; docs/timing-models.md).
 pub static BEAT: crate::event::Event = crate::event::Event {
     ext: "zve64x",
     name: "beat",
-    kind: crate::event::EventKind::Extra,
-    doc: "each 128-bit beat after the first of an operation on a register group (LMUL > 1)",
+    kind: crate::event::EventKind::Stall,
+    doc: "each 128-bit beat after the first of an operation on a register group (LMUL > 1); \
+          a gather's beats are its source-register reads (per output register, one per \
+          distinct source register its indices name)",
 };
 
-/// Bus transfers of a vector load or store beyond the first (the data bus is 32 bits wide).
+/// Bus transfers of a vector load or store beyond the first (the data bus is 32 bits wide):
+/// one a cycle, the instruction holding the execute stage (a stall, as [`BEAT`]).
 pub static MEM_BEAT: crate::event::Event = crate::event::Event {
     ext: "zve64x",
     name: "mem_beat",
-    kind: crate::event::EventKind::Extra,
+    kind: crate::event::EventKind::Stall,
     doc: "each 32-bit bus transfer after the first of a vector load or store",
 };
 
@@ -417,7 +422,15 @@ fn exec_gather(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
         return Err(Trap::Illegal);
     }
     let (b, vlmax) = (vt.sew / 8, vt.vlmax() as u64);
+    // timing: per output register, one cycle per distinct source register its active
+    // elements' indices (below VLMAX) name, at least one (docs/timing-models.md)
+    let per = VLENB / b;
+    let (mut cycles, mut srcs, mut out) = (0u32, 0u32, u32::MAX);
     for i in s.vstart..s.vl {
+        if i / per != out {
+            cycles += srcs.count_ones().max(1) * (out != u32::MAX) as u32;
+            (srcs, out) = (0, i / per);
+        }
         if fl.masked && !s.mask(i) {
             continue;
         }
@@ -427,15 +440,20 @@ fn exec_gather(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
             x
         };
         let r = if idx < vlmax {
+            srcs |= 1 << (idx as u32 / per);
             s.get(fl.vs2, idx as u32, b)
         } else {
             0
         };
         s.set(fl.vd, i, b, r);
     }
+    if out != u32::MAX {
+        cycles += srcs.count_ones().max(1);
+    }
     s.vstart = 0;
-    let vl = s.vl;
-    charge_beats(c, vl, vt.sew);
+    for _ in 1..cycles {
+        c.charge(&BEAT);
+    }
     Ok(())
 }
 
@@ -690,10 +708,13 @@ impl MemPlan {
         !self.masked || s.mask(i)
     }
 
-    /// 32-bit bus transfers for `n` active elements.
-    fn bus_words(&self, n: u32) -> u32 {
+    /// 32-bit bus transfers for `n` active elements; a contiguous access (unit-stride,
+    /// whole-register, mask; unmasked) from byte address `first` moves the words it
+    /// touches (an unaligned base can need one more than its bytes / 4).
+    fn bus_words(&self, n: u32, first: u32) -> u32 {
         match self.kind {
             M_STRIDED | M_INDEXED => n * self.eb.div_ceil(4),
+            _ if !self.masked && n > 0 => ((first & 3) + n * self.eb).div_ceil(4),
             _ => (n * self.eb).div_ceil(4),
         }
     }
@@ -809,7 +830,7 @@ fn exec_load(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
         return Err(t);
     }
     s.vstart = 0;
-    for _ in 1..p.bus_words(n) {
+    for _ in 1..p.bus_words(n, base.wrapping_add(p.start * p.eb)) {
         c.charge(&MEM_BEAT);
     }
     Ok(())
@@ -836,7 +857,19 @@ fn exec_store(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
         }
     }
     c.state_mut::<VState>().vstart = 0;
-    for _ in 1..p.bus_words(n as u32) {
+    // the commit log shows the last 32-bit bus word a contiguous store wrote (its bytes of
+    // the vector), as the RTL's commit record does (docs/vector.md, "Commit log")
+    if n > 0 && !p.masked && matches!(p.kind, M_UNIT | M_WHOLE) {
+        let first = base.wrapping_add(p.start * p.eb);
+        let last = base.wrapping_add(p.evl * p.eb - 1);
+        let fb = (last & !3).max(first);
+        let mut v = 0u32;
+        for a in (fb..=last).rev() {
+            v = (v << 8) | c.load8(a)? as u32;
+        }
+        c.last_store = Some((fb, last - fb + 1, v));
+    }
+    for _ in 1..p.bus_words(n as u32, base.wrapping_add(p.start * p.eb)) {
         c.charge(&MEM_BEAT);
     }
     Ok(())

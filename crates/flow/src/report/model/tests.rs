@@ -173,3 +173,30 @@ fn pareto_front_keeps_ties_and_drops_dominated_points() {
     assert_eq!(pareto_front(&[]), Vec::<bool>::new());
     assert_eq!(pareto_front(&[(0.0, 1.0)]), vec![true]);
 }
+
+#[test]
+fn seed004_ratios_to_case_i_per_flow() {
+    let (r, ds) = (results(), tree_designs());
+    let m = Model::new(&r, &ds, Inputs::load(&tree()));
+    let t = crate::report::hw_tables::seed004_ratio_table(&m);
+    let row = t
+        .lines()
+        .find(|l| l.starts_with("| case V |"))
+        .unwrap_or_else(|| panic!("{t}"));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    // [case, Fmax pub/ECP5/ASIC, area pub/ECP5/ASIC, Gbps pub/ECP5/ASIC, eff. pub/ECP5/ASIC]
+    // published (Table II): 344/153 MHz, 1406/871 slices, 16.51/3.68 Gbps, 11.47/4.22
+    assert_eq!(cells[2], "2.25", "{row}");
+    // ECP5: 100/50 MHz; 9000/6000 LUT4; case I has no Gbps at its P&R Fmax (no estimate)
+    assert_eq!(cells[3], "2.00", "{row}");
+    assert_eq!(cells[6], "1.50", "{row}");
+    assert_eq!((cells[9], cells[12]), ("-", "-"), "{row}");
+    // ASIC: 400/200 MHz (11 % off the published 2.25: no mark), 150/50 kGE (3.00 against
+    // 1.61 published: marked), 20/5 Gbps (11 % off 4.49), (20/150)/(5/50) efficiency
+    // (51 % off 2.72: marked)
+    assert_eq!(cells[4], "2.00", "{row}");
+    assert_eq!(cells[7], "3.00 *", "{row}");
+    assert_eq!(cells[10], "4.00", "{row}");
+    assert_eq!(cells[13], "1.33 *", "{row}");
+    assert_eq!((cells[5], cells[8], cells[11]), ("1.61", "4.49", "2.72"));
+}

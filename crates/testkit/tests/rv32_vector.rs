@@ -1,0 +1,278 @@
+//! The vector unit (hw/units/zve64x, design rv32-v) on the RV32 processor RTL against the
+//! simulator: exact-cycle programs give the same commit log (retire cycle, register, memory
+//! and vector register writes) on both engines, and the cycles are the timing model's
+//! beats: `zve64x.beat` (one per 128-bit register of a group after the first,
+//! ceil(vl * SEW / 128) in all) and `zve64x.mem_beat` (one per 32-bit word after the first;
+//! a strided element of 64 bits is two words). The simulator's vector unit is checked
+//! against qemu (crates/sim/tests/vector.rs); here the RTL is checked against it. Skipped
+//! with a loud line when verilator is missing.
+
+use asip_testkit::regs::rv32::{A0, A1, A2, A3};
+use asip_testkit::rtl::{lockstep_words, DATA_ADDR};
+use asip_testkit::words::*;
+
+/// vtype bits: SEW, LMUL (1/8 .. 8 as 8 * LMUL), tail/mask undisturbed
+fn vtype(sew: u32, lmul8: u32) -> u32 {
+    let lmul = match lmul8 {
+        1 => 5,
+        2 => 6,
+        4 => 7,
+        n => (n / 8).trailing_zeros(),
+    };
+    ((sew / 8).trailing_zeros() << 3) | lmul
+}
+
+/// vsetivli zero, avl, vtype
+fn vsetivli(avl: u32, sew: u32, lmul8: u32) -> u32 {
+    (3 << 30) | (vtype(sew, lmul8) << 20) | (avl << 15) | (7 << 12) | 0x57
+}
+
+fn width_code(eew: u32) -> u32 {
+    match eew {
+        8 => 0,
+        16 => 5,
+        32 => 6,
+        _ => 7,
+    }
+}
+
+fn vle(eew: u32, vd: u32, rs1: u32) -> u32 {
+    (1 << 25) | (rs1 << 15) | (width_code(eew) << 12) | (vd << 7) | 0x07
+}
+
+fn vse(eew: u32, vs3: u32, rs1: u32) -> u32 {
+    (1 << 25) | (rs1 << 15) | (width_code(eew) << 12) | (vs3 << 7) | 0x27
+}
+
+fn vlse(eew: u32, vd: u32, rs1: u32, rs2: u32) -> u32 {
+    (2 << 26) | (1 << 25) | (rs2 << 20) | (rs1 << 15) | (width_code(eew) << 12) | (vd << 7) | 0x07
+}
+
+/// An OP-V instruction: funct6, vs2, rs1/vs1/imm field, funct3 (0 vv, 3 vi, 4 vx), vd.
+fn opv(f6: u32, vd: u32, vs2: u32, s1: u32, f3: u32) -> u32 {
+    (f6 << 26) | (1 << 25) | (vs2 << 20) | ((s1 & 31) << 15) | (f3 << 12) | (vd << 7) | 0x57
+}
+
+const VV: u32 = 0;
+const VI: u32 = 3;
+const VX: u32 = 4;
+const ADD: u32 = 0b000000;
+const SUB: u32 = 0b000010;
+const RSUB: u32 = 0b000011;
+const AND: u32 = 0b001001;
+const OR: u32 = 0b001010;
+const XOR: u32 = 0b001011;
+const SLL: u32 = 0b100101;
+const SRL: u32 = 0b101000;
+const SRA: u32 = 0b101001;
+const GATHER16: u32 = 0b001110;
+
+/// ceil(vl * sew / 128) beats; the cycles after the first
+fn extra(vl: u32, sew: u32) -> u64 {
+    ((vl * sew).div_ceil(128).max(1) - 1) as u64
+}
+
+/// Cycles of a gather (docs/timing-models.md): per output register, one per distinct
+/// source register its active elements' indices (below VLMAX) name, at least one.
+fn gather_cycles(idx: &[u16], vl: u32, sew: u32, lmul8: u32) -> u64 {
+    let per = 128 / sew;
+    let vlmax = 16 * lmul8 / sew;
+    (0..(vl * sew).div_ceil(128))
+        .map(|k| {
+            let mut regs: Vec<u32> = (k * per..((k + 1) * per).min(vl))
+                .map(|i| idx[i as usize] as u32)
+                .filter(|&x| x < vlmax)
+                .map(|x| x / per)
+                .collect();
+            regs.sort_unstable();
+            regs.dedup();
+            regs.len().max(1) as u64
+        })
+        .sum()
+}
+
+/// The data: random words (and the gather's indices, some past VLMAX).
+fn data() -> Vec<u32> {
+    let mut r = Rng(0x0031_0e1e_0001);
+    (0..160).map(|_| r.u32()).collect()
+}
+
+/// Every element-wise operation in every form at every SEW, LMUL 1 and 4 with a tail
+/// (vl short of VLMAX), the operands loaded from memory: the cycles are the beats.
+#[test]
+fn element_wise_operations_at_every_width() {
+    let mut w = li(A0, DATA_ADDR).to_vec();
+    w.extend(li(A1, DATA_ADDR + 256));
+    w.extend(li(A2, 0x8000_0005));
+    let mut beats = 0u64;
+    for (sew, lmul8, vl) in [
+        (8, 8, 13),
+        (16, 8, 7),
+        (32, 32, 11),
+        (64, 32, 5),
+        (64, 8, 2),
+    ] {
+        w.push(vsetivli(vl, sew, lmul8));
+        let words = (vl * sew / 8).div_ceil(4) as u64;
+        // v8 group, v12 group loaded (LMUL <= 4: both fit)
+        w.extend([vle(sew, 8, A0), vle(sew, 12, A1)]);
+        beats += 2 * (words - 1);
+        for (f6, f3, s1) in [
+            (ADD, VV, 12),
+            (SUB, VV, 12),
+            (AND, VV, 12),
+            (OR, VV, 12),
+            (XOR, VV, 12),
+            (SLL, VV, 12),
+            (SRL, VV, 12),
+            (SRA, VV, 12),
+            (ADD, VX, A2),
+            (SUB, VX, A2),
+            (RSUB, VX, A2),
+            (XOR, VX, A2),
+            (SLL, VX, A2),
+            (SRA, VX, A2),
+            (ADD, VI, 0x1f),
+            (RSUB, VI, 3),
+            (XOR, VI, 0x1f), // vnot.v
+            (AND, VI, 0x0f),
+            (SLL, VI, 31),
+            (SRL, VI, 7),
+        ] {
+            // each one writes v16 from v8 and the second operand, then back into v8 (in
+            // place: vd = vs2), so a wrong lane shows in every later result
+            w.push(opv(f6, 16, 8, s1, f3));
+            w.push(opv(XOR, 8, 8, 16, VV));
+            beats += 2 * extra(vl, sew);
+        }
+    }
+    let Some((c, log)) = lockstep_words("rv32-v", &w, &data()) else {
+        return;
+    };
+    assert_eq!(c, w.len() as u64 + 2 + 2 + beats);
+    assert!(log
+        .iter()
+        .any(|l| l.contains("vrsub.vi") && l.contains(" v16=0x")));
+}
+
+/// vrgatherei16.vv at every SEW (indices from memory, some at or past VLMAX: zero; its
+/// cycles are the source registers the indices name) and
+/// strided loads of every EEW with strides that put narrow elements at every byte offset of
+/// a word.
+#[test]
+fn gathers_and_strided_loads() {
+    let mut d = data();
+    // 16-bit indices at DATA_ADDR + 512: 0..15 shuffled, with 200 and VLMAX-sized ones
+    let idx: [u16; 16] = [3, 0, 7, 200, 1, 15, 2, 8, 16, 5, 4, 6, 9, 31, 10, 11];
+    for (k, p) in idx.chunks(2).enumerate() {
+        d[128 + k] = p[0] as u32 | (p[1] as u32) << 16;
+    }
+    let mut w = li(A0, DATA_ADDR).to_vec();
+    w.extend(li(A1, DATA_ADDR + 512));
+    let mut beats = 0u64;
+    for (sew, lmul8, vl) in [(8, 8, 16), (16, 16, 16), (32, 32, 9), (64, 32, 5)] {
+        w.push(vsetivli(vl, sew, lmul8));
+        w.push(vle(sew, 8, A0));
+        beats += (vl * sew / 8).div_ceil(4) as u64 - 1;
+        // the index vector (EEW 16): EMUL = 16 / SEW * LMUL registers
+        w.push(vle(16, 4, A1));
+        beats += (vl * 2).div_ceil(4) as u64 - 1;
+        w.push(opv(GATHER16, 16, 8, 4, VV));
+        beats += gather_cycles(&idx, vl, sew, lmul8) - 1;
+    }
+    // strided: byte strides 1, 3, 5 (e8 at every offset), 6 (e16), 12 (e32), 24 (e64)
+    for (eew, stride, vl) in [
+        (8, 1, 9),
+        (8, 3, 16),
+        (8, 5, 7),
+        (16, 6, 8),
+        (32, 12, 6),
+        (64, 24, 5),
+    ] {
+        w.extend(li(A3, stride));
+        w.push(vsetivli(vl, eew, 64)); // LMUL 8
+        w.push(vlse(eew, 24, A0, A3));
+        beats += (vl * (eew / 32).max(1)) as u64 - 1;
+    }
+    let Some((c, _)) = lockstep_words("rv32-v", &w, &d) else {
+        return;
+    };
+    assert_eq!(c, w.len() as u64 + 2 + 2 + beats);
+}
+
+/// The Keyak / Ketje firmware (every instance: Keccak-p[200..1600] through the designs'
+/// kernel_keccakp, unaligned rows and partial last words on rv32-v) on the RTL of both
+/// vector designs: one encryption and decryption per instance, ciphertext and tag checked
+/// against the golden model, the cycles and instructions of every run equal to the
+/// simulator's.
+#[test]
+fn aead_on_the_vector_processors() {
+    if !asip_testkit::have("verilator") || !asip_testkit::have("riscv64-unknown-elf-gcc") {
+        eprintln!(
+            "*** SKIPPED: the AEAD firmware on the RTL needs verilator and riscv64-unknown-elf-gcc"
+        );
+        return;
+    }
+    use asip_flow::bench::{self, BenchOptions, Engine};
+    let root = asip_testkit::root();
+    for design in ["rv32-v", "rv32-v-keccak"] {
+        let d = asip_flow::design::find(&root.join("designs"), design).unwrap();
+        for aead in bench::FIRMWARE_AEADS {
+            let run = |engine| {
+                let o = BenchOptions {
+                    alg: aead.name().to_string(),
+                    lens: vec![21],
+                    engine,
+                    aead: Some(bench::AeadArgs::default_for(aead)),
+                    ..BenchOptions::default()
+                };
+                bench::bench(&root, &d, &o)
+                    .unwrap_or_else(|e| panic!("{design} {}: {e}", aead.name()))
+            };
+            let (sim, rtl) = (run(Engine::Sim), run(Engine::Rtl));
+            assert!(rtl.digest_ok, "{design} {}: wrong on the RTL", aead.name());
+            let cyc = |r: &asip_flow::results::BenchRecord| {
+                r.runs
+                    .iter()
+                    .map(|x| (x.len, x.cycles, x.instret))
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(cyc(&sim), cyc(&rtl), "{design} {}", aead.name());
+            assert_eq!(sim.cycles_per_permutation, rtl.cycles_per_permutation);
+        }
+    }
+}
+
+/// Unit-stride accesses from unaligned bases and with partial words: the words touched are
+/// the bus transfers (ceil((base mod 4 + bytes) / 4)), a store writes only the vector's
+/// bytes of its first and last word (the commit log shows its last word's bytes).
+#[test]
+fn unaligned_unit_stride_and_partial_words() {
+    let mut w = li(A0, DATA_ADDR + 3).to_vec();
+    w.extend(li(A1, DATA_ADDR + 257));
+    w.extend(li(A2, DATA_ADDR + 2));
+    w.extend(li(A3, DATA_ADDR + 258));
+    let mut beats = 0u64;
+    // (vl, SEW, source and its offset in a word, destination and its offset)
+    for (avl, sew, src, so, dst, d_o) in [
+        (2u32, 8u32, A0, 3u32, A1, 1u32),
+        (5, 8, A0, 3, A1, 1),
+        (16, 8, A0, 3, A1, 1),
+        (3, 16, A2, 2, A3, 2),
+        (7, 16, A2, 2, A3, 2),
+    ] {
+        w.push(vsetivli(avl, sew, 8));
+        w.push(vle(sew, 8, src));
+        w.push(vse(sew, 8, dst));
+        let words = |off: u32| (off + avl * sew / 8).div_ceil(4) as u64;
+        beats += words(so) - 1 + words(d_o) - 1;
+    }
+    let Some((c, log)) = lockstep_words("rv32-v", &w, &data()) else {
+        return;
+    };
+    assert_eq!(c, w.len() as u64 + 2 + 2 + beats);
+    // 2 bytes stored at DATA_ADDR + 257: one word, bytes 1..2
+    assert!(log
+        .iter()
+        .any(|l| l.contains(&format!("mem[{:#010x}]=0x", DATA_ADDR + 257))));
+}

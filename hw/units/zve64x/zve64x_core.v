@@ -1,0 +1,486 @@
+// zve64x_core: the vector unit of the rv32-v designs (RISC-V vector extension, zve64x
+// subset, VLEN = 128) on the rv32 extension port, with the xvkeccak instructions inside
+// when XVK = 1. docs/vector.md ("RTL") has the subset and the timing; in short:
+//   - 32 x 128-bit vector register file (flip-flops), vtype (vill, SEW, LMUL) and vl;
+//   - vsetvli / vsetivli / vsetvl: one cycle, rd = the new vl;
+//   - unit-stride loads and stores vle<8,16,32,64>.v / vse<...>.v and strided loads
+//     vlse<8,16,32,64>.v (unmasked, vstart 0) through the core's 32-bit data port: one word
+//     a cycle (mem_beat_o while the unit holds X, the last word when the instruction
+//     fires; a strided element of 64 bits is two words), load data written into the
+//     register file in the next cycle (and passed through to that cycle's reads);
+//   - element-wise vadd, vsub, vrsub, vand, vor, vxor, vsll, vsrl, vsra (.vv/.vx/.vi
+//     forms, unmasked) and vrgatherei16.vv at SEW 8..64, LMUL 1/8..8: one 128-bit
+//     register of each group a cycle (ceil(vl * SEW / 128) beats); a gather one source
+//     register a cycle (per output register, the source registers its indices name);
+//   - XVK: vktheta, vkround, vkiota, one 128-bit register-file beat a cycle, one read and
+//     one write port, the state and D lanes kept in five-lane buffers during an op.
+// Every beat after the first holds X (ready_o = 0): the timing model's zve64x.mem_beat and
+// xvkeccak.beat stall events (docs/timing-models.md). Words the unit does not implement are
+// not claimed (the core traps them as illegal instructions).
+module zve64x_core #(
+    parameter XVK = 0
+) (
+    input  wire         clk_i,
+    input  wire         rst_ni,
+    input  wire         valid_i,
+    input  wire [31:0]  insn_i,
+    input  wire [31:0]  rs1_i,
+    input  wire [31:0]  rs2_i,
+    input  wire         fire_i,
+    input  wire         retire_i,
+    input  wire [31:0]  mem_rdata_i,
+    // the xvkeccak decode (from the generated block of the XVK port; 0 without XVK)
+    input  wire         is_vktheta_i,
+    input  wire         is_vkround_i,
+    input  wire         is_vkiota_i,
+    output wire         claim_o,
+    output wire         uses_rs1_o,
+    output wire         uses_rs2_o,
+    output wire         ready_o,
+    output wire         rd_we_o,
+    output wire [31:0]  rd_wdata_o,
+    output wire         err_o,
+    output wire         mem_req_o,
+    output wire         mem_we_o,
+    output wire [31:0]  mem_addr_o,
+    output wire [31:0]  mem_wdata_o,
+    output wire         mem_beat_o,
+    output wire [3:0]   mem_be_o
+);
+    // ------------------------------------------------------------------ decode
+    wire [6:0] opc = insn_i[6:0];
+    wire [2:0] f3  = insn_i[14:12];
+    wire [4:0] vd  = insn_i[11:7];
+    wire [4:0] vs1 = insn_i[19:15];
+    wire [4:0] vs2 = insn_i[24:20];
+    wire is_vsetvli  = opc == 7'h57 && f3 == 3'd7 && !insn_i[31];
+    wire is_vsetivli = opc == 7'h57 && f3 == 3'd7 && insn_i[31:30] == 2'b11;
+    wire is_vsetvl   = opc == 7'h57 && f3 == 3'd7 && insn_i[31:25] == 7'b1000000;
+    wire is_vset     = is_vsetvli | is_vsetivli | is_vsetvl;
+    // unit-stride, unmasked, one field: nf = 0, mew = 0, mop = 0, vm = 1, lumop/sumop = 0
+    wire mem_width_ok = f3 == 3'd0 || f3 == 3'd5 || f3 == 3'd6 || f3 == 3'd7;
+    wire mem_form  = insn_i[31:25] == 7'b0000001 && vs2 == 5'd0 && mem_width_ok;
+    wire is_vle    = opc == 7'h07 && mem_form;
+    wire is_vse    = opc == 7'h27 && mem_form;
+    // strided loads: mop = 10, rs2 = the stride register
+    wire is_vlse   = opc == 7'h07 && insn_i[31:25] == 7'b0000101 && mem_width_ok;
+    wire is_vld    = is_vle | is_vlse;
+    wire is_vmem   = is_vld | is_vse;
+    // OP-V arithmetic, unmasked (vm = 1): OPIVV (funct3 0), OPIVI (3), OPIVX (4)
+    wire [5:0] f6  = insn_i[31:26];
+    wire op_vv = opc == 7'h57 && f3 == 3'd0 && insn_i[25];
+    wire op_vi = opc == 7'h57 && f3 == 3'd3 && insn_i[25];
+    wire op_vx = opc == 7'h57 && f3 == 3'd4 && insn_i[25];
+    wire f_add = f6 == 6'b000000, f_sub = f6 == 6'b000010, f_rsub = f6 == 6'b000011;
+    wire f_and = f6 == 6'b001001, f_or = f6 == 6'b001010, f_xor = f6 == 6'b001011;
+    wire f_sll = f6 == 6'b100101, f_srl = f6 == 6'b101000, f_sra = f6 == 6'b101001;
+    wire f_logic_shift = f_and | f_or | f_xor | f_sll | f_srl | f_sra;
+    wire is_valu = (op_vv && (f_add | f_sub | f_logic_shift)) ||
+                   (op_vx && (f_add | f_sub | f_rsub | f_logic_shift)) ||
+                   (op_vi && (f_add | f_rsub | f_logic_shift));
+    wire is_vgather = op_vv && f6 == 6'b001110;   // vrgatherei16.vv
+    wire is_varith  = is_valu | is_vgather;
+    wire is_xvk    = XVK != 0 && (is_vktheta_i | is_vkround_i | is_vkiota_i);
+    assign claim_o = is_vset | is_vmem | is_varith | is_xvk;
+    assign uses_rs1_o = (is_vset && !is_vsetivli) || is_vmem || (is_xvk && is_vkiota_i) ||
+                        op_vx;
+    assign uses_rs2_o = is_vsetvl || is_vlse;
+
+    // ------------------------------------------------------------------ state
+    reg  [127:0] vrf [0:31] /* verilator public_flat_rd */;
+    reg          vill_q;
+    reg  [1:0]   vsew_q;       // log2(SEW / 8)
+    reg  [2:0]   vlmul_q;      // log2(LMUL), signed (-3 .. 3: vtype's vlmul encoding)
+    reg  [7:0]   vl_q;
+    // a load word on its way: written in the cycle after its beat, from mem_rdata_i shifted
+    // by ld_sh_q bytes to byte ld_off_q of register ld_reg_q, bytes ld_be_q
+    reg          ld_v_q /* verilator public_flat_rd */;
+    reg  [4:0]   ld_reg_q /* verilator public_flat_rd */;
+    reg  [15:0]  ld_be_q /* verilator public_flat_rd */;
+    reg  [3:0]   ld_off_q;
+    reg  [1:0]   ld_sh_q;
+    wire [31:0]  ld_word = mem_rdata_i >> {ld_sh_q, 3'b000};
+    wire [127:0] ld_wdata /* verilator public_flat_rd */ = {96'd0, ld_word} << {ld_off_q, 3'b000};
+
+    // a register as instructions read it: the arriving load bytes passed through
+    function [127:0] pass(input [127:0] v, input [4:0] r, input ld_v, input [4:0] ld_r,
+                          input [15:0] be, input [127:0] wd);
+        integer k;
+        begin
+            pass = v;
+            if (ld_v && ld_r == r)
+                for (k = 0; k < 16; k = k + 1)
+                    if (be[k]) pass[k * 8 +: 8] = wd[k * 8 +: 8];
+        end
+    endfunction
+
+    // read port A (vs2 + beat, a store's data, the Keccak unit) and B (vs1 + beat)
+    reg  [4:0]   rp_addr, rq_addr;
+    wire [127:0] rp_data = pass(vrf[rp_addr], rp_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
+    wire [127:0] rq_data = pass(vrf[rq_addr], rq_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
+
+    // ------------------------------------------------------------------ vset
+    // vtype of the instruction: vsetvli imm[10:0], vsetivli imm[9:0], vsetvl rs2
+    wire [31:0] new_vtype = is_vsetvl ? rs2_i :
+                            is_vsetivli ? {22'd0, insn_i[29:20]} : {21'd0, insn_i[30:20]};
+    wire [2:0]  nv_lmul = new_vtype[2:0];
+    wire [2:0]  nv_sew  = new_vtype[5:3];
+    // SEW <= LMUL * ELEN: fractional LMUL 1/2 needs SEW <= 32, 1/4 <= 16, 1/8 = 8
+    wire        nv_frac_bad = (nv_lmul == 3'd7 && nv_sew == 3'd3) ||
+                              (nv_lmul == 3'd6 && nv_sew[1]) ||
+                              (nv_lmul == 3'd5 && nv_sew != 3'd0);
+    wire        nv_ill  = new_vtype[31] || new_vtype[30:8] != 23'd0 || nv_sew[2] ||
+                          nv_lmul == 3'd4 || nv_frac_bad;
+    // VLMAX = LMUL * 16 / (SEW / 8)
+    reg  [7:0]  nv_vlmax;
+    always @(*) begin
+        case (nv_lmul)
+            3'd0: nv_vlmax = 8'd16 >> nv_sew[1:0];
+            3'd1: nv_vlmax = 8'd32 >> nv_sew[1:0];
+            3'd2: nv_vlmax = 8'd64 >> nv_sew[1:0];
+            3'd3: nv_vlmax = 8'd128 >> nv_sew[1:0];
+            3'd7: nv_vlmax = 8'd8 >> nv_sew[1:0];
+            3'd6: nv_vlmax = 8'd4 >> nv_sew[1:0];
+            default: nv_vlmax = 8'd2 >> nv_sew[1:0];
+        endcase
+    end
+    // AVL: vsetivli's uimm5; rs1 (rs1 != x0); VLMAX (rs1 = x0, rd != x0); keep vl (both x0)
+    wire        avl_keep = !is_vsetivli && vs1 == 5'd0 && vd == 5'd0;
+    wire        avl_max  = !is_vsetivli && vs1 == 5'd0 && vd != 5'd0;
+    wire [31:0] avl = is_vsetivli ? {27'd0, vs1} : avl_max ? 32'hffff_ffff :
+                      avl_keep ? {24'd0, vl_q} : rs1_i;
+    wire [7:0]  new_vl = nv_ill ? 8'd0 : (avl < {24'd0, nv_vlmax}) ? avl[7:0] : nv_vlmax;
+
+    // ------------------------------------------------------------------ beats
+    reg  [6:0]  beat_q;        // the beat of the instruction in X (0 in its first cycle)
+    wire [6:0]  last;          // its last beat
+    wire        x_err;
+    wire        x_on = valid_i && claim_o;
+    wire        g_last;
+    assign ready_o = x_err || (is_vgather ? g_last : beat_q == last);
+    assign err_o   = x_err;
+    // a beat's work commits when it is not the last, or when the instruction retires
+    wire        beat_go = x_on && !x_err && (beat_q != last || fire_i);
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni)                  beat_q <= 7'd0;
+        else if (!valid_i || retire_i) beat_q <= 7'd0;
+        else if (x_on && !ready_o)    beat_q <= beat_q + 7'd1;
+    end
+
+    // ------------------------------------------------------------------ loads and stores
+    // unit-stride: bytes = vl * EEW / 8 (EEW from funct3) from rs1, o = rs1 mod 4: the
+    // words it touches, ceil((o + bytes) / 4); word k at (rs1 - o) + 4k holds vector bytes
+    // 4k - o .. 4k - o + 3 (those in 0 .. bytes - 1), in one register (an unaligned vector
+    // longer than one register is not implemented: it traps). Strided: vl elements, one
+    // word each (two for EEW = 64), element i at rs1 + i * rs2 (a running address).
+    wire [1:0]  eew_l = (f3 == 3'd0) ? 2'd0 : f3[1:0];  // log2(EEW / 8): funct3 0, 5, 6, 7
+    wire [10:0] m_bytes = {3'd0, vl_q} << eew_l;
+    wire [1:0]  u_o     = rs1_i[1:0];
+    wire [10:0] u_span  = m_bytes + {9'd0, u_o};
+    wire [8:0]  u_words = u_span[10:2] + {8'd0, u_span[1:0] != 2'd0};
+    wire        u_err   = !is_vlse && u_o != 2'd0 && m_bytes > 11'd16;
+    wire [8:0]  s_words = {1'b0, vl_q} << (eew_l == 2'd3);
+    wire [8:0]  m_words = is_vlse ? s_words : u_words;
+    wire        m_none  = m_words == 9'd0;
+    wire [8:0]  m_last  = m_none ? 9'd0 : m_words - 9'd1;
+    // word k: its first vector byte u_v0 = max(4k - o, 0), its bytes u_n (4 - o in word 0)
+    wire [10:0] u_4k = {2'd0, beat_q, 2'b00};
+    wire [10:0] u_v0 = (beat_q == 7'd0) ? 11'd0 : u_4k - {9'd0, u_o};
+    wire [2:0]  u_n  = (beat_q == 7'd0) ? 3'd4 - {1'b0, u_o} : 3'd4;
+    wire [3:0]  u_be = {u_n > 3'd3 && u_v0 + 11'd3 < m_bytes, u_n > 3'd2 && u_v0 + 11'd2 < m_bytes,
+                        u_n > 3'd1 && u_v0 + 11'd1 < m_bytes, u_v0 < m_bytes};
+    reg  [31:0] el_addr_q;
+    wire [31:0] el_addr = (beat_q == 7'd0) ? rs1_i : el_addr_q;
+    wire        s_hi    = eew_l == 2'd3 && beat_q[0];      // the second word of an element
+    wire [6:0]  s_el    = (eew_l == 2'd3) ? {1'b0, beat_q[6:1]} : beat_q;
+    wire [31:0] s_addr  = el_addr + {29'd0, s_hi, 2'b00};
+    reg  [4:0]  m_reg;
+    reg  [3:0]  m_off;
+    reg  [15:0] m_be;
+    always @(*) begin
+        if (!is_vlse) begin
+            m_reg = vd + u_v0[8:4];
+            m_off = u_v0[3:0];
+            m_be  = {12'd0, u_be} << m_off;
+        end else begin
+            case (eew_l)
+                2'd0: begin m_reg = vd + {2'd0, s_el[6:4]}; m_off = s_el[3:0];
+                            m_be = 16'h0001 << m_off; end
+                2'd1: begin m_reg = vd + {1'b0, s_el[6:3]}; m_off = {s_el[2:0], 1'b0};
+                            m_be = 16'h0003 << m_off; end
+                2'd2: begin m_reg = vd + s_el[6:2]; m_off = {s_el[1:0], 2'b00};
+                            m_be = 16'h000f << m_off; end
+                default: begin m_reg = vd + s_el[5:1]; m_off = {s_el[0], s_hi, 2'b00};
+                               m_be = 16'h000f << m_off; end
+            endcase
+        end
+    end
+    wire [31:0] m_addr = is_vlse ? s_addr : {rs1_i[31:2], 2'b00} + {23'd0, beat_q, 2'b00};
+    assign mem_req_o  = is_vmem && !m_none && !vill_q;
+    assign mem_we_o   = is_vse;
+    assign mem_addr_o = {m_addr[31:2], 2'b00};   // a narrow strided element: its word
+    assign mem_beat_o = is_vmem && beat_q != last;
+    // a store word: its vector bytes from register m_reg (word 0 of an unaligned vector
+    // starts at byte o of the word), the bytes of the vector only
+    wire [159:0] st_pad = {32'd0, rp_data};
+    wire [31:0]  st_sh = st_pad[{1'b0, m_off, 3'b000} +: 32];
+    wire [31:0]  st_w0 = st_sh << {(beat_q == 7'd0) ? u_o : 2'd0, 3'b000};
+    assign mem_be_o    = is_vse ? u_be << ((beat_q == 7'd0) ? u_o : 2'd0) : 4'b1111;
+    assign mem_wdata_o = st_w0;
+
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) ld_v_q <= 1'b0;
+        else         ld_v_q <= beat_go && is_vld && !m_none;
+    end
+    always @(posedge clk_i) begin
+        ld_reg_q <= m_reg;
+        ld_off_q <= m_off;
+        ld_be_q  <= m_be;
+        ld_sh_q  <= is_vlse ? m_addr[1:0] : (beat_q == 7'd0) ? u_o : 2'd0;
+        // the element's address for its next word; the next element's after its last word
+        if (beat_go && is_vlse) el_addr_q <= (eew_l != 2'd3 || s_hi) ? el_addr + rs2_i : el_addr;
+    end
+
+    // ------------------------------------------------------------------ arithmetic
+    // beat k works on register k of each group: A = vs2 + k, B = vs1 + k (or the scalar)
+    wire [7:0]  a_bytes = {vl_q[7:0]} << vsew_q;        // vl * SEW / 8 (at most 128)
+    wire [8:0]  a_bytes9 = {1'b0, vl_q} << vsew_q;
+    wire [4:0]  a_beats = a_bytes9[8:4] + {4'd0, a_bytes9[3:0] != 4'd0};
+    wire [6:0]  a_last  = (a_beats == 5'd0) ? 7'd0 : {2'd0, a_beats - 5'd1};
+    // the register group (LMUL >= 1: 1 << vlmul registers; fractional: 1)
+    wire [3:0]  grp = vlmul_q[2] ? 4'd1 : (4'd1 << vlmul_q[1:0]);
+    wire [4:0]  gmask = grp[3:0] - 4'd1 == 4'd0 ? 5'd0 : {1'b0, grp - 4'd1};
+    function misal(input [4:0] r, input [4:0] m, input [3:0] n);
+        misal = (r & m) != 5'd0 || {1'b0, r} + {2'd0, n} > 6'd32;
+    endfunction
+    // vrgatherei16: the index group, EMUL = 16 / SEW * LMUL (log2: 1 - vsew + vlmul)
+    wire signed [3:0] ie_lg = 4'sd1 - $signed({2'b00, vsew_q}) + $signed({vlmul_q[2], vlmul_q});
+    wire [3:0]  ie_grp = (ie_lg > 4'sd0) ? (4'd1 << ie_lg[1:0]) : 4'd1;
+    wire        ie_bad = ie_lg > 4'sd3;
+    function ovl(input [4:0] a, input [3:0] na, input [4:0] b, input [3:0] nb);
+        ovl = {1'b0, a} < {1'b0, b} + {2'd0, nb} && {1'b0, b} < {1'b0, a} + {2'd0, na};
+    endfunction
+    wire ar_err = misal(vd, gmask, grp) || misal(vs2, gmask, grp) ||
+                  (op_vv && !is_vgather && misal(vs1, gmask, grp)) ||
+                  (is_vgather && (ie_bad || misal(vs1, {1'b0, ie_grp - 4'd1}, ie_grp) ||
+                                  ovl(vd, grp, vs2, grp) || ovl(vd, grp, vs1, ie_grp)));
+    // the scalar operand, sign-extended to 64 bits: rs1, simm5, or uimm5 for the shifts
+    wire        f_shift = f_sll | f_srl | f_sra;
+    wire [63:0] scal = op_vx ? {{32{rs1_i[31]}}, rs1_i} :
+                       f_shift ? {59'd0, vs1} : {{59{vs1[4]}}, vs1};
+    wire [127:0] opa = rp_data;
+    wire [127:0] opb_v = rq_data;
+    wire [127:0] res_w [0:3];
+    genvar gw, ge;
+    generate
+        for (gw = 0; gw < 4; gw = gw + 1) begin : g_w
+            localparam W = 8 << gw;
+            for (ge = 0; ge < 128 / W; ge = ge + 1) begin : g_e
+                wire [W-1:0] x = opa[ge * W +: W];
+                wire [W-1:0] y = op_vv ? opb_v[ge * W +: W] : scal[W-1:0];
+                localparam [5:0] SM = W - 1;
+                wire [5:0]   sh = y[5:0] & SM;
+                reg  [W-1:0] r;
+                always @(*) begin
+                    if (f_add)       r = x + y;
+                    else if (f_sub)  r = x - y;
+                    else if (f_rsub) r = y - x;
+                    else if (f_and)  r = x & y;
+                    else if (f_or)   r = x | y;
+                    else if (f_sll)  r = x << sh;
+                    else if (f_srl)  r = x >> sh;
+                    else if (f_sra)  r = $signed(x) >>> sh;
+                    else             r = x ^ y;
+                end
+                assign res_w[gw][ge * W +: W] = r;
+            end
+        end
+    endgenerate
+    // The gather (vrgatherei16.vv), one output register at a time (g_k_q); for each, one
+    // cycle per distinct register of the source group that the indices of its active
+    // elements name (smallest first, at least one cycle): port A reads vs2 + that register,
+    // and the elements whose index points there take their value (an N:1 element select
+    // per output element, no crossbar over the register file). Index i's 16-bit element is
+    // in vs1 + i / 8 (port B; at SEW 8 the second register on port C). An index at or past
+    // VLMAX gives 0.
+    reg  [2:0]   g_k_q;          // the output register (offset in vd's group)
+    reg          g_more_q;       // a later cycle of the same output register
+    reg  [2:0]   g_prev_q;       // the source register read in the previous cycle
+    reg  [127:0] g_buf_q;        // the elements taken in the earlier cycles
+    wire [6:0]   g_i0    = {g_k_q, 4'd0} >> vsew_q;   // the first element, kN (< 128)
+    wire [4:0]   g_ibase = vs1 + {1'b0, g_i0[6:3]};         // its index's register
+    wire         unused_g = &{1'b0, g_i0[2:0]};
+    wire [127:0] rr_data = pass(vrf[g_ibase + 5'd1], g_ibase + 5'd1, ld_v_q, ld_reg_q, ld_be_q,
+                                ld_wdata);
+    wire [8:0]   vlmax9 = (vlmul_q[2] ? (9'd16 >> (~vlmul_q[1:0] + 2'd1)) :
+                           (9'd16 << vlmul_q[1:0])) >> vsew_q;
+    wire [127:0] gat_w [0:3];   // the output register at each SEW
+    wire [15:0]  gv_w [0:3];    // element j is active with an index below VLMAX
+    wire [15:0]  gm_w [0:3];    // ... and its source register comes later
+    reg  [2:0]   g_cur;          // the source register read now
+    reg          g_found;
+    // the source register of element j (at the current SEW)
+    wire [2:0]   gs_w [0:3][0:15];
+    /* verilator lint_off UNUSEDSIGNAL */
+    generate
+        for (gw = 0; gw < 4; gw = gw + 1) begin : g_gw
+            localparam W = 8 << gw;
+            localparam N = 128 / W;         // elements a register
+            for (ge = 0; ge < 16; ge = ge + 1) begin : g_ge
+                if (ge < N) begin : g_on
+                    localparam [7:0] GE = ge;
+                    wire [7:0]  i   = ({1'b0, g_k_q, 4'd0} >> gw) + GE;  // element
+                    // its index: halfword i % 8 of port B, at SEW 8 from j = 8 on port C
+                    wire [127:0] ir = (gw == 0 && ge >= 8) ? rr_data : rq_data;
+                    wire [15:0] idx = ir[{i[2:0], 4'd0} +: 16];
+                    wire [15:0] sr  = idx >> (4 - gw);       // its source register
+                    assign gs_w[gw][ge] = sr[2:0];
+                    assign gv_w[gw][ge] = {1'b0, i} < {1'b0, vl_q} && idx < {7'd0, vlmax9};
+                    wire [W-1:0] sv = rp_data[(idx % N) * W +: W];
+                    assign gat_w[gw][ge * W +: W] =
+                        !gv_w[gw][ge] ? {W{1'b0}} :
+                        (sr[2:0] == g_cur) ? sv : g_buf_q[ge * W +: W];
+                    assign gm_w[gw][ge] = gv_w[gw][ge] && sr[2:0] > g_cur;
+                end else begin : g_off
+                    assign gs_w[gw][ge] = 3'd0;
+                    assign gv_w[gw][ge] = 1'b0;
+                    assign gm_w[gw][ge] = 1'b0;
+                end
+            end
+        end
+    endgenerate
+    /* verilator lint_on UNUSEDSIGNAL */
+    integer gj;
+    always @(*) begin
+        g_cur = 3'd7;
+        g_found = 1'b0;
+        for (gj = 0; gj < 16; gj = gj + 1)
+            if (gv_w[vsew_q][gj] && (!g_more_q || gs_w[vsew_q][gj] > g_prev_q) &&
+                (!g_found || gs_w[vsew_q][gj] < g_cur)) begin
+                g_cur = gs_w[vsew_q][gj];
+                g_found = 1'b1;
+            end
+    end
+    wire         g_more  = gm_w[vsew_q] != 16'd0;    // another source register after this
+    assign       g_last  = {4'd0, g_k_q} == a_last[6:0] && !g_more;
+    wire         g_go    = x_on && is_vgather && !x_err && (!g_last || fire_i);
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            g_k_q    <= 3'd0;
+            g_more_q <= 1'b0;
+        end else if (!valid_i || retire_i) begin
+            g_k_q    <= 3'd0;
+            g_more_q <= 1'b0;
+        end else if (g_go) begin
+            g_k_q    <= g_more ? g_k_q : g_k_q + 3'd1;
+            g_more_q <= g_more;
+        end
+    end
+    always @(posedge clk_i) begin
+        if (g_go) begin
+            g_prev_q <= g_cur;
+            g_buf_q  <= gat_w[vsew_q];
+        end
+    end
+
+    // byte p of register k is written when 16k + p < vl * SEW / 8
+    reg [15:0] a_be;
+    integer p;
+    always @(*) begin
+        for (p = 0; p < 16; p = p + 1)
+            a_be[p] = {1'b0, a_k, 4'd0} + p[8:0] < a_bytes9;
+    end
+    // (the gather writes its output register in its last cycle, register offset g_k_q)
+    wire [3:0]   a_k     = is_vgather ? {1'b0, g_k_q} : beat_q[3:0];
+    wire         a_we    = is_vgather ? g_go && !g_more : beat_go && is_valu;
+    wire [4:0]   a_waddr = vd + {1'b0, a_k};
+    wire [127:0] a_wdata = is_vgather ? gat_w[vsew_q] : res_w[vsew_q];
+
+    // ------------------------------------------------------------------ xvkeccak
+    wire         k_we;         // the Keccak unit writes register k_waddr (k_wbe bytes)
+    wire [4:0]   k_waddr;
+    wire [127:0] k_wdata;
+    wire [15:0]  k_wbe;
+    wire [4:0]   k_raddr;
+    wire [6:0]   k_last;
+    wire         k_err;
+    generate
+        if (XVK != 0) begin : g_xvk
+            xvkeccak_seq u_seq (
+                .clk_i(clk_i), .is_theta_i(is_vktheta_i), .is_round_i(is_vkround_i),
+                .is_iota_i(is_vkiota_i), .vd_i(vd), .vs1_i(vs1), .vs2_i(vs2),
+                .plane_i(insn_i[27:25]), .idx_i(rs1_i[4:0]), .lw_i(vsew_q), .beat_i(beat_q),
+                .go_i(beat_go && is_xvk), .rdata_i(rp_data), .raddr_o(k_raddr),
+                .last_o(k_last), .err_o(k_err), .we_o(k_we), .waddr_o(k_waddr),
+                .wdata_o(k_wdata), .wbe_o(k_wbe)
+            );
+        end else begin : g_no_xvk
+            assign k_we = 1'b0;
+            assign k_waddr = 5'd0;
+            assign k_wdata = 128'd0;
+            assign k_wbe = 16'd0;
+            assign k_raddr = 5'd0;
+            assign k_last = 7'd0;
+            assign k_err = 1'b0;
+        end
+    endgenerate
+
+    always @(*) begin
+        rp_addr = is_xvk ? k_raddr : is_vse ? m_reg :
+                  is_vgather ? vs2 + {2'd0, g_cur} : vs2 + beat_q[4:0];
+        rq_addr = is_vgather ? g_ibase : vs1 + beat_q[4:0];
+    end
+
+    assign last  = is_vmem ? m_last[6:0] : is_xvk ? k_last : is_varith ? a_last : 7'd0;
+    // a vector memory access's group: EMUL = EEW / SEW * LMUL (log2: eew - sew + lmul),
+    // 1/8 .. 8, vd aligned to it
+    wire signed [3:0] me_lg = $signed({2'b00, eew_l}) - $signed({2'b00, vsew_q}) +
+                              $signed({vlmul_q[2], vlmul_q});
+    wire [3:0]  me_grp = (me_lg > 4'sd0) ? (4'd1 << me_lg[1:0]) : 4'd1;
+    wire        me_err = me_lg > 4'sd3 || me_lg < -4'sd3 ||
+                         misal(vd, {1'b0, me_grp - 4'd1}, me_grp);
+    // vector instructions with vill set trap (vset itself never does), as do the reserved
+    // operand groups the simulator refuses
+    assign x_err = (is_vmem && (vill_q || me_err || u_err)) || (is_varith && (vill_q || ar_err)) ||
+                   (is_xvk && (vill_q || k_err));
+
+    // ------------------------------------------------------------------ vset commit, rd
+    assign rd_we_o    = is_vset;
+    assign rd_wdata_o = {24'd0, new_vl};
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            vill_q  <= 1'b1;
+            vsew_q  <= 2'd0;
+            vlmul_q <= 3'd0;
+            vl_q    <= 8'd0;
+        end else if (fire_i && is_vset) begin
+            vill_q  <= nv_ill;
+            vsew_q  <= nv_ill ? 2'd0 : nv_sew[1:0];
+            vlmul_q <= nv_ill ? 3'd0 : nv_lmul;
+            vl_q    <= new_vl;
+        end
+    end
+
+    // ------------------------------------------------------------------ register file write
+    // (no reset: the vector registers start as the simulator's, zero, in the harnesses'
+    // initial block; an architectural reset value is not defined by the specification)
+    integer b;
+    always @(posedge clk_i) begin
+        if (ld_v_q)
+            for (b = 0; b < 16; b = b + 1)
+                if (ld_be_q[b]) vrf[ld_reg_q][b * 8 +: 8] <= ld_wdata[b * 8 +: 8];
+        if (a_we)
+            for (b = 0; b < 16; b = b + 1)
+                if (a_be[b]) vrf[a_waddr][b * 8 +: 8] <= a_wdata[b * 8 +: 8];
+        if (k_we)
+            for (b = 0; b < 16; b = b + 1)
+                if (k_wbe[b]) vrf[k_waddr][b * 8 +: 8] <= k_wdata[b * 8 +: 8];
+    end
+    // (vtype's ta/ma: tails and masked-off elements are left undisturbed, which both
+    // allow; the longest access is 32 words, LMUL = 8)
+    wire unused = &{1'b0, new_vtype[7:6], m_last[8:7], a_bytes};
+`ifdef RISCV_FORMAL
+    integer r;
+    initial for (r = 0; r < 32; r = r + 1) vrf[r] = 128'd0;
+`endif
+endmodule

@@ -1,0 +1,305 @@
+// xvkeccak_seq: the xvkeccak instructions inside the vector unit (hw/units/zve64x), one
+// 128-bit register-file beat a cycle through the unit's one read and one write port, every
+// lane width w = 8 << lw_i (SEW). The state block holds lane i = x + 5y as element i at
+// SEW = w (isa/xvkeccak/README.md); a register holds 16 >> lw lanes.
+//   vktheta vd, vs2:   beats 0..nR-1 read vs2 + b and add its lanes into the column
+//                      parities C; beats nR..nR+nD-1 write D = C[x-1] ^ rotl(C[x+1], 1)
+//                      into vd + (b - nR) (lanes 0..4 only).
+//   vkround vd, vs2, vs1, Y: the distinct registers of the five source lanes
+//                      (pi_source(X, Y) = (X + 3Y) mod 5 + 5X), smallest first, captured
+//                      into A; then D's registers (vs1 + ...) into D; then the registers of
+//                      output plane Y (lanes 5Y..5Y+4 of block vd) written with
+//                      chi(rotl(A[X] ^ D[x], rho)).
+//   vkiota vd, rs1:    one beat: vd lane 0 ^= RC[rs1 mod 32] (low w bits).
+// The beat counts are the timing model's (beats_theta, beats_round in isa/xvkeccak/src/
+// lib.rs). beat_i is the instruction's beat (0 in its first cycle); go_i: the beat's work
+// commits (captures and writes).
+module xvkeccak_seq (
+    input  wire         clk_i,
+    input  wire         is_theta_i,
+    input  wire         is_round_i,
+    input  wire         is_iota_i,
+    input  wire [4:0]   vd_i,
+    input  wire [4:0]   vs1_i,
+    input  wire [4:0]   vs2_i,
+    input  wire [2:0]   plane_i,
+    input  wire [4:0]   idx_i,
+    input  wire [1:0]   lw_i,
+    input  wire [6:0]   beat_i,
+    input  wire         go_i,
+    input  wire [127:0] rdata_i,
+    output reg  [4:0]   raddr_o,
+    output reg  [6:0]   last_o,
+    output reg          err_o,
+    output reg          we_o,
+    output reg  [4:0]   waddr_o,
+    output reg  [127:0] wdata_o,
+    output reg  [15:0]  wbe_o
+);
+    // ---------------------------------------------------------------- width helpers
+    function [63:0] wmask(input [1:0] lw);
+        case (lw)
+            2'd0: wmask = 64'h0000_0000_0000_00ff;
+            2'd1: wmask = 64'h0000_0000_0000_ffff;
+            2'd2: wmask = 64'h0000_0000_ffff_ffff;
+            default: wmask = 64'hffff_ffff_ffff_ffff;
+        endcase
+    endfunction
+    // the byte enables of lane 0
+    function [15:0] bmask(input [1:0] lw);
+        case (lw)
+            2'd0: bmask = 16'h0001;
+            2'd1: bmask = 16'h0003;
+            2'd2: bmask = 16'h000f;
+            default: bmask = 16'h00ff;
+        endcase
+    endfunction
+    // lane j (0 .. 16 >> lw - 1) of a register
+    function [63:0] lane_of(input [127:0] d, input [3:0] j, input [1:0] lw);
+        case (lw)
+            2'd0: lane_of = {56'd0, d[j * 8 +: 8]};
+            2'd1: lane_of = {48'd0, d[j[2:0] * 16 +: 16]};
+            2'd2: lane_of = {32'd0, d[j[1:0] * 32 +: 32]};
+            default: lane_of = d[j[0] * 64 +: 64];
+        endcase
+    endfunction
+    // rotate a w-bit lane left by n mod w
+    function [63:0] rotl(input [63:0] x, input [5:0] n, input [1:0] lw);
+        case (lw)
+            2'd0: rotl = {56'd0, (x[7:0] << n[2:0]) | (x[7:0] >> (4'd8 - {1'b0, n[2:0]}))};
+            2'd1: rotl = {48'd0, (x[15:0] << n[3:0]) | (x[15:0] >> (5'd16 - {1'b0, n[3:0]}))};
+            2'd2: rotl = {32'd0, (x[31:0] << n[4:0]) | (x[31:0] >> (6'd32 - {1'b0, n[4:0]}))};
+            default: rotl = (x << n) | (x >> (7'd64 - {1'b0, n}));
+        endcase
+    endfunction
+    // l mod 5 for a lane index l < 32
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [2:0] mod5(input [4:0] l);
+        reg [4:0] t;
+        begin
+            t = l % 5'd5;
+            mod5 = t[2:0];
+        end
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    // (x + k) mod 5 for x, k < 5
+    function [2:0] add5(input [2:0] x, input [2:0] k);
+        reg [3:0] t;
+        begin
+            t = {1'b0, x} + {1'b0, k};
+            add5 = (t >= 4'd5) ? t[2:0] - 3'd5 : t[2:0];
+        end
+    endfunction
+    // rho offsets of Keccak-f[1600] (FIPS 202), lane x + 5y; at width w taken mod w
+    function [5:0] rho64(input [4:0] l);
+        case (l)
+            5'd0: rho64 = 6'd0;   5'd1: rho64 = 6'd1;   5'd2: rho64 = 6'd62;  5'd3: rho64 = 6'd28;
+            5'd4: rho64 = 6'd27;  5'd5: rho64 = 6'd36;  5'd6: rho64 = 6'd44;  5'd7: rho64 = 6'd6;
+            5'd8: rho64 = 6'd55;  5'd9: rho64 = 6'd20;  5'd10: rho64 = 6'd3;  5'd11: rho64 = 6'd10;
+            5'd12: rho64 = 6'd43; 5'd13: rho64 = 6'd25; 5'd14: rho64 = 6'd39; 5'd15: rho64 = 6'd41;
+            5'd16: rho64 = 6'd45; 5'd17: rho64 = 6'd15; 5'd18: rho64 = 6'd21; 5'd19: rho64 = 6'd8;
+            5'd20: rho64 = 6'd18; 5'd21: rho64 = 6'd2;  5'd22: rho64 = 6'd61; 5'd23: rho64 = 6'd56;
+            default: rho64 = 6'd14;
+        endcase
+    endfunction
+    // round constants 0..31 (indices 24..31 by the LFSR rule), truncated to w by the caller
+    function [63:0] rc64(input [4:0] i);
+        case (i)
+            5'd0:  rc64 = 64'h0000000000000001; 5'd1:  rc64 = 64'h0000000000008082;
+            5'd2:  rc64 = 64'h800000000000808a; 5'd3:  rc64 = 64'h8000000080008000;
+            5'd4:  rc64 = 64'h000000000000808b; 5'd5:  rc64 = 64'h0000000080000001;
+            5'd6:  rc64 = 64'h8000000080008081; 5'd7:  rc64 = 64'h8000000000008009;
+            5'd8:  rc64 = 64'h000000000000008a; 5'd9:  rc64 = 64'h0000000000000088;
+            5'd10: rc64 = 64'h0000000080008009; 5'd11: rc64 = 64'h000000008000000a;
+            5'd12: rc64 = 64'h000000008000808b; 5'd13: rc64 = 64'h800000000000008b;
+            5'd14: rc64 = 64'h8000000000008089; 5'd15: rc64 = 64'h8000000000008003;
+            5'd16: rc64 = 64'h8000000000008002; 5'd17: rc64 = 64'h8000000000000080;
+            5'd18: rc64 = 64'h000000000000800a; 5'd19: rc64 = 64'h800000008000000a;
+            5'd20: rc64 = 64'h8000000080008081; 5'd21: rc64 = 64'h8000000000008080;
+            5'd22: rc64 = 64'h0000000080000001; 5'd23: rc64 = 64'h8000000080008008;
+            5'd24: rc64 = 64'h8000000080008082; 5'd25: rc64 = 64'h800000008000800a;
+            5'd26: rc64 = 64'h8000000000000003; 5'd27: rc64 = 64'h8000000080000009;
+            5'd28: rc64 = 64'h8000000000008082; 5'd29: rc64 = 64'h0000000000008009;
+            5'd30: rc64 = 64'h8000000000000080; default: rc64 = 64'h0000000000008083;
+        endcase
+    endfunction
+
+    // ---------------------------------------------------------------- geometry
+    wire [2:0] sh = 3'd4 - {1'b0, lw_i};            // lane -> register: l >> sh
+    wire [3:0] jm = 4'hf >> lw_i;                   // lane -> slot: l & jm
+    wire [4:0] n_state = (5'd24 >> sh) + 5'd1;      // registers of 25 lanes (13 at w = 64)
+    wire [4:0] n_d     = (5'd4 >> sh) + 5'd1;       // registers of D (3 at w = 64)
+    wire [4:0] y5      = {plane_i, 2'b00} + {2'd0, plane_i};   // 5Y
+    wire [4:0] ro0     = y5 >> sh;                  // output plane's first register
+    wire [4:0] n_w     = ((y5 + 5'd4) >> sh) - ro0 + 5'd1;
+
+    // vkround's source lanes s[X] and their registers
+    reg  [4:0] src [0:4];
+    reg  [4:0] sreg [0:4];
+    reg  [2:0] sx [0:4];        // s[X] mod 5: its column, the D lane it takes
+    reg  [2:0] n_s;             // distinct source registers
+    integer X, X2;
+    reg dup;
+    always @(*) begin
+        n_s = 3'd0;
+        for (X = 0; X < 5; X = X + 1) begin
+            sx[X]   = add5(X[2:0], add5(plane_i, add5(plane_i, plane_i)));
+            src[X]  = {2'd0, sx[X]} + 5'd5 * X[4:0];
+            sreg[X] = src[X] >> sh;
+        end
+        for (X = 0; X < 5; X = X + 1) begin
+            dup = 1'b0;
+            for (X2 = 0; X2 < X; X2 = X2 + 1)
+                if (sreg[X2] == sreg[X]) dup = 1'b1;
+            if (!dup) n_s = n_s + 3'd1;
+        end
+    end
+    // the source register of this beat: the smallest one above the previous beat's
+    reg  [4:0] prev_q;
+    reg  [4:0] cur;
+    reg        found;
+    always @(*) begin
+        cur = 5'd31;
+        found = 1'b0;
+        for (X = 0; X < 5; X = X + 1)
+            if ((beat_i == 7'd0 || sreg[X] > prev_q) && (!found || sreg[X] < cur)) begin
+                cur = sreg[X];
+                found = 1'b1;
+            end
+    end
+
+    // ---------------------------------------------------------------- phases
+    wire [6:0] b = beat_i;
+    wire [6:0] t_nr = {2'd0, n_state};
+    wire [6:0] r_ns = {4'd0, n_s};
+    wire [6:0] r_nd = r_ns + {2'd0, n_d};                 // end of the D reads
+    wire       th_read = b < t_nr;
+    wire [4:0] th_wreg = b[4:0] - n_state;                // D register being written
+    wire       rd_src  = b < r_ns;
+    wire       rd_d    = !rd_src && b < r_nd;
+    wire [4:0] rd_dreg = b[4:0] - {2'd0, n_s};
+    wire [4:0] wr_reg  = ro0 + (b[4:0] - r_nd[4:0]);      // offset in block vd
+
+    always @(*) begin
+        if (is_theta_i)      last_o = t_nr + {2'd0, n_d} - 7'd1;
+        else if (is_round_i) last_o = r_nd + {2'd0, n_w} - 7'd1;
+        else                 last_o = 7'd0;
+    end
+
+    // the reserved cases the simulator traps (isa/xvkeccak/src/lib.rs)
+    function ovl(input [5:0] a0, input [5:0] a1, input [5:0] b0, input [5:0] b1);
+        ovl = a0 <= b1 && b0 <= a1;   // [a0, a1] and [b0, b1] overlap
+    endfunction
+    wire [5:0] a_end = {1'b0, vs2_i} + {1'b0, n_state} - 6'd1;
+    wire [5:0] d_end = {1'b0, vs1_i} + {1'b0, n_d} - 6'd1;
+    wire [5:0] th_out_end = {1'b0, vd_i} + {1'b0, n_d} - 6'd1;
+    wire [5:0] o_beg = {1'b0, vd_i} + {1'b0, ro0};
+    wire [5:0] o_end = o_beg + {1'b0, n_w} - 6'd1;
+    always @(*) begin
+        if (is_theta_i)
+            err_o = a_end > 6'd31 || th_out_end > 6'd31 ||
+                    ovl({1'b0, vd_i}, th_out_end, {1'b0, vs2_i}, a_end);
+        else if (is_round_i)
+            err_o = a_end > 6'd31 || d_end > 6'd31 ||
+                    ({1'b0, vd_i} + {1'b0, n_state} - 6'd1) > 6'd31 ||
+                    ovl(o_beg, o_end, {1'b0, vs2_i}, a_end) ||
+                    ovl(o_beg, o_end, {1'b0, vs1_i}, d_end);
+        else
+            err_o = 1'b0;
+    end
+
+    // ---------------------------------------------------------------- buffers
+    reg  [63:0] c_q [0:4];      // column parities (vktheta)
+    reg  [63:0] a_q [0:4];      // the five source lanes (vkround)
+    reg  [63:0] d_q [0:4];      // D (vkround)
+    reg  [63:0] c_n [0:4];
+    reg  [4:0]  l;
+    integer j, x;
+    // vktheta's read beat: the lanes of register b added into their columns
+    reg  [4:0]  lt;
+    always @(*) begin
+        lt = 5'd0;
+        for (x = 0; x < 5; x = x + 1) c_n[x] = (b == 7'd0) ? 64'd0 : c_q[x];
+        for (j = 0; j < 16; j = j + 1) begin
+            lt = (b[4:0] << sh) + j[4:0];
+            if (j[3:0] <= jm && ({27'd0, b[4:0]} << sh) + j < 25)
+                c_n[mod5(lt)] = c_n[mod5(lt)] ^ lane_of(rdata_i, j[3:0], lw_i);
+        end
+    end
+    always @(posedge clk_i) begin
+        if (go_i && is_theta_i && th_read)
+            for (x = 0; x < 5; x = x + 1) c_q[x] <= c_n[x];
+        if (go_i && is_round_i && rd_src) begin
+            for (x = 0; x < 5; x = x + 1)
+                if (sreg[x] == cur) a_q[x] <= lane_of(rdata_i, src[x][3:0] & jm, lw_i);
+            prev_q <= cur;
+        end
+        if (go_i && is_round_i && rd_d)
+            for (x = 0; x < 5; x = x + 1)
+                if ((x[4:0] >> sh) == rd_dreg) d_q[x] <= lane_of(rdata_i, x[3:0] & jm, lw_i);
+    end
+
+    // ---------------------------------------------------------------- results
+    reg  [63:0] dl [0:4];       // vktheta's D
+    reg  [63:0] bl [0:4];       // vkround's B (theta applied, rho, pi)
+    reg  [63:0] ol [0:4];       // the output plane (chi)
+    always @(*) begin
+        for (x = 0; x < 5; x = x + 1) begin
+            dl[x] = (c_q[add5(x[2:0], 3'd4)] ^ rotl(c_q[add5(x[2:0], 3'd1)], 6'd1, lw_i)) &
+                    wmask(lw_i);
+            bl[x] = rotl((a_q[x] ^ d_q[sx[x]]) & wmask(lw_i), rho64(src[x]), lw_i);
+        end
+        for (x = 0; x < 5; x = x + 1)
+            ol[x] = (bl[x] ^ (~bl[add5(x[2:0], 3'd1)] & bl[add5(x[2:0], 3'd2)])) & wmask(lw_i);
+    end
+
+    // the write beat: the lanes of register `reg` (block offset) that the op writes
+    reg [4:0] wro;
+    reg [63:0] wl;
+    always @(*) begin
+        raddr_o = 5'd0;
+        we_o    = 1'b0;
+        waddr_o = 5'd0;
+        wdata_o = 128'd0;
+        wbe_o   = 16'd0;
+        wro     = 5'd0;
+        l       = 5'd0;
+        wl      = 64'd0;
+        if (is_theta_i) begin
+            raddr_o = vs2_i + b[4:0];
+            wro = th_wreg;
+            if (!th_read) begin
+                we_o = go_i;
+                waddr_o = vd_i + wro;
+                for (j = 0; j < 16; j = j + 1) begin
+                    l = (wro << sh) + j[4:0];
+                    if (j[3:0] <= jm && ({27'd0, wro} << sh) + j < 5) begin
+                        wdata_o = wdata_o | ({64'd0, dl[l[2:0]]} << ({3'd0, j[3:0]} << ({1'b0, lw_i} + 3'd3)));
+                        wbe_o = wbe_o | (bmask(lw_i) << (j[3:0] << lw_i));
+                    end
+                end
+            end
+        end else if (is_round_i) begin
+            raddr_o = rd_src ? vs2_i + cur : vs1_i + rd_dreg;
+            wro = wr_reg;
+            if (!rd_src && !rd_d) begin
+                we_o = go_i;
+                waddr_o = vd_i + wro;
+                for (j = 0; j < 16; j = j + 1) begin
+                    l = (wro << sh) + j[4:0];
+                    if (j[3:0] <= jm && l >= y5 && l <= y5 + 5'd4) begin
+                        wl = ol[mod5(l - y5)];
+                        wdata_o = wdata_o | ({64'd0, wl} << ({3'd0, j[3:0]} << ({1'b0, lw_i} + 3'd3)));
+                        wbe_o = wbe_o | (bmask(lw_i) << (j[3:0] << lw_i));
+                    end
+                end
+            end
+        end else if (is_iota_i) begin
+            raddr_o = vd_i;
+            we_o = go_i;
+            waddr_o = vd_i;
+            wdata_o = {64'd0, (lane_of(rdata_i, 4'd0, lw_i) ^ rc64(idx_i)) & wmask(lw_i)};
+            wbe_o = bmask(lw_i);
+        end
+    end
+endmodule
