@@ -1,6 +1,7 @@
 // rv32_alu: the single-cycle integer datapath of the execute stage: adder/subtractor,
 // comparisons, logic, barrel shifter (seed 001 Sect. 2.2: single-cycle ALU and shifter; the
-// multiplier is rv32_mul). funct3_i and alt_i (funct7[5]) select the operation, see rv32_core.
+// multiplier is rv32_mul). The operation comes decoded from D (rv32_core), one select per
+// result, so no decode of the instruction sits between the operands and the result.
 // The comparison is one 33-bit subtraction whose operands are sign- or zero-extended as
 // cmp_signed_i says (decoded with the instruction: slt/slti and blt/bge signed, sltu/sltiu
 // and bltu/bgeu unsigned): "less than" is the carry chain's last bit, with no logic after it.
@@ -8,10 +9,16 @@
 module rv32_alu (
     input  wire [31:0] a_i,
     input  wire [31:0] b_i,
-    input  wire [2:0]  funct3_i,
-    input  wire        alt_i,      // funct7[5]: sub / sra
+    // the operation, decoded in D (one-hot, or all zero when the result is not the ALU's)
+    input  wire        add_i,
+    input  wire        sub_i,
+    input  wire        shift_i,
+    input  wire        left_i,     // shift left (sll, slli)
+    input  wire        alt_i,      // funct7[5]: sra
+    input  wire        slt_i,      // slt, sltu, slti, sltiu
+    input  wire [1:0]  logic_i,    // 1 xor, 2 or, 3 and, 0 none
     input  wire        cmp_signed_i,
-    output reg  [31:0] result_o,
+    output wire [31:0] result_o,
     output wire        eq_o,
     output wire        lt_o
 );
@@ -21,7 +28,6 @@ module rv32_alu (
     assign lt_o = diff[32];
 
     // shifter: right shifts with a sign fill; left shifts through bit reversal
-    wire        left = (funct3_i == 3'b001);
     reg  [31:0] sh_in, sh_rev;
     wire [32:0] sh_ext;
     wire [32:0] sh_out = $signed(sh_ext) >>> b_i[4:0];
@@ -30,48 +36,44 @@ module rv32_alu (
         for (i = 0; i < 32; i = i + 1) begin
             sh_rev[i] = a_i[31 - i];
         end
-        sh_in = left ? sh_rev : a_i;
+        sh_in = left_i ? sh_rev : a_i;
     end
-    assign sh_ext = {alt_i & a_i[31] & ~left, sh_in};
+    assign sh_ext = {alt_i & a_i[31] & ~left_i, sh_in};
     reg [31:0] sh_res;
     always @(*) begin
         for (i = 0; i < 32; i = i + 1) begin
-            sh_res[i] = left ? sh_out[31 - i] : sh_out[i];
+            sh_res[i] = left_i ? sh_out[31 - i] : sh_out[i];
         end
     end
 
+    reg [31:0] lg;
     always @(*) begin
-        begin
-            case (funct3_i)
-                3'b000:  result_o = alt_i ? diff[31:0] : sum;
-                3'b001:  result_o = sh_res;
-                3'b010:  result_o = {31'd0, lt_o};
-                3'b011:  result_o = {31'd0, lt_o};
-                3'b100:  result_o = a_i ^ b_i;
-                3'b101:  result_o = sh_res;
-                3'b110:  result_o = a_i | b_i;
-                default: result_o = a_i & b_i;
-            endcase
-        end
+        case (logic_i)
+            2'd1:    lg = a_i ^ b_i;
+            2'd2:    lg = a_i | b_i;
+            2'd3:    lg = a_i & b_i;
+            default: lg = 32'd0;
+        endcase
     end
+    // an AND-OR of the one-hot selects: the adders' results pass two levels
+    assign result_o = ({32{add_i}} & sum) | ({32{sub_i}} & diff[31:0]) |
+                      ({32{shift_i}} & sh_res) | {31'd0, slt_i & lt_o} | lg;
 endmodule
 
-// rv32_result_mux: the last multiplexer of the execute stage's result: the ALU's, the
-// multiplier's, or what the other units and decode chose early. A module of its own, kept
-// by synthesis like rv32_alu, so that the mapper cannot fold the early choices in behind
-// the ALU and the multiplier: their results pass one level on the way to the write-back
-// register. The selects come decoded from D.
+// rv32_result_mux: the last 2:1 multiplexer behind the ALU: the ALU's result or the rest
+// (the multiplier's, the other units', what decode chose early; for the operand registers,
+// the register file's value). A module of its own, kept by synthesis like rv32_alu, so
+// that the mapper cannot fold the early choices in behind the ALU: its result passes one
+// level on the way to the write-back and operand registers.
 /* verilator lint_off DECLFILENAME */
 (* keep_hierarchy *)
 module rv32_result_mux (
-    input  wire        sel_alu_i,
-    input  wire        sel_mul_i,
+    input  wire        sel_i,
     input  wire [31:0] alu_i,
-    input  wire [31:0] mul_i,
-    input  wire [31:0] other_i,
+    input  wire [31:0] rest_i,
     output wire [31:0] y_o
 );
-    assign y_o = sel_alu_i ? alu_i : sel_mul_i ? mul_i : other_i;
+    assign y_o = sel_i ? alu_i : rest_i;
 endmodule
 
 // rv32_late_sel: the branch condition (the ALU's eq or lt, as funct3 says) picks, for each

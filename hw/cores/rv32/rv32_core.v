@@ -112,6 +112,7 @@ module rv32_core #(
     wire        d_op     = d_opc == 7'h33 && (d_f7 == 7'h00 ||
                                               (d_f7 == 7'h20 && (d_f3 == 3'd0 || d_f3 == 3'd5)));
     wire        d_alu_alt = (d_op || (d_opimm && d_f3 == 3'd5)) && d_insn[30];
+    wire        d_alu_sub = d_op && d_insn[30];   // (with funct3 0)
 
     reg         boot_q;        // the first cycle after reset fetches boot_addr_i
     reg  [31:0] fetch_pc;
@@ -160,42 +161,75 @@ module rv32_core #(
     reg         x_rs1_z_q, x_rs2_z_q;  // the rs1 / rs2 fields of x_insn_q are x0
     reg         x_started_q;   // the divider was started for the instruction in X
 
-    wire [6:0]  opc  = x_insn_q[6:0];
     wire [4:0]  rd   = x_insn_q[11:7];
     wire [2:0]  f3   = x_insn_q[14:12];
     wire [4:0]  rs1;           // register read ports: the standard fields, or what an
     wire [4:0]  rs2;           // extension unit names for its instruction
-    wire [6:0]  f7   = x_insn_q[31:25];
     wire [31:0] imm_u = {x_insn_q[31:12], 12'd0};
 
-    // base decode: exactly the words crates/sim/src/rv32/{base,m,zicsr}.rs accept
-    wire is_lui    = opc == 7'h37;
-    wire is_auipc  = opc == 7'h17;
-    wire is_jal    = opc == 7'h6f;
-    wire is_jalr   = opc == 7'h67 && f3 == 3'd0;
-    wire is_branch = opc == 7'h63 && f3 != 3'd2 && f3 != 3'd3;
-    wire is_load   = opc == 7'h03 && (f3 == 3'd0 || f3 == 3'd1 || f3 == 3'd2 ||
-                                      f3 == 3'd4 || f3 == 3'd5);
-    wire is_store  = opc == 7'h23 && (f3 == 3'd0 || f3 == 3'd1 || f3 == 3'd2);
-    wire is_opimm  = opc == 7'h13 && (f3 == 3'd1 ? f7 == 7'h00 :
-                                      f3 == 3'd5 ? (f7 == 7'h00 || f7 == 7'h20) : 1'b1);
-    wire is_op     = opc == 7'h33 && (f7 == 7'h00 ||
-                                      (f7 == 7'h20 && (f3 == 3'd0 || f3 == 3'd5)));
-    wire is_mul    = opc == 7'h33 && f7 == 7'h01 && !f3[2];
-    wire is_div    = opc == 7'h33 && f7 == 7'h01 && f3[2];
-    wire is_fence  = opc == 7'h0f && (f3 == 3'd0 || f3 == 3'd1);
-    wire is_fencei = opc == 7'h0f && f3 == 3'd1;   // Zifencei: refetches its successor
-    wire is_ecall  = x_insn_q == 32'h0000_0073;
-    wire is_ebreak = x_insn_q == 32'h0010_0073;
-    wire is_mret   = x_insn_q == 32'h3020_0073;
-    wire is_wfi    = x_insn_q == 32'h1050_0073;
-    wire is_csr    = opc == 7'h73 && f3 != 3'd0 && f3 != 3'd4;
-    wire base_ok   = is_lui | is_auipc | is_jal | is_jalr | is_branch | is_load | is_store |
-                     is_opimm | is_op | is_mul | is_div | is_fence | is_ecall | is_ebreak |
-                     is_mret | is_wfi | is_csr;
-    wire base_rs1  = is_jalr | is_branch | is_load | is_store | is_opimm | is_op | is_mul |
-                     is_div | (is_csr && !f3[2]);
-    wire base_rs2  = is_branch | is_store | is_op | is_mul | is_div;
+    // base decode: exactly the words crates/sim/src/rv32/{base,m,zicsr}.rs accept; one
+    // function for X's instruction and for D's (whose class, base_ok and the registers it
+    // reads, is registered with it: X's stall and exception logic start from flip-flops)
+    localparam D_LUI = 0, D_AUIPC = 1, D_JAL = 2, D_JALR = 3, D_BRANCH = 4, D_LOAD = 5,
+               D_STORE = 6, D_OPIMM = 7, D_OP = 8, D_MUL = 9, D_DIV = 10, D_FENCE = 11,
+               D_FENCEI = 12, D_ECALL = 13, D_EBREAK = 14, D_MRET = 15, D_WFI = 16,
+               D_CSR = 17, D_OK = 18, D_RS1 = 19, D_RS2 = 20, D_N = 21;
+    function [D_N-1:0] decode(input [31:0] w);
+        reg [6:0] o, f7w;
+        reg [2:0] f;
+        begin
+            o = w[6:0];
+            f = w[14:12];
+            f7w = w[31:25];
+            decode[D_LUI]    = o == 7'h37;
+            decode[D_AUIPC]  = o == 7'h17;
+            decode[D_JAL]    = o == 7'h6f;
+            decode[D_JALR]   = o == 7'h67 && f == 3'd0;
+            decode[D_BRANCH] = o == 7'h63 && f != 3'd2 && f != 3'd3;
+            decode[D_LOAD]   = o == 7'h03 && (f == 3'd0 || f == 3'd1 || f == 3'd2 ||
+                                              f == 3'd4 || f == 3'd5);
+            decode[D_STORE]  = o == 7'h23 && (f == 3'd0 || f == 3'd1 || f == 3'd2);
+            decode[D_OPIMM]  = o == 7'h13 && (f == 3'd1 ? f7w == 7'h00 :
+                                              f == 3'd5 ? (f7w == 7'h00 || f7w == 7'h20) : 1'b1);
+            decode[D_OP]     = o == 7'h33 && (f7w == 7'h00 ||
+                                              (f7w == 7'h20 && (f == 3'd0 || f == 3'd5)));
+            decode[D_MUL]    = o == 7'h33 && f7w == 7'h01 && !f[2];
+            decode[D_DIV]    = o == 7'h33 && f7w == 7'h01 && f[2];
+            decode[D_FENCE]  = o == 7'h0f && (f == 3'd0 || f == 3'd1);
+            decode[D_FENCEI] = o == 7'h0f && f == 3'd1;   // Zifencei: refetches its successor
+            decode[D_ECALL]  = w == 32'h0000_0073;
+            decode[D_EBREAK] = w == 32'h0010_0073;
+            decode[D_MRET]   = w == 32'h3020_0073;
+            decode[D_WFI]    = w == 32'h1050_0073;
+            decode[D_CSR]    = o == 7'h73 && f != 3'd0 && f != 3'd4;
+            decode[D_OK]     = |decode[D_CSR:D_LUI];
+            decode[D_RS1]    = decode[D_JALR] | decode[D_BRANCH] | decode[D_LOAD] |
+                               decode[D_STORE] | decode[D_OPIMM] | decode[D_OP] |
+                               decode[D_MUL] | decode[D_DIV] | (decode[D_CSR] && !f[2]);
+            decode[D_RS2]    = decode[D_BRANCH] | decode[D_STORE] | decode[D_OP] |
+                               decode[D_MUL] | decode[D_DIV];
+        end
+    endfunction
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [D_N-1:0] xd = decode(x_insn_q);   // (its class bits: x_class_q)
+    wire [D_N-1:0] dd = decode(d_insn);     // (only its class bits are registered)
+    /* verilator lint_on UNUSEDSIGNAL */
+    reg  [2:0]  x_class_q;   // D's decode[D_OK], [D_RS1], [D_RS2], registered
+    wire is_jal    = xd[D_JAL];
+    wire is_jalr   = xd[D_JALR];
+    wire is_branch = xd[D_BRANCH];
+    wire is_load   = xd[D_LOAD];
+    wire is_store  = xd[D_STORE];
+    wire is_fence  = xd[D_FENCE];
+    wire is_fencei = xd[D_FENCEI];
+    wire is_ecall  = xd[D_ECALL];
+    wire is_ebreak = xd[D_EBREAK];
+    wire is_mret   = xd[D_MRET];
+    wire is_wfi    = xd[D_WFI];
+    wire is_csr    = xd[D_CSR];
+    wire base_ok   = x_class_q[0];
+    wire base_rs1  = x_class_q[1];
+    wire base_rs2  = x_class_q[2];
 
     // extension units (generated per design from its unit list)
     wire        ext_claim, ext_uses_rs1, ext_uses_rs2, ext_ready, ext_rd_we, ext_err;
@@ -220,10 +254,10 @@ module rv32_core #(
 
     // Register file: the operands of the instruction in D are read in D (from the fetched
     // word's fields, with the value W writes in this cycle passed through) and registered
-    // into X (x_a_q, x_b_q), so X starts from flip-flops. X takes the result of the
-    // instruction ahead of it (now in W, not yet in the file) from w_result_q by a select
-    // decided in D (x_fwd_*_q: that instruction, then in X, writes the register with an
-    // ALU-type result, not a load). While an instruction is held in X, its operand registers
+    // into X (x_a_q, x_b_q), so X starts from flip-flops with no select in front of the
+    // ALU. The result of the instruction ahead (in X while this one is in D) is forwarded at
+    // the operand registers' inputs (x_fwd_*: that instruction writes the register with an
+    // ALU-type result, not a load), the cycle both move on. While an instruction is held in X, its operand registers
     // take what W writes to its registers (the instruction ahead's result, a load's data), so
     // they hold the architectural values when it proceeds. Registers a unit names itself
     // (DASIP's pairs) are read in X (ports c, d) and compare with W there; for units that
@@ -253,14 +287,11 @@ module rv32_core #(
     wire [31:0] d_a = (rf_wr && rf_waddr == d_rs1) ? rf_wdata : rf_a;
     wire [31:0] d_b = (rf_wr && rf_waddr == d_rs2) ? rf_wdata : rf_b;
     reg  [31:0] x_a_q, x_b_q;
-    reg  x_fwd_a_q, x_fwd_b_q;
     wire w_fwd = w_valid_q && w_we_q && !w_load_q;
     wire [31:0] a_ext = (w_fwd && w_rd_q == rs1 && !rs1_zero) ? w_result_q : rf_c;
     wire [31:0] b_ext = (w_fwd && w_rd_q == rs2 && !rs2_zero) ? w_result_q : rf_d;
-    wire [31:0] a = (rs1 == x_insn_q[19:15]) ? (x_fwd_a_q ? w_result_q : x_a_q) : a_ext;
-    wire [31:0] b = (rs2 == x_insn_q[24:20]) ? (x_fwd_b_q ? w_result_q : x_b_q) : b_ext;
-
-    // a load result is not bypassed: its consumer waits one cycle in X
+    wire [31:0] a = (rs1 == x_insn_q[19:15]) ? x_a_q : a_ext;
+    wire [31:0] b = (rs2 == x_insn_q[24:20]) ? x_b_q : b_ext;
     // a load result is not bypassed: its consumer waits one cycle in X
     wire lu_hazard = x_valid && w_valid_q && w_load_q && w_rd_q != 5'd0 &&
                      ((uses_rs1 && rs1 == w_rd_q) || (uses_rs2 && rs2 == w_rd_q));
@@ -276,6 +307,12 @@ module rv32_core #(
     // decoded in D (exactly X's is_mul)
     reg  [2:0]  x_mul_q;
     reg         x_cmp_signed_q;   // the ALU's compare: slt/slti, blt/bge (decoded in D)
+    // the ALU's operation (decoded in D, zero unless op/op-imm): {logic (1 xor, 2 or,
+    // 3 and), slt*, shift left, shift, sub, add}
+    reg  [6:0]  x_aop_q;
+    // the other results' selects (decoded in D, exactly X's is_*): {div, csr, jal/jalr,
+    // auipc, lui}
+    reg  [4:0]  x_osel_q;
     reg         x_use_mul_q;
     // (an op-imm's immediate is in x_b_q: see the operand registers)
     wire [31:0] alu_b   = b;
@@ -283,21 +320,22 @@ module rv32_core #(
     wire [31:0] alu_res;
     wire        alu_eq, alu_lt;
     rv32_alu u_alu (
-        .a_i(a), .b_i(alu_b), .funct3_i(f3), .alt_i(alu_alt),
+        .a_i(a), .b_i(alu_b), .add_i(x_aop_q[0]), .sub_i(x_aop_q[1]), .shift_i(x_aop_q[2]),
+        .left_i(x_aop_q[3]), .alt_i(alu_alt), .slt_i(x_aop_q[4]), .logic_i(x_aop_q[6:5]),
         .cmp_signed_i(x_cmp_signed_q), .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt)
     );
 
     // multiplier (two cycles in X: the product is registered at the end of the first)
     wire [31:0] mul_res;
     reg         x_mul_done_q;  // the multiply in X has its product: this is its second cycle
-    wire        mul_busy = is_mul && !x_mul_done_q;
+    wire        mul_busy = x_use_mul_q && !x_mul_done_q;   // (x_use_mul_q: is_mul, from D)
     rv32_mul u_mul (.clk_i(clk_i), .a_i(a), .b_i(b), .a_signed_i(x_mul_q[0]),
                     .b_signed_i(x_mul_q[1]), .high_i(x_mul_q[2]), .result_o(mul_res));
 
     // divider (iterative)
     wire        div_done;
     wire [31:0] div_res;
-    wire        div_start = x_valid && is_div && !lu_hazard && !x_started_q;
+    wire        div_start = x_valid && x_osel_q[4] && !lu_hazard && !x_started_q;   // (is_div)
     rv32_div #(.EARLY_OUT(DIV_EARLY_OUT)) u_div (
         .clk_i(clk_i), .rst_ni(rst_ni), .start_i(div_start), .op_i(f3[1:0]),
         .a_i(a), .b_i(b), .done_o(div_done), .result_o(div_res)
@@ -397,7 +435,7 @@ module rv32_core #(
     wire trap_t = exc_early || jump_mis_any || exc_mem;
     wire trap_f = exc_early || (jump_mis_any && !is_branch) || exc_mem;
 
-    wire x_busy = (is_div && !div_done) || mul_busy || (is_ext && !ext_ready);
+    wire x_busy = (x_osel_q[4] && !div_done) || mul_busy || (is_ext && !ext_ready);
     assign x_stall = x_valid && (lu_hazard || x_busy);
     wire x_fire   = x_valid && !x_stall;
     // retires without an exception: x_commit (the late select's output, below)
@@ -503,28 +541,45 @@ module rv32_core #(
     );
 
     // result and destination
+    wire [4:0]  x_rd = host_call ? 5'd10 : rd;
     wire [31:0] x_result;
     reg         x_writes;
-    // the ALU's result joins the others in one last 2:1 multiplexer (the others and the
-    // select come from decode, early)
-    reg  [31:0] x_other;
-    wire        x_use_alu = x_use_alu_q;   // is_op || is_opimm (exactly as decoded in X)
+    // the ALU's result joins the others in one last 2:1 multiplexer; the others are an
+    // AND-OR of exclusive selects decoded in D (x_osel_q) or early in X (host call, unit)
+    wire        x_use_alu = x_use_alu_q;   // op or op-imm (exactly as decoded in X)
     always @(*) begin
         x_writes = 1'b1;
-        x_other  = 32'd0;
-        if (is_lui)                       x_other = imm_u;
-        else if (is_auipc)                x_other = pc_rel;
-        else if (is_jal || is_jalr)       x_other = x_pc4;
-        else if (is_csr)                  x_other = csr_rdata;
-        else if (is_div)                  x_other = div_res;
-        else if (host_call)               x_other = host_wdata_i;
-        else if (is_ext)                  begin x_other = ext_rd_wdata; x_writes = ext_rd_we; end
+        if (is_ext)                       x_writes = ext_rd_we;
         else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
-                 is_wfi)                  x_writes = 1'b0;
+                 is_wfi)                  x_writes = host_call;
     end
-    rv32_result_mux u_res (.sel_alu_i(x_use_alu), .sel_mul_i(x_use_mul_q), .alu_i(alu_res),
-                           .mul_i(mul_res), .other_i(x_other), .y_o(x_result));
-    wire [4:0] x_rd = host_call ? 5'd10 : rd;
+    wire [31:0] x_nonalu = ({32{x_use_mul_q}} & mul_res) | ({32{x_osel_q[0]}} & imm_u) |
+                           ({32{x_osel_q[1]}} & pc_rel) | ({32{x_osel_q[2]}} & x_pc4) |
+                           ({32{x_osel_q[3]}} & csr_rdata) | ({32{x_osel_q[4]}} & div_res) |
+                           ({32{host_call}} & host_wdata_i) | ({32{is_ext}} & ext_rd_wdata);
+    rv32_result_mux u_res (.sel_i(x_use_alu), .alu_i(alu_res), .rest_i(x_nonalu), .y_o(x_result));
+    // The operand registers' next values: as the instruction in D enters X, the register
+    // file's value or, when the instruction in X writes that register with an ALU-type
+    // result, that result (x_fwd_*), through the same last 2:1 select (the ALU's result
+    // passes one level on the way to them too); while X holds, what W writes to the
+    // instruction's registers (x_*_hold_wr: the register's enable).
+    wire x_fwd_a = x_valid && x_writes && !is_load && x_rd == d_rs1 && !d_rs1_z;
+    wire x_fwd_b = x_valid && x_writes && !is_load && x_rd == d_rs2 && !d_opimm && !d_rs2_z;
+    wire x_a_hold_wr = rf_wr && rf_waddr == x_insn_q[19:15];
+    wire x_b_hold_wr = rf_wr && rf_waddr == x_insn_q[24:20] && !x_alu_imm_q;
+    // (an op-imm's second operand is its immediate: registered in place of the register
+    // its rs2 field would name, so the ALU's b needs no select in X)
+    wire [31:0] d_b_imm = d_opimm ? {{20{d_insn[31]}}, d_insn[31:20]} : d_b;
+    wire [31:0] x_a_next, x_b_next;
+    wire [31:0] x_a_rest, x_b_rest;
+    rv32_result_mux u_fwd_a2 (.sel_i(!x_stall && x_fwd_a), .alu_i(x_nonalu),
+                              .rest_i(x_stall ? rf_wdata : d_a), .y_o(x_a_rest));
+    rv32_result_mux u_fwd_b2 (.sel_i(!x_stall && x_fwd_b), .alu_i(x_nonalu),
+                              .rest_i(x_stall ? rf_wdata : d_b_imm), .y_o(x_b_rest));
+    rv32_result_mux u_fwd_a (.sel_i(!x_stall && x_fwd_a && x_use_alu), .alu_i(alu_res),
+                             .rest_i(x_a_rest), .y_o(x_a_next));
+    rv32_result_mux u_fwd_b (.sel_i(!x_stall && x_fwd_b && x_use_alu), .alu_i(alu_res),
+                             .rest_i(x_b_rest), .y_o(x_b_next));
 
     // (a unit's multi-word access: mem_beat_o sends a word while the unit holds X)
     assign dmem_req_o   = x_valid && !lu_hazard && is_mem && !mem_mis && !x_ferr_q &&
@@ -546,7 +601,7 @@ module rv32_core #(
             x_mul_done_q <= 1'b0;
         end else begin
             if (div_start) x_started_q <= 1'b1;
-            if (x_valid && is_mul && !lu_hazard) x_mul_done_q <= 1'b1;
+            if (x_valid && x_use_mul_q && !lu_hazard) x_mul_done_q <= 1'b1;
         end
     end
     // datapath registers: no reset (what they hold matters only with x_valid)
@@ -555,18 +610,22 @@ module rv32_core #(
             x_insn_q <= d_insn;
             x_rs1_z_q <= d_rs1_z;
             x_rs2_z_q <= d_rs2_z;
-            x_fwd_a_q <= x_valid && x_writes && !is_load && x_rd == d_insn[19:15] &&
-                         d_insn[19:15] != 5'd0;
-            x_fwd_b_q <= x_valid && x_writes && !is_load && x_rd == d_insn[24:20] && !d_opimm &&
-                         d_insn[24:20] != 5'd0;
             x_pc_q   <= d_pc_q;
             x_ferr_q <= imem_err_i;
-            x_a_q    <= d_a;
-            // an op-imm's second operand is its immediate: registered here in place of
-            // the register its rs2 field would name, so the ALU's b needs no select in X
-            x_b_q    <= d_opimm ? {{20{d_insn[31]}}, d_insn[31:20]} : d_b;
             x_alu_imm_q <= d_opimm;
             x_alu_alt_q <= d_alu_alt;
+            x_class_q   <= {dd[D_RS2], dd[D_RS1], dd[D_OK]};
+            x_osel_q    <= {d_opc == 7'h33 && d_f7 == 7'h01 && d_f3[2],
+                            d_opc == 7'h73 && d_f3 != 3'd0 && d_f3 != 3'd4,
+                            d_opc == 7'h6f || (d_opc == 7'h67 && d_f3 == 3'd0),
+                            d_opc == 7'h17, d_opc == 7'h37};
+            x_aop_q     <= {(d_op || d_opimm) && d_f3[2] && d_f3 != 3'd5 ?
+                                (d_f3[1:0] == 2'd0 ? 2'd1 : d_f3[1:0]) : 2'd0,
+                            (d_op || d_opimm) && d_f3[2:1] == 2'b01,
+                            d_f3 == 3'd1,
+                            (d_op || d_opimm) && d_f3[1:0] == 2'b01,
+                            (d_op || d_opimm) && d_f3 == 3'd0 && d_alu_sub,
+                            (d_op || d_opimm) && d_f3 == 3'd0 && !d_alu_sub};
             x_use_alu_q <= d_opimm || d_op;
             x_use_mul_q <= d_opc == 7'h33 && d_f7 == 7'h01 && !d_f3[2];
             x_cmp_signed_q <= (d_opc == 7'h63) ? !d_f3[1] : !d_f3[0];
@@ -579,12 +638,9 @@ module rv32_core #(
                            (d_opc == 7'h17) ? {d_insn[31:12], 12'd0} :
                            {{19{d_insn[31]}}, d_insn[31], d_insn[7], d_insn[30:25],
                             d_insn[11:8], 1'b0};
-        end else begin
-            x_fwd_a_q <= 1'b0;
-            x_fwd_b_q <= 1'b0;
-            if (rf_wr && rf_waddr == x_insn_q[19:15]) x_a_q <= rf_wdata;
-            if (rf_wr && rf_waddr == x_insn_q[24:20] && !x_alu_imm_q) x_b_q <= rf_wdata;
         end
+        if (!x_stall || x_a_hold_wr) x_a_q <= x_a_next;
+        if (!x_stall || x_b_hold_wr) x_b_q <= x_b_next;
     end
 
 
