@@ -48,21 +48,22 @@ module keccak_core #(
   localparam integer PASSES = 24 / K;
   localparam integer SEGS   = 2 * K;           // theta, rpci, theta, rpci, ...
   localparam integer GROUP  = K / N;           // rounds between inter-round registers
-  // sideband: {tag, rc[K][6:0], lfsr[7:0], pass[4:0], done, last, active}; done = "this
+  // sideband: {tag, rc[K][6:0], lfsr[7:0], pass+1[4:0], done, last, active}; done = "this
   // pass is the block's last" and rc[r] = the 7 possibly non-zero bits of round r's constant
   // (Table I byte without its zero bit 2), both computed at the control point for the
   // pass that starts there, so that no compare and no table decode is on the datapath
   localparam integer RCW    = 7 * K;
-  localparam integer SB_W   = TAG_W + 16 + RCW;  // rc at [16 +: RCW], lfsr [15:8], pass [7:3]
+  localparam integer SB_W   = TAG_W + 16 + RCW;  // rc at [16 +: RCW], lfsr [15:8], pass + 1 [7:3]
   localparam integer TAG_LO = 16 + RCW;
   localparam integer P      = N + SUB * K;     // loop register stages
-  // copies of the hold and absorb flip-flops: one per register stage and row of five
-  // lanes (320 bits each), one for the sideband registers and one for the next-slot
-  // logic; they are kept apart (`keep`: Yosys does not merge them), so that none drives
-  // more than 320 flip-flops or multiplexers (a hand-made max-fanout)
-  localparam integer NH     = 5 * P + 2;
-  localparam integer HC     = 5 * P;           // sideband registers, FIFO
-  localparam integer HN     = 5 * P + 1;       // next-slot flags (nfl), hold_d
+  // copies of the hold and absorb flip-flops: one per register stage and lane (64 bits),
+  // one for the sideband registers and one for the next-slot logic; they are kept apart
+  // (`keep`: Yosys does not merge them), so that none drives more than 64 flip-flops or
+  // multiplexers (a hand-made max-fanout; on ECP5 the select of a whole row, spread over
+  // the die, was Case II's critical path)
+  localparam integer NH     = 25 * P + 2;
+  localparam integer HC     = 25 * P;          // sideband registers, FIFO
+  localparam integer HN     = 25 * P + 1;      // next-slot flags (nfl), hold_d
 
   // register stage of segment s (the number of loop registers before it)
   function integer reg_idx;
@@ -96,13 +97,13 @@ module keccak_core #(
   wire             c_active = c_sb[0];
   wire             c_last   = c_sb[1];
   wire             c_done   = c_sb[2] && c_active;
-  wire [4:0]       c_pass   = c_sb[7:3];
+  wire [4:0]       c_pass1  = c_sb[7:3];         // the pass count + 1 (no incrementer here)
   wire [TAG_W-1:0] c_tag    = c_sb[SB_W-1:TAG_LO];
 
 
   // input register: the block accepted in the previous cycle, for the slot now here
-  reg [5:0]        ib_valid_q;           // copies: rows 0-4 of the absorb point, control
-  reg [4:0]        ib_first_q;
+  reg [25:0]       ib_valid_q;           // copies: lanes 0-24 of the absorb point, control
+  reg [24:0]       ib_kill_q;            // copies: a first block is absorbed (valid && first)
   reg              ib_last_q;
   reg [TAG_W-1:0]  ib_tag_q;
   reg [RATE-1:0]   ib_block_q;
@@ -115,7 +116,7 @@ module keccak_core #(
   // finished slot with the FIFO full; decided one cycle ahead (hold_d) into flip-flops
   reg  [NH-1:0] hold_q;
   wire adv    = !hold_q[HC];
-  wire absorb = ib_valid_q[5];          // the slot here is free or waiting (see in_ready_o)
+  wire absorb = ib_valid_q[25];          // the slot here is free or waiting (see in_ready_o)
   // the digest leaves the loop (= c_fin && !of_full, decided a cycle ahead: push_d)
   reg  push_q;
   wire push   = push_q;
@@ -138,14 +139,13 @@ module keccak_core #(
   assign in_ready_o     = in_first_i ? n_free : n_wait;
   assign in_need_cont_o = n_wait;
   assign in_need_tag_o  = n_tag;
-  wire take = in_valid_i && in_ready_o;
   genvar h;
   generate
     // hold, written out (a waiting slot accepts exactly a continuation block), once per
-    // group of copies from the group's own copy (its first): every group has a logic cone
-    // of its own, and none drives more than five flip-flops
+    // group of copies (a row of five lanes) from the group's own copy (its first): every
+    // group has a logic cone of its own, and none drives more than five flip-flops
     for (h = 0; h < NH; h = h + 1) begin : g_hold
-      localparam integer SEL = (h < 5 * P) ? 5 * (h / 5) : h;
+      localparam integer SEL = (h < 25 * P) ? 5 * (h / 5) : h;
       wire [2:0] n3     = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
       wire       hold_d = (n3[2] && n3[0] && !n3[1] && !(in_valid_i && !in_first_i)) ||
                           (n3[2] && n3[0] && n3[1] && of_full_n);
@@ -155,16 +155,26 @@ module keccak_core #(
         else         hold_q[h] <= hold_d;
       end
     end
-    for (h = 0; h < 6; h = h + 1) begin : g_ibv
+    // the input register's valid copies: `take` once per group of five (a row) from its own
+    // hold copy (stage 0's, the same value), so that no gate drives more than five of them
+    for (h = 0; h < 26; h = h + 1) begin : g_ibv
+      localparam integer SEL = (h < 25) ? 5 * (h / 5) : HN;
+      wire [2:0] nv   = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
+      wire       nd   = nv[2] && nv[0];
+      wire       tk   = in_valid_i && (in_first_i ? (!nv[0] || (nd && nv[1] && !of_full_n))
+                                                  : (nd && !nv[1]));
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) ib_valid_q[h] <= 1'b0;
-        else         ib_valid_q[h] <= take;
+        else         ib_valid_q[h] <= tk;
       end
-    end
-    for (h = 0; h < 5; h = h + 1) begin : g_ibf
-      (* keep *)
-      always @(posedge clk_i) ib_first_q[h] <= in_first_i;
+      if (h < 25) begin : g_kill
+        (* keep *)
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) ib_kill_q[h] <= 1'b0;
+          else         ib_kill_q[h] <= tk && in_first_i;
+        end
+      end
     end
   endgenerate
   always @(posedge clk_i) begin
@@ -176,19 +186,21 @@ module keccak_core #(
   wire [1599:0] blk_ext = {{(1600-RATE){1'b0}}, ib_block_q};
   wire [1599:0] a_data;
   generate
-    for (h = 0; h < 5; h = h + 1) begin : g_abs
-      assign a_data[320*h +: 320] = ib_valid_q[h] ?
-          ((ib_first_q[h] ? 320'b0 : c_data[320*h +: 320]) ^ blk_ext[320*h +: 320]) : c_data[320*h +: 320];
+    // (kill ? 0 : state) ^ (valid ? block : 0): a capacity lane needs only kill, one input
+    // more for the last LUT of chi
+    for (h = 0; h < 25; h = h + 1) begin : g_abs
+      assign a_data[64*h +: 64] = (ib_kill_q[h] ? 64'b0 : c_data[64*h +: 64]) ^
+                                  (ib_valid_q[h] ? blk_ext[64*h +: 64] : 64'b0);
     end
   endgenerate
   wire          s_active = (c_active && !c_done) || absorb;
-  wire [4:0]    c_pass1  = c_pass + 5'd1;
-  wire [4:0]    s_pass   = absorb ? 5'd0 : c_pass1;
-  wire          s_done   = absorb ? (PASSES == 1) : (c_pass == PASSES[4:0] - 5'd2);
+  // the pass that starts here is 0 (absorb) or c_pass1; the sideband keeps it + 1
+  wire [4:0]    s_pass1  = absorb ? 5'd1 : (c_pass1 + 5'd1);
+  wire          s_done   = absorb ? (PASSES == 1) : (c_pass1 == PASSES[4:0] - 5'd1);
   wire          s_last   = absorb ? ib_last_q : c_last;
   wire [TAG_W-1:0] s_tag = absorb ? ib_tag_q : c_tag;
   // round constants of the pass that starts here (and the LFSR state after it): the
-  // tables (RC_MODE 0, 2) are read for pass c_pass + 1 (a function of the pass register,
+  // tables (RC_MODE 0, 2) are read for pass c_pass1 (straight from the sideband register,
   // no incrementer before the table) and for pass 0 (constant), the absorb selects
   wire [8*(K+1)-1:0] s_lf /*verilator split_var*/;
   wire [RCW-1:0]     s_rc;
@@ -212,7 +224,7 @@ module keccak_core #(
       /* verilator lint_on UNUSED */
     end
   endgenerate
-  wire [SB_W-1:0] s_sb = {s_tag, s_rc, s_lf[8*K +: 8], s_pass, s_done, s_last, s_active};
+  wire [SB_W-1:0] s_sb = {s_tag, s_rc, s_lf[8*K +: 8], s_pass1, s_done, s_last, s_active};
   wire [FL_W-1:0] s_fl = {s_tag, s_done, s_last, s_active};
   wire [1599:0]   x0   = (LATE != 0) ? e_data : a_data;
   wire [SB_W-1:0] sb0  = (LATE != 0) ? e_sb : s_sb;
@@ -264,10 +276,10 @@ module keccak_core #(
         localparam integer RI = reg_idx(s);
         reg [1599:0]   data_q;
         reg [SB_W-1:0] sb_q;
-        genvar row;
-        for (row = 0; row < 5; row = row + 1) begin : g_row
+        genvar ln;
+        for (ln = 0; ln < 25; ln = ln + 1) begin : g_lane
           always @(posedge clk_i) begin
-            if (!hold_q[5*RI + row]) data_q[320*row +: 320] <= d_in[320*row +: 320];
+            if (!hold_q[25*RI + ln]) data_q[64*ln +: 64] <= d_in[64*ln +: 64];
           end
         end
         always @(posedge clk_i or negedge rst_ni) begin

@@ -7,8 +7,8 @@ usage: case_paths.py [--seed N] [--json] [--write-doc MD]
 Reads the cached results only (runs no tool): the ASIC flow's OpenSTA worst path on the OSU
 0.18 um netlist (hw/scripts/asic.py: the registers by their RTL name, the kept keccak_theta /
 keccak_rpci instances it passes through) and nextpnr-ecp5's critical path of place-and-route
-seed N (default 1; hw/scripts/pnr.py's per-seed report, each end cell named by the net on
-its flip-flop output in the synthesized netlist). A case without a current result of a flow
+seed N (default 1; hw/scripts/pnr.py's per-seed report; synth_ecp5 names a flip-flop cell
+`<register>_TRELLIS_FF_Q_<bit>`, printed as `<register>[<bit>]`). A case without a current result of a flow
 says so (`make asic`, `make pnr`).
 
 In the round datapath: both ends are flip-flops of the loop state (`data_q` of a loop
@@ -43,23 +43,13 @@ def status(script, args):
         return {"results": [], "missing": [], "error": r.stderr.strip()[-300:]}
 
 
-def ff_net(netlist, cell):
-    """The net on the output (Q) of `cell` in a Yosys JSON netlist, by its bit's name."""
-    for mod in netlist.get("modules", {}).values():
-        c = mod.get("cells", {}).get(cell)
-        if not c:
-            continue
-        q = c.get("connections", {}).get("Q")
-        if not q:
-            return None
-        bit = q[0]
-        best = None
-        for name, n in mod.get("netnames", {}).items():
-            if bit in n.get("bits", []) and (best is None or (name.startswith("$") < best[0].startswith("$"))):
-                best = (name, n["bits"].index(bit) + n.get("offset", 0), len(n["bits"]))
-        if best:
-            return best[0] if best[2] == 1 else f"{best[0]}[{best[1]}]"
-    return None
+def ecp5_name(cell):
+    """A flip-flop cell of synth_ecp5 by its register's name: `<reg>_TRELLIS_FF_Q_<bit>` (Yosys
+    names the cell after the net on its output) -> `<reg>[<bit>]`; other cells unchanged."""
+    m = re.match(r"^(.*)_TRELLIS_FF_Q(?:_(\d+))?$", cell or "")
+    if not m:
+        return cell
+    return f"{m.group(1)}[{m.group(2) or 0}]"
 
 
 def ecp5_path(case, seed):
@@ -79,10 +69,8 @@ def ecp5_path(case, seed):
         if r.get("fmax_mhz") != res[0]["fmax_mhz_seeds"].get(str(seed)) or not r.get("critical_path"):
             continue
         cp = r["critical_path"]
-        with open(os.path.join(d, "net.json")) as f:
-            net = json.load(f)
         return {"fmax_mhz": r["fmax_mhz"], "ns": cp.get("ns"), "logic_ns": cp.get("logic_ns"),
-                "start": ff_net(net, cp["from"]) or cp["from"], "end": ff_net(net, cp["to"]) or cp["to"]}
+                "start": ecp5_name(cp["from"]), "end": ecp5_name(cp["to"])}
     return None
 
 

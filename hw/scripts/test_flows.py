@@ -12,6 +12,7 @@ import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import case_paths  # noqa: E402
 import common as C  # noqa: E402
 import netdepth  # noqa: E402
 import pnr  # noqa: E402
@@ -376,6 +377,26 @@ class NetDepth(unittest.TestCase):
         self.assertEqual(netdepth.depth(path, "top"), (3, 0))
         # by delay with a costly DSP: the read path through the DSP
         self.assertEqual(netdepth.path_of(path, "top", lambda v: v[0] + 10 * v[2]), (2, 0, 1))
+
+
+
+class CasePaths(unittest.TestCase):
+    """hw/scripts/case_paths.py: register names of both flows and the datapath rule."""
+
+    def test_ecp5_flip_flop_names(self):
+        self.assertEqual(case_paths.ecp5_name("g_seg[1].g_reg.data_q_TRELLIS_FF_Q_1055"),
+                         "g_seg[1].g_reg.data_q[1055]")
+        self.assertEqual(case_paths.ecp5_name("e_data_TRELLIS_FF_Q"), "e_data[0]")
+        self.assertEqual(case_paths.ecp5_name("a_data_LUT4_Z_735"), "a_data_LUT4_Z_735")
+
+    def test_datapath_needs_state_registers_at_both_ends_and_a_round(self):
+        dp = case_paths.in_datapath
+        self.assertTrue(dp("g_seg[1].g_reg.data_q[1195]", "e_data[12]", ["g_seg[2].g_theta.u_theta"]))
+        self.assertFalse(dp("g_seg[1].g_reg.data_q[1195]", "e_data[12]", []))
+        self.assertFalse(dp("ib_valid_q[0]", "g_seg[0].g_reg.data_q[68]", ["g_seg[0].g_theta.u_theta"]))
+        self.assertFalse(dp("e_data[3]", "of_dig0_q[3]", ["g_seg[0].g_theta.u_theta"]))
+        self.assertFalse(dp("hold_q[41]", "hold_q[41]"))
+        self.assertTrue(dp("e_data[1]", "g_seg[0].g_reg.data_q[2]"))  # ECP5: ends only
 
 
 if __name__ == "__main__":
