@@ -404,13 +404,14 @@ fn the_official_riscv_tests_pass_on_the_rtl_processors() {
     let o = run(&["riscv-tests", "--engine", "rtl"]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}{}", err(&o));
-    let all = "rv32-dasip, rv32-oasip, rv32-ref, rv32-ref-eo, rv32-sw, rv32-xkeccak, rv32-zbkb";
+    let all = "rv32-dasip, rv32-oasip, rv32-ref, rv32-ref-eo, rv32-sw, rv32-v, rv32-v-keccak, \
+               rv32-xkeccak, rv32-zbkb";
     assert_eq!(
         out,
         format!(
-            "rv32ui     engine rtl: 287/287 passed, 7 not applicable on {all}\n\
-             rv32um     engine rtl: 56/56 passed on {all}\n\
-             rv32mi     engine rtl: 112/112 passed on {all}\n\
+            "rv32ui     engine rtl: 369/369 passed, 9 not applicable on {all}\n\
+             rv32um     engine rtl: 72/72 passed on {all}\n\
+             rv32mi     engine rtl: 144/144 passed on {all}\n\
              rv32uzbkb  engine rtl: 5/5 passed on rv32-zbkb\n"
         )
     );

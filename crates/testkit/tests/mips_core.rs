@@ -151,10 +151,11 @@ fn hi_lo_unit() {
 /// The multiplier on operands around the signed and unsigned boundaries, with every
 /// consumer distance the RTL forwards over: HI/LO read right behind mult/madd/msub (HI/LO
 /// are written at the end of MEM), back-to-back accumulation, mthi before madd, mul's
-/// product (added up in MEM) into an ALU op, another mul, a store and a branch. Commit
-/// logs (registers, HI/LO, memory, retire cycles) equal on both engines.
+/// product (added up in MEM) into an ALU op, another mul, a store and a branch; clz and
+/// clo of the same operands and of every single-bit and leading-ones pattern. Commit logs
+/// (registers, HI/LO, memory, retire cycles) equal on both engines.
 #[test]
-fn multiplier_consumers_in_lockstep() {
+fn multiplier_and_clz_in_lockstep() {
     if !have_verilator() {
         return;
     }
@@ -205,11 +206,28 @@ fn multiplier_consumers_in_lockstep() {
                 beq(T4, T0, 1),
                 NOP,
                 addiu(T2, 0, 1),
+                sp2(T1, T2, T2, 0x20), // clz t2, t1
+                sp2(T1, T3, T3, 0x21), // clo t3, t1
             ]);
         }
         let (_, log) = run(&p, &[]);
         assert!(log.len() > p.len() / 2, "{x:#x}: {}", log.len());
     }
+    // clz / clo of 1 << k and of k leading ones (!0 << (32 - k)), k = 0 .. 32
+    let mut p = Vec::new();
+    for k in 0..=32u32 {
+        let one = if k < 32 { 1u32 << k } else { 0 };
+        let ones = if k == 0 { 0 } else { !0u32 << (32 - k) };
+        p.extend(li(T0, one));
+        p.extend(li(T1, ones));
+        p.extend([
+            sp2(T0, T2, T2, 0x20),
+            sp2(T1, T3, T3, 0x21),
+            sp2(T1, T4, T4, 0x20),
+        ]);
+    }
+    let (_, log) = run(&p, &[]);
+    assert!(log.len() > p.len() / 2, "clz: {}", log.len());
 }
 
 #[test]

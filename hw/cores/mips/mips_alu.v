@@ -11,18 +11,17 @@ module mips_alu (
     input  wire [31:0] imm_i,     // the immediate operand (sign- or zero-extended, lui's)
     input  wire        use_imm_i, // the adder and the logic take imm_i instead of rt
     input  wire        sub_i,     // subtract (sub, subu, slt, sltu, slti, sltiu)
-    input  wire        sel_sum_i,
     input  wire        sel_logic_i,
     input  wire [1:0]  logic_op_i, // and, or, xor, nor
-    input  wire        sel_slt_i,
-    input  wire        slt_u_i,
-    input  wire        sel_sh_i,
     input  wire [1:0]  sh_op_i,   // funct[1:0]: 0 sll, 2 srl, 3 sra (of rt)
     input  wire [4:0]  sh_i,      // shift amount
     input  wire        sel_clz_i,
     input  wire        clo_i,
     input  wire        mul_signed_i,
-    output wire [31:0] result_o,  // everything but mul's (mips_core adds it up in MEM)
+    output wire [31:0] result_o,  // logic (mips_core adds the sum, slt, the shift,
+                                  // clz/clo and, in MEM, mul's product)
+    output wire [5:0]  lz_o,      // clz/clo (zero unless sel_clz_i)
+    output wire [31:0] sh_o,      // the shifter (not gated by sel_sh_i)
     output wire [31:0] sum_o,     // a + operand (the effective address of a load / store)
     output wire        ovf_o,     // signed overflow of ADD / SUB
     output wire        lt_o,      // a_i < operand, signed / unsigned (with sub_i)
@@ -60,17 +59,36 @@ module mips_alu (
     assign pp_hh_o = p_hh[29:0];
     wire unused_p = &{1'b0, p_ll[35:34], p_hh[31:30]};
 
-    // leading zeros of a_i, or of ~a_i for clo
+    // leading zeros of a_i, or of ~a_i for clo, as a tree (not a 32-step priority chain):
+    // per nibble whether it has a one (v0) and its leading zeros (c0); each level joins two
+    // halves (the upper one's count if it has a one, else its width plus the lower one's)
     wire [31:0] cx = clo_i ? ~a_i : a_i;
-    reg  [5:0]  lz;
+    reg  [7:0]  v0;
+    reg  [15:0] c0;
+    reg  [3:0]  v1;
+    reg  [11:0] c1;
+    reg  [1:0]  v2;
+    reg  [7:0]  c2;
+    wire [5:0]  lz;
     integer k;
     always @(*) begin
-        lz = 6'd32;
-        for (k = 0; k < 32; k = k + 1)
-            if (cx[k]) lz = 6'd31 - k[5:0];
+        for (k = 0; k < 8; k = k + 1) begin
+            v0[k] = |cx[4*k +: 4];
+            c0[2*k +: 2] = cx[4*k+3] ? 2'd0 : cx[4*k+2] ? 2'd1 : cx[4*k+1] ? 2'd2 : 2'd3;
+        end
+        for (k = 0; k < 4; k = k + 1) begin
+            v1[k] = v0[2*k+1] | v0[2*k];
+            c1[3*k +: 3] = v0[2*k+1] ? {1'b0, c0[4*k+2 +: 2]} : {1'b1, c0[4*k +: 2]};
+        end
+        for (k = 0; k < 2; k = k + 1) begin
+            v2[k] = v1[2*k+1] | v1[2*k];
+            c2[4*k +: 4] = v1[2*k+1] ? {1'b0, c1[6*k+3 +: 3]} : {1'b1, c1[6*k +: 3]};
+        end
     end
+    assign lz = !(v2[1] | v2[0]) ? 6'd32 :
+                v2[1] ? {2'b00, c2[7:4]} : {2'b01, c2[3:0]};
 
-    reg  [31:0] lg, sh;
+    reg  [31:0] lg;
     always @(*) begin
         case (logic_op_i)
             2'd0:    lg = a_i & opb;
@@ -78,15 +96,61 @@ module mips_alu (
             2'd2:    lg = a_i ^ opb;
             default: lg = ~(a_i | opb);
         endcase
-        case (sh_op_i)
-            2'd0:    sh = b_i << sh_i;
-            2'd3:    sh = $signed(b_i) >>> sh_i;
-            default: sh = b_i >> sh_i;
-        endcase
     end
+    // shifts: one right shifter for srl and sra (the fill bit), one left shifter, one select
+    wire        fill = sh_op_i[0] & b_i[31];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [32:0] shr  = $signed({fill, b_i}) >>> sh_i;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0] sh   = sh_op_i[1] ? shr[31:0] : (b_i << sh_i);
 
-    assign result_o = ({32{sel_sum_i}} & sum[31:0]) | ({32{sel_logic_i}} & lg) |
-                      {31'd0, sel_slt_i & (slt_u_i ? ltu : lt)} | ({32{sel_sh_i}} & sh) |
-                      ({32{sel_clz_i}} & {26'd0, lz});
+    assign sh_o     = sh;
+    assign result_o = {32{sel_logic_i}} & lg;
+    assign lz_o     = {6{sel_clz_i}} & lz;
 endmodule
+
+// mips_ao22, mips_or2, mips_or4: an AND-OR of two selected values and ORs, each a module
+// of its own
+// kept by synthesis (as rv32_result_mux), so that the mapper cannot fold earlier logic in
+// behind the late values they take (the multiplier's and load's forwarded values into the
+// EX operands; the shift, sum, slt, clz and a unit's result into the result): one LUT
+// level each.
+/* verilator lint_off DECLFILENAME */
+(* keep_hierarchy *)
+module mips_ao22 #(
+    parameter W = 32
+) (
+    input  wire [W-1:0] s0_i,
+    input  wire [W-1:0] x0_i,
+    input  wire [W-1:0] s1_i,
+    input  wire [W-1:0] x1_i,
+    output wire [W-1:0] y_o
+);
+    assign y_o = (s0_i & x0_i) | (s1_i & x1_i);
+endmodule
+
+(* keep_hierarchy *)
+module mips_or4 #(
+    parameter W = 32
+) (
+    input  wire [W-1:0] x_i,
+    input  wire [W-1:0] y_i,
+    input  wire [W-1:0] z_i,
+    input  wire [W-1:0] w_i,
+    output wire [W-1:0] o_o
+);
+    assign o_o = x_i | y_i | z_i | w_i;
+endmodule
+
+(* keep_hierarchy *)
+module mips_or2 #(
+    parameter W = 32
+) (
+    input  wire [W-1:0] x_i,
+    input  wire [W-1:0] z_i,
+    output wire [W-1:0] y_o
+);
+    assign y_o = x_i | z_i;
+endmodule
+/* verilator lint_on DECLFILENAME */
 

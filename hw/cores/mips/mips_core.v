@@ -5,15 +5,19 @@
 //   ID   the word arrives (imem_rdata_i); register read (write-through from WB, forwarding
 //        from MEM), branch comparison and jump targets, the delay slot is the word being
 //        fetched; a branch waits for an operand that the instruction in EX, or a load in
-//        MEM, is producing (H&H branchstall);
-//   EX   forwarding from MEM and WB, ALU, shifter, single-cycle multiplier (HI/LO written
-//        at its end), divider start, extension units (mips_ext, generated per design),
-//        exceptions; a consumer of the load in MEM waits here one cycle (H&H lwstall), an
-//        HI/LO instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a running
+//        MEM, is producing (H&H branchstall); the base decode for EX and the forward
+//        selects of its operands (registered with the word);
+//   EX   forwarding from MEM and WB, ALU, shifter, the multiplier's partial products,
+//        divider start, extension units (mips_ext, generated per design), exceptions; a
+//        consumer of the load in MEM waits here one cycle (H&H lwstall), an HI/LO
+//        instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a running
 //        division;
-//   MEM  the data-memory request (synchronous memory: the data arrives in WB);
-//   WB   load alignment, register-file write; the commit record (RVFI names) of the
-//        instruction: its retire cycle in the mips5 model is this cycle.
+//   MEM  the data-memory request (synchronous memory: the data arrives in WB); the product
+//        added up (mul's low word, forwarded from here; HI/LO written at the end of MEM,
+//        where mfhi/mflo read them); the trap instructions' conditions;
+//   WB   load alignment (byte selects decoded in MEM), register-file write; the commit
+//        record (RVFI names) of the instruction: its retire cycle in the mips5 model is
+//        this cycle. The timing choices: docs/mips-core.md, "Area and clock".
 module mips_core (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -70,10 +74,11 @@ module mips_core (
     reg         e_valid_q, e_ferr_q, e_jmis_q;
     reg  [31:0] e_insn_q, e_a_q, e_b_q, e_jtgt_q;
     reg  [31:0] e_pc_q /* verilator public_flat_rd */;
-    // forward selects of rs / rt, one-hot: {MEM's result, HI (mfhi in MEM), LO (mflo in
-    // MEM), the product's low word (mul in MEM), WB's value, the operand register}
-    reg  [5:0]  e_fa_q, e_fb_q;
-    localparam  DEC_W = 27, ALU_W = 16;
+    // forward selects of rs / rt, one-hot in bits 5..0: {MEM's result, HI (mfhi in MEM),
+    // LO (mflo in MEM), the product's low word (mul in MEM), WB's value, the operand
+    // register}; bit 6: MEM's result if the movz/movn there wrote (then instead of 1..0)
+    reg  [6:0]  e_fa_q, e_fb_q;
+    localparam  DEC_W = 27, ALU_W = 15;
     reg  [DEC_W-1:0] e_dec_q;      // base decode of the word in EX (decoded in ID)
     reg  [ALU_W-1:0] e_alu_q;      // its ALU selects
     reg  [31:0] e_imm_q;           // its immediate operand
@@ -128,10 +133,11 @@ module mips_core (
     );
 `endif
     wire unused_rf = &{1'b0, rf_unused_c, rf_unused_d};  // the unit ports c, d (rv32 only)
-    // results forwardable from MEM (everything but load data) and WB, passed to fwd as one
+    // MEM forwards everything but load data
+    wire m_fwd = m_valid_q && m_we_q && !m_load_q && !m_trap_q;
+    // the debug port's forwarding and ID's: the sources passed to fwd as one
     // argument: a function reads only its arguments (an event-driven simulator such as
     // Icarus re-evaluates a continuous assignment when they change, not its body's signals)
-    wire m_fwd = m_valid_q && m_we_q && !m_load_q && !m_trap_q;
     wire [75:0] fwd_src = {m_fwd, m_rd_q, m_value, w_wr, w_rd_q, w_value};
     function [31:0] fwd;
         input [4:0]  r;
@@ -175,52 +181,59 @@ module mips_core (
     wire [4:0]  id_rd = d_insn[15:11];
     wire [4:0]  id_sa = d_insn[10:6];
     wire        d_sp2 = d_opc == 6'h1c;
-    wire n_i_sh     = d_special && (d_fn == 6'h00 || d_fn == 6'h02 || d_fn == 6'h03) && id_rs == 5'd0;
-    wire n_i_shv    = d_special && (d_fn == 6'h04 || d_fn == 6'h06 || d_fn == 6'h07) && id_sa == 5'd0;
+    wire n_i_sh     = d_special && (d_fn == 6'h00 || d_fn == 6'h02 || d_fn == 6'h03) &&
+                      id_rs == 5'd0;
+    wire n_i_shv    = d_special && (d_fn == 6'h04 || d_fn == 6'h06 || d_fn == 6'h07) &&
+                      id_sa == 5'd0;
     wire n_i_jr     = d_special && d_fn == 6'h08 && id_rt == 5'd0 && id_rd == 5'd0;
     wire n_i_jalr   = d_special && d_fn == 6'h09 && id_rt == 5'd0;
     wire n_i_mov    = d_special && (d_fn == 6'h0a || d_fn == 6'h0b) && id_sa == 5'd0;
     wire n_i_sys    = d_special && d_fn == 6'h0c;
     wire n_i_brk    = d_special && d_fn == 6'h0d;
     wire n_i_sync   = d_special && d_fn == 6'h0f && d_insn[31:11] == 21'd0;
-    wire n_i_mfhl   = d_special && (d_fn == 6'h10 || d_fn == 6'h12) && id_rs == 5'd0 && id_rt == 5'd0 && id_sa == 5'd0;
+    wire n_i_mfhl   = d_special && (d_fn == 6'h10 || d_fn == 6'h12) && id_rs == 5'd0 && id_rt == 5'd0 &&
+                      id_sa == 5'd0;
     wire n_i_mthl   = d_special && (d_fn == 6'h11 || d_fn == 6'h13) && d_insn[20:6] == 15'd0;
-    wire n_i_mdu    = d_special && d_fn[5:2] == 4'b0110 && id_rd == 5'd0 && id_sa == 5'd0;  // mult(u) div(u)
+    // mult(u) div(u)
+    wire n_i_mdu    = d_special && d_fn[5:2] == 4'b0110 && id_rd == 5'd0 && id_sa == 5'd0;
     wire n_i_div    = n_i_mdu && d_fn[1];
     wire n_i_mult   = n_i_mdu && !d_fn[1];
-    wire n_i_r      = d_special && id_sa == 5'd0 && (d_fn[5:3] == 3'b100 || d_fn == 6'h2a || d_fn == 6'h2b);
+    wire n_i_r      = d_special && id_sa == 5'd0 &&
+                      (d_fn[5:3] == 3'b100 || d_fn == 6'h2a || d_fn == 6'h2b);
     wire n_i_trap   = d_special && (d_fn[5:3] == 3'b110) && d_fn != 6'h35 && d_fn != 6'h37;
     wire n_i_bz     = d_regimm && (id_rt[4:2] == 3'b000 || id_rt[4:2] == 3'b100);
     wire n_i_trapi  = d_regimm && id_rt[4:3] == 2'b01 && id_rt != 5'h0d && id_rt != 5'h0f;
     wire n_i_j      = d_opc == 6'h02;
     wire n_i_jal    = d_opc == 6'h03;
     wire n_i_b2     = d_opc == 6'h04 || d_opc == 6'h05 || d_opc == 6'h14 || d_opc == 6'h15;
-    wire n_i_b1     = (d_opc == 6'h06 || d_opc == 6'h07 || d_opc == 6'h16 || d_opc == 6'h17) && id_rt == 5'd0;
+    wire n_i_b1     = (d_opc == 6'h06 || d_opc == 6'h07 || d_opc == 6'h16 || d_opc == 6'h17) &&
+                      id_rt == 5'd0;
     wire n_i_imm    = d_opc[5:3] == 3'b001 && (d_opc != 6'h0f || id_rs == 5'd0);   // addi .. lui
     wire n_i_madd   = d_sp2 && (d_fn == 6'h00 || d_fn == 6'h01 || d_fn == 6'h04 || d_fn == 6'h05) &&
-                    id_rd == 5'd0 && id_sa == 5'd0;
+                      id_rd == 5'd0 && id_sa == 5'd0;
     wire n_i_mul    = d_sp2 && d_fn == 6'h02 && id_sa == 5'd0;
     wire n_i_clz    = d_sp2 && (d_fn == 6'h20 || d_fn == 6'h21) && id_sa == 5'd0 && id_rt == id_rd;
     wire n_i_rdhwr  = d_opc == 6'h1f && d_fn == 6'h3b && id_rs == 5'd0 && id_sa == 5'd0;
     wire n_i_load   = d_opc == 6'h20 || d_opc == 6'h21 || d_opc == 6'h22 || d_opc == 6'h23 ||
-                    d_opc == 6'h24 || d_opc == 6'h25 || d_opc == 6'h26 || d_opc == 6'h30;
+                      d_opc == 6'h24 || d_opc == 6'h25 || d_opc == 6'h26 || d_opc == 6'h30;
     wire n_i_store  = d_opc == 6'h28 || d_opc == 6'h29 || d_opc == 6'h2a || d_opc == 6'h2b ||
-                    d_opc == 6'h2e || d_opc == 6'h38;
+                      d_opc == 6'h2e || d_opc == 6'h38;
     wire n_i_pref   = d_opc == 6'h33;
-    wire n_base_ok  = n_i_sh | n_i_shv | n_i_jr | n_i_jalr | n_i_mov | n_i_sys | n_i_brk | n_i_sync | n_i_mfhl |
-                    n_i_mthl | n_i_mdu | n_i_r | n_i_trap | n_i_bz | n_i_trapi | n_i_j | n_i_jal | n_i_b2 |
-                    n_i_b1 | n_i_imm | n_i_madd | n_i_mul | n_i_clz | n_i_rdhwr | n_i_load | n_i_store |
-                    n_i_pref;
+    wire n_base_ok  = n_i_sh | n_i_shv | n_i_jr | n_i_jalr | n_i_mov | n_i_sys | n_i_brk | n_i_sync |
+                      n_i_mfhl | n_i_mthl | n_i_mdu | n_i_r | n_i_trap | n_i_bz | n_i_trapi | n_i_j |
+                      n_i_jal | n_i_b2 | n_i_b1 | n_i_imm | n_i_madd | n_i_mul | n_i_clz | n_i_rdhwr |
+                      n_i_load | n_i_store | n_i_pref;
     // the registers the model's scoreboard sees as sources
-    wire n_base_rs = n_i_shv | n_i_jr | n_i_jalr | n_i_mov | n_i_mthl | n_i_mdu | n_i_r | n_i_trap | n_i_bz |
-                   n_i_trapi | n_i_b2 | n_i_b1 | (n_i_imm && d_opc != 6'h0f) | n_i_madd | n_i_mul | n_i_clz |
-                   n_i_load | n_i_store;
-    wire n_base_rt = n_i_sh | n_i_shv | n_i_mov | n_i_mdu | n_i_r | n_i_trap | n_i_b2 | n_i_madd | n_i_mul |
-                   n_i_store | d_opc == 6'h22 | d_opc == 6'h26;
+    wire n_base_rs = n_i_shv | n_i_jr | n_i_jalr | n_i_mov | n_i_mthl | n_i_mdu | n_i_r | n_i_trap |
+                     n_i_bz | n_i_trapi | n_i_b2 | n_i_b1 | (n_i_imm && d_opc != 6'h0f) | n_i_madd |
+                     n_i_mul | n_i_clz | n_i_load | n_i_store;
+    wire n_base_rt = n_i_sh | n_i_shv | n_i_mov | n_i_mdu | n_i_r | n_i_trap | n_i_b2 | n_i_madd |
+                     n_i_mul | n_i_store | d_opc == 6'h22 | d_opc == 6'h26;
     wire n_link    = n_i_jal || (n_i_jalr) || (n_i_bz && id_rt[4]);
 
     // ALU selects for EX (registered with the decode): one-hot parts of the result
-    wire        n_r_sub = n_i_r && (d_fn == 6'h22 || d_fn == 6'h23 || d_fn == 6'h2a || d_fn == 6'h2b);
+    wire        n_r_sub = n_i_r && (d_fn == 6'h22 || d_fn == 6'h23 || d_fn == 6'h2a ||
+                                    d_fn == 6'h2b);
     wire        n_i_slti = n_i_imm && (d_opc == 6'h0a || d_opc == 6'h0b);
     wire        n_i_logi = n_i_imm && d_opc[2];                 // andi ori xori lui
     wire        n_sel_sum = (n_i_r && d_fn[5:2] == 4'b1000) ||  // add addu sub subu
@@ -235,7 +248,7 @@ module mips_core (
     wire [31:0] n_imm = (d_opc == 6'h0f) ? {d_insn[15:0], 16'd0} :
                         n_i_logi ? {16'd0, d_insn[15:0]} : {{16{d_insn[15]}}, d_insn[15:0]};
     wire [ALU_W-1:0] n_alu = {n_use_imm, n_sub, n_sel_sum, n_sel_logic, n_logic_op, n_sel_slt,
-                              n_slt_u, n_i_sh || n_i_shv, d_fn[1:0], n_i_sh, n_i_clz, d_fn[0],
+                              n_slt_u, n_i_sh || n_i_shv, d_fn[1:0], n_i_clz, d_fn[0],
                               !(d_fn[0] && (n_i_mult || n_i_madd)),
                               (n_i_r && (d_fn == 6'h20 || d_fn == 6'h22)) ||
                               (n_i_imm && d_opc == 6'h08)};
@@ -300,7 +313,6 @@ module mips_core (
     wire [4:0]  rs = e_insn_q[25:21];
     wire [4:0]  rt = e_insn_q[20:16];
     wire [4:0]  rd = e_insn_q[15:11];
-    wire [4:0]  sa = e_insn_q[10:6];
     wire [5:0]  opc = e_insn_q[31:26];
     wire [5:0]  fn  = e_insn_q[5:0];
     wire        sp2  = opc == 6'h1c;
@@ -324,35 +336,49 @@ module mips_core (
     // operands: forwarded from MEM and WB; a load in MEM is not forwarded (lwstall). The
     // source is decided a cycle earlier (fwd_sel: e_fa_q / e_fb_q), only the values arrive
     // in this cycle
-    wire [31:0] a = ({32{e_fa_q[5]}} & m_result_q) | ({32{e_fa_q[4]}} & hi_q) |
-                    ({32{e_fa_q[3]}} & lo_q) | ({32{e_fa_q[2]}} & m_mul_lo) |
-                    ({32{e_fa_q[1]}} & w_value) | ({32{e_fa_q[0]}} & e_a_q);
-    wire [31:0] b = ({32{e_fb_q[5]}} & m_result_q) | ({32{e_fb_q[4]}} & hi_q) |
-                    ({32{e_fb_q[3]}} & lo_q) | ({32{e_fb_q[2]}} & m_mul_lo) |
-                    ({32{e_fb_q[1]}} & w_value) | ({32{e_fb_q[0]}} & e_b_q);
+    // The registers' values are picked first; the two late values (mul's low word, WB's
+    // load data) join them in kept modules (mips_ao22, mips_or2), so that they pass two
+    // LUT levels
+    wire        a_mov = e_fa_q[6] && m_we_q, b_mov = e_fb_q[6] && m_we_q;
+    wire [31:0] a_early = ({32{e_fa_q[5] || a_mov}} & m_result_q) | ({32{e_fa_q[4]}} & hi_q) |
+                          ({32{e_fa_q[3]}} & lo_q) | ({32{e_fa_q[0] && !a_mov}} & e_a_q);
+    wire [31:0] b_early = ({32{e_fb_q[5] || b_mov}} & m_result_q) | ({32{e_fb_q[4]}} & hi_q) |
+                          ({32{e_fb_q[3]}} & lo_q) | ({32{e_fb_q[0] && !b_mov}} & e_b_q);
+    wire [31:0] a_late, b_late, a, b;
+    mips_ao22 #(.W(32)) u_fa_late (
+        .s0_i({32{e_fa_q[2]}}), .x0_i(m_mul_lo), .s1_i({32{e_fa_q[1] && !a_mov}}),
+        .x1_i(w_value),
+        .y_o(a_late)
+    );
+    mips_ao22 #(.W(32)) u_fb_late (
+        .s0_i({32{e_fb_q[2]}}), .x0_i(m_mul_lo), .s1_i({32{e_fb_q[1] && !b_mov}}),
+        .x1_i(w_value),
+        .y_o(b_late)
+    );
+    mips_or2 #(.W(32)) u_fa (.x_i(a_early), .z_i(a_late), .y_o(a));
+    mips_or2 #(.W(32)) u_fb (.x_i(b_early), .z_i(b_late), .y_o(b));
     wire lu_hazard = e_valid_q && m_valid_q && m_load_q && m_rd_q != 5'd0 &&
                      ((uses_rs && rs == m_rd_q) || (uses_rt && rt == m_rd_q));
 
     // ALU
     wire        alu_use_imm, alu_sub, alu_sel_sum, alu_sel_logic, alu_sel_slt, alu_slt_u;
-    wire        alu_sel_sh, alu_sh_imm, alu_sel_clz, alu_clo, alu_mul_signed;
+    wire        alu_sel_sh, alu_sel_clz, alu_clo, alu_mul_signed;
     wire        alu_ovf_en;   // add, sub, addi: overflow traps
     wire [1:0]  alu_logic_op, alu_sh_op;
     assign {alu_use_imm, alu_sub, alu_sel_sum, alu_sel_logic, alu_logic_op, alu_sel_slt,
-            alu_slt_u, alu_sel_sh, alu_sh_op, alu_sh_imm, alu_sel_clz, alu_clo,
+            alu_slt_u, alu_sel_sh, alu_sh_op, alu_sel_clz, alu_clo,
             alu_mul_signed, alu_ovf_en} = e_alu_q;
-    wire [31:0] alu_res, ea;
+    wire [31:0] alu_res, alu_sh, ea;
+    wire [5:0]  alu_lz;
     wire        alu_ovf, alu_lt, alu_ltu;
     wire [33:0] pp_ll, pp_lh, pp_hl;
     wire [29:0] pp_hh;
     mips_alu u_alu (
         .a_i(a), .b_i(b), .imm_i(e_imm_q), .use_imm_i(alu_use_imm), .sub_i(alu_sub),
-        .sel_sum_i(alu_sel_sum), .sel_logic_i(alu_sel_logic), .logic_op_i(alu_logic_op),
-        .sel_slt_i(alu_sel_slt), .slt_u_i(alu_slt_u), .sel_sh_i(alu_sel_sh),
-        .sh_op_i(alu_sh_op), .sh_i(alu_sh_imm ? sa : a[4:0]), .sel_clz_i(alu_sel_clz),
-        .clo_i(alu_clo),
-        .mul_signed_i(alu_mul_signed), .result_o(alu_res), .sum_o(ea), .lt_o(alu_lt), .ltu_o(alu_ltu),
-        .ovf_o(alu_ovf),
+        .sel_logic_i(alu_sel_logic), .logic_op_i(alu_logic_op), .sh_op_i(alu_sh_op),
+        .sh_i(a[4:0]), .sel_clz_i(alu_sel_clz), .clo_i(alu_clo),
+        .mul_signed_i(alu_mul_signed), .result_o(alu_res), .lz_o(alu_lz), .sh_o(alu_sh), .sum_o(ea),
+        .lt_o(alu_lt), .ltu_o(alu_ltu), .ovf_o(alu_ovf),
         .pp_ll_o(pp_ll), .pp_lh_o(pp_lh), .pp_hl_o(pp_hl), .pp_hh_o(pp_hh)
     );
 
@@ -446,11 +472,24 @@ module mips_core (
     wire        mov_ok = (fn[0] ? (b != 32'd0) : (b == 32'd0));
     // the result: its sources are exclusive (the ALU's is zero unless it computes one);
     // mthi / mtlo carry rs to MEM, where HI / LO are written
-    wire [31:0] result_early = alu_res | ({32{link}} & (e_pc_q + 32'd8)) |
-                               ({32{i_mov || i_mthl}} & a) | ({32{i_rdhwr}} & hwr) |
-                               ({32{i_sys}} & host_wdata_i) | {31'd0, is_sc} |
-                               ({32{is_ext}} & ext_rd_wdata);
-    wire [31:0] result = result_early;   // (mul's comes in MEM: m_value)
+    // the shifter, the adder's sum (bits 31..1) and set-less-than (bit 0) join the other
+    // results last (kept modules); the sum's bit 0 (early) goes with the others
+    wire [31:0] alu_sum_slt, alu_res_all;
+    mips_ao22 #(.W(32)) u_sum_slt (
+        .s0_i({32{alu_sel_sh}}), .x0_i(alu_sh),
+        .s1_i({{31{alu_sel_sum}}, alu_sel_slt}),
+        .x1_i({ea[31:1], alu_slt_u ? alu_ltu : alu_lt}), .y_o(alu_sum_slt)
+    );
+    wire [31:0] result_rest = alu_res | {31'd0, alu_sel_sum && ea[0]} |
+                              ({32{link}} & (e_pc_q + 32'd8)) | ({32{i_mov || i_mthl}} & a) |
+                              ({32{i_rdhwr}} & hwr) | ({32{i_sys}} & host_wdata_i) |
+                              {31'd0, is_sc};
+    // (and an extension unit's result, computed from the operands too)
+    mips_or4 #(.W(32)) u_res (
+        .x_i(result_rest), .y_i(alu_sum_slt), .z_i({26'd0, alu_lz}),
+        .w_i({32{is_ext}} & ext_rd_wdata), .o_o(alu_res_all)
+    );
+    wire [31:0] result = alu_res_all;   // (mul's comes in MEM: m_value)
     wire        x_we = (dest != 5'd0) && !(i_mov && !mov_ok) && !trap_e && !trap_ovf &&
                        !trap_mis;   // (no instruction with a destination has a trap condition)
 
@@ -460,17 +499,19 @@ module mips_core (
     // in ID); $zero never forwards. Not waited for: an overflow or a misaligned address of
     // the instruction in EX (its exception ends the run: nothing behind it retires, and
     // its result is not written)
-    wire        x_fwd = e_valid_q && (dest != 5'd0) && !(i_mov && !mov_ok) && !trap_e &&
-                        !i_load;
+    wire        x_fwd = e_valid_q && (dest != 5'd0) && !i_mov && !trap_e && !i_load;
+    // a movz/movn forwards if its condition held (it wrote: m_we_q, decided at use: bit 6)
+    wire        x_fwd_mov = e_valid_q && (dest != 5'd0) && i_mov && !trap_e;
     wire        mw_wr = m_valid_q && m_we_q && !m_trap_q && !m_err;
-    function [5:0] fwd_sel;
+    function [6:0] fwd_sel;
         input [4:0] r;
         input       mv;
         reg         fm, fw;
         begin
             fm = mv && r != 5'd0 && r == dest && x_fwd;
             fw = !fm && r != 5'd0 && r == m_rd_q && mw_wr;
-            fwd_sel = {fm && !i_mfhl && !i_mul, fm && i_mfhl && !fn[1], fm && i_mfhl && fn[1],
+            fwd_sel = {mv && r != 5'd0 && r == dest && x_fwd_mov,
+                       fm && !i_mfhl && !i_mul, fm && i_mfhl && !fn[1], fm && i_mfhl && fn[1],
                        fm && i_mul, fw, !fm && !fw};
         end
     endfunction
@@ -499,8 +540,8 @@ module mips_core (
             e_ferr_q  <= 1'b0;
             e_jmis_q  <= 1'b0;
             e_jtgt_q  <= 32'd0;
-            e_fa_q    <= 6'd1;
-            e_fb_q    <= 6'd1;
+            e_fa_q    <= 7'd1;
+            e_fb_q    <= 7'd1;
             e_dec_q   <= {DEC_W{1'b0}};
             e_alu_q   <= {ALU_W{1'b0}};
             e_imm_q   <= 32'd0;
@@ -514,7 +555,9 @@ module mips_core (
             e_valid_q <= id_fire;
             e_insn_q  <= d_insn;
             e_pc_q    <= d_pc_q;
-            e_a_q     <= d_a;
+            // sll/srl/sra (rs = 0) carry their amount in the rs operand: the shifter's
+            // amount is always rs[4:0]
+            e_a_q     <= n_i_sh ? {27'd0, id_sa} : d_a;
             e_b_q     <= d_b;
             e_ferr_q  <= imem_err_i;
             e_jmis_q  <= d_jmis;
@@ -532,14 +575,20 @@ module mips_core (
         end
     end
 
-    // the multiplier's partial products for MEM (no reset: datapath)
+    // the multiplier's partial products for MEM (no reset: datapath), and for mul's low
+    // word, ll + ((lh + hl) << 17), its bits 17..31 as a carry-save pair
     reg  [33:0] m_pll_q, m_plh_q, m_phl_q;
     reg  [29:0] m_phh_q;      // the bits of hh below bit 64 of the product
+    reg  [14:0] m_mls_q, m_mlc_q;
+    wire [14:0] ml_x = pp_ll[31:17], ml_y = pp_lh[14:0], ml_z = pp_hl[14:0];
     always @(posedge clk_i) begin
         m_pll_q <= pp_ll;
         m_plh_q <= pp_lh;
         m_phl_q <= pp_hl;
         m_phh_q <= pp_hh;
+        m_mls_q <= ml_x ^ ml_y ^ ml_z;
+        m_mlc_q <= {(ml_x[13:0] & ml_y[13:0]) | (ml_x[13:0] & ml_z[13:0]) |
+                    (ml_y[13:0] & ml_z[13:0]), 1'b0};
     end
 
     // ------------------------------------------------------------------ MEM
@@ -702,13 +751,8 @@ module mips_core (
             lo_q <= div_quo;
         end
     end
-    // mul: the product's low word, ll + ((lh + hl) << 17), in MEM from the registered
-    // partial products (the three-operand add in carry-save form, one carry chain)
-    wire [14:0] ml_x = m_pll_q[31:17], ml_y = m_plh_q[14:0], ml_z = m_phl_q[14:0];
-    wire [14:0] ml_s = ml_x ^ ml_y ^ ml_z;
-    wire [14:0] ml_c = {(ml_x[13:0] & ml_y[13:0]) | (ml_x[13:0] & ml_z[13:0]) |
-                        (ml_y[13:0] & ml_z[13:0]), 1'b0};
-    assign m_mul_lo = {ml_s + ml_c, m_pll_q[16:0]};
+    // mul: the product's low word in MEM, one 15-bit carry chain from the registers
+    assign m_mul_lo = {m_mls_q + m_mlc_q, m_pll_q[16:0]};
     // the value MEM forwards (and WB writes): mfhi / mflo read HI / LO here, mul's product
     assign m_value = m_mfhi_q ? hi_q : m_mflo_q ? lo_q : m_mul_q ? m_mul_lo : m_result_q;
 

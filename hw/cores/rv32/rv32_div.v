@@ -5,7 +5,8 @@
 // EARLY_OUT = 0: fixed L = 34 for every operand (the zscale timing model):
 //   cycle 1      start: operand magnitudes latched (sign handling)
 //   cycles 2-33  32 iterations
-//   cycle 34     done: the result selected and sign-corrected
+//   cycle 34     done: the result (selected and sign-corrected at the end of the last
+//                iteration, so it comes from a register)
 // EARLY_OUT = 1: the divide path of Rocket's MulDiv as the open Z-scale instantiated it
 // (earlyOut; the zscale-eo timing model, asip_sim::timing::early_out_div_cycles):
 //   start (1), NEG_IN (1 if a signed operand is negative), NORM (1: the early out skips
@@ -59,6 +60,8 @@ module rv32_div #(
     wire        fits     = ~sub[32];
     wire [31:0] step_rem = fits ? sub[31:0] : shifted;
     wire [31:0] step_quo = {quo_q[30:0], fits};
+    wire [31:0] step_sel = is_rem_q ? step_rem : step_quo;
+    wire [31:0] step_fix = (step_sel ^ {32{neg_out_q}}) + {31'd0, neg_out_q};
 
     // negators: operand magnitudes at start (fixed), register negation (early out)
     // (x XOR neg) + neg: the conditional negation is one adder whose inputs take the XOR,
@@ -141,7 +144,7 @@ module rv32_div #(
                 quo_d = step_quo;
                 cnt_d = cnt_q - 6'd1;
                 if (cnt_q == 6'd1) begin
-                    if (EARLY_OUT == 0)  state_d = S_DONE;
+                    if (EARLY_OUT == 0)  begin quo_d = step_fix; state_d = S_DONE; end
                     else if (is_rem_q)   state_d = S_MOVE;
                     else if (neg_out_q)  state_d = S_NEG_OUT;
                     else                 state_d = S_DONE;
@@ -175,9 +178,8 @@ module rv32_div #(
         neg_out_q <= neg_out_d;
     end
 
-    // fixed: select and correct in the done cycle; early out: corrected in place
-    wire [31:0] res_sel = is_rem_q ? rem_q : quo_q;
-    wire [31:0] res_fix = (res_sel ^ {32{neg_out_q}}) + {31'd0, neg_out_q};
-    assign result_o = (EARLY_OUT != 0) ? quo_q : res_fix;
+    // the result is quo_q in the done cycle (fixed: selected and corrected at the end of
+    // the last iteration, step_fix; early out: corrected in place)
+    assign result_o = quo_q;
     assign done_o   = (state_q == S_DONE);
 endmodule

@@ -87,7 +87,7 @@ module zve64x_core #(
     assign uses_rs2_o = is_vsetvl || is_vlse;
 
     // ------------------------------------------------------------------ state
-    reg  [127:0] vrf [0:31] /* verilator public_flat_rd */;
+    wire [127:0] vrf [0:31] /* verilator public_flat_rd */;
     reg          vill_q;
     reg  [1:0]   vsew_q;       // log2(SEW / 8)
     reg  [2:0]   vlmul_q;      // log2(LMUL), signed (-3 .. 3: vtype's vlmul encoding)
@@ -464,23 +464,31 @@ module zve64x_core #(
     // ------------------------------------------------------------------ register file write
     // (no reset: the vector registers start as the simulator's, zero, in the harnesses'
     // initial block; an architectural reset value is not defined by the specification)
-    integer b;
-    always @(posedge clk_i) begin
-        if (ld_v_q)
-            for (b = 0; b < 16; b = b + 1)
-                if (ld_be_q[b]) vrf[ld_reg_q][b * 8 +: 8] <= ld_wdata[b * 8 +: 8];
-        if (a_we)
-            for (b = 0; b < 16; b = b + 1)
-                if (a_be[b]) vrf[a_waddr][b * 8 +: 8] <= a_wdata[b * 8 +: 8];
-        if (k_we)
-            for (b = 0; b < 16; b = b + 1)
-                if (k_wbe[b]) vrf[k_waddr][b * 8 +: 8] <= k_wdata[b * 8 +: 8];
-    end
+    // one register per generate block: per byte, the Keccak unit's write, the arithmetic's
+    // or the arriving load word (at most one of them in a cycle in practice; that order)
+    genvar gv;
+    generate
+        for (gv = 0; gv < 32; gv = gv + 1) begin : g_vrf
+            reg  [127:0] q;
+            wire ld_hit = ld_v_q && ld_reg_q == gv;
+            wire a_hit  = a_we && a_waddr == gv;
+            wire k_hit  = k_we && k_waddr == gv;
+            integer b;
+            always @(posedge clk_i) begin
+                for (b = 0; b < 16; b = b + 1) begin
+                    if (k_hit && k_wbe[b])       q[b * 8 +: 8] <= k_wdata[b * 8 +: 8];
+                    else if (a_hit && a_be[b])   q[b * 8 +: 8] <= a_wdata[b * 8 +: 8];
+                    else if (ld_hit && ld_be_q[b]) q[b * 8 +: 8] <= ld_wdata[b * 8 +: 8];
+                end
+            end
+`ifdef RISCV_FORMAL
+            initial q = 128'd0;
+`endif
+            assign vrf[gv] = q;
+        end
+    endgenerate
     // (vtype's ta/ma: tails and masked-off elements are left undisturbed, which both
     // allow; the longest access is 32 words, LMUL = 8)
     wire unused = &{1'b0, new_vtype[7:6], m_last[8:7], a_bytes};
-`ifdef RISCV_FORMAL
-    integer r;
-    initial for (r = 0; r < 32; r = r + 1) vrf[r] = 128'd0;
-`endif
+
 endmodule
