@@ -135,18 +135,20 @@ module zve64x_core #(
     wire        nv_ill  = new_vtype[31] || new_vtype[30:8] != 23'd0 || nv_sew[2] ||
                           nv_lmul == 3'd4 || nv_frac_bad;
     // VLMAX = LMUL * 16 / (SEW / 8)
-    reg  [7:0]  nv_vlmax;
+    // (one shift of the LMUL * 16 bytes: no shift cell per LMUL case)
+    reg  [7:0]  nv_lbytes;
     always @(*) begin
         case (nv_lmul)
-            3'd0: nv_vlmax = 8'd16 >> nv_sew[1:0];
-            3'd1: nv_vlmax = 8'd32 >> nv_sew[1:0];
-            3'd2: nv_vlmax = 8'd64 >> nv_sew[1:0];
-            3'd3: nv_vlmax = 8'd128 >> nv_sew[1:0];
-            3'd7: nv_vlmax = 8'd8 >> nv_sew[1:0];
-            3'd6: nv_vlmax = 8'd4 >> nv_sew[1:0];
-            default: nv_vlmax = 8'd2 >> nv_sew[1:0];
+            3'd0: nv_lbytes = 8'd16;
+            3'd1: nv_lbytes = 8'd32;
+            3'd2: nv_lbytes = 8'd64;
+            3'd3: nv_lbytes = 8'd128;
+            3'd7: nv_lbytes = 8'd8;
+            3'd6: nv_lbytes = 8'd4;
+            default: nv_lbytes = 8'd2;
         endcase
     end
+    wire [7:0]  nv_vlmax = nv_lbytes >> nv_sew[1:0];
     // AVL: vsetivli's uimm5; rs1 (rs1 != x0); VLMAX (rs1 = x0, rd != x0); keep vl (both x0)
     wire        avl_keep = !is_vsetivli && vs1 == 5'd0 && vd == 5'd0;
     wire        avl_max  = !is_vsetivli && vs1 == 5'd0 && vd != 5'd0;
@@ -199,25 +201,26 @@ module zve64x_core #(
     wire [31:0] s_addr  = el_addr + {29'd0, s_hi, 2'b00};
     reg  [4:0]  m_reg;
     reg  [3:0]  m_off;
-    reg  [15:0] m_be;
+    reg  [3:0]  m_pat;         // the bytes of the word (shifted to m_off once, below)
     always @(*) begin
         if (!is_vlse) begin
             m_reg = vd + u_v0[8:4];
             m_off = u_v0[3:0];
-            m_be  = {12'd0, u_be} << m_off;
+            m_pat = u_be;
         end else begin
             case (eew_l)
                 2'd0: begin m_reg = vd + {2'd0, s_el[6:4]}; m_off = s_el[3:0];
-                            m_be = 16'h0001 << m_off; end
+                            m_pat = 4'h1; end
                 2'd1: begin m_reg = vd + {1'b0, s_el[6:3]}; m_off = {s_el[2:0], 1'b0};
-                            m_be = 16'h0003 << m_off; end
+                            m_pat = 4'h3; end
                 2'd2: begin m_reg = vd + s_el[6:2]; m_off = {s_el[1:0], 2'b00};
-                            m_be = 16'h000f << m_off; end
+                            m_pat = 4'hf; end
                 default: begin m_reg = vd + s_el[5:1]; m_off = {s_el[0], s_hi, 2'b00};
-                               m_be = 16'h000f << m_off; end
+                               m_pat = 4'hf; end
             endcase
         end
     end
+    wire [15:0] m_be = {12'd0, m_pat} << m_off;
     wire [31:0] m_addr = is_vlse ? s_addr : {rs1_i[31:2], 2'b00} + {23'd0, beat_q, 2'b00};
     assign mem_req_o  = is_vmem && !m_none && !vill_q;
     assign mem_we_o   = is_vse;
@@ -289,25 +292,39 @@ module zve64x_core #(
                        (vsew_q == 2'd0) ? {16{scal[7:0]}} : (vsew_q == 2'd1) ? {8{scal[15:0]}} :
                        (vsew_q == 2'd2) ? {4{scal[31:0]}} : {2{scal[63:0]}};
     // bytes that start an element at this SEW
+    /* verilator lint_off UNUSEDSIGNAL */
     wire [15:0]  estart = (vsew_q == 2'd0) ? 16'hffff : (vsew_q == 2'd1) ? 16'h5555 :
                           (vsew_q == 2'd2) ? 16'h1111 : 16'h0101;
-    // add, sub, rsub: one 128-bit adder cut at the element boundaries (sixteen byte adders
-    // whose carry-in is the instruction's at an element's first byte)
-    reg  [127:0] sum;
-    reg  [8:0]   bsum;
-    reg          cy;
-    integer k;
-    always @(*) begin
-        cy = 1'b0;
-        bsum = 9'd0;
-        for (k = 0; k < 16; k = k + 1) begin
-            if (estart[k]) cy = f_sub | f_rsub;
-            bsum = {1'b0, opa[k * 8 +: 8] ^ {8{f_rsub}}} + {1'b0, opb[k * 8 +: 8] ^ {8{f_sub}}} +
-                   {8'd0, cy};
-            sum[k * 8 +: 8] = bsum[7:0];
-            cy = bsum[8];
+    /* verilator lint_on UNUSEDSIGNAL */
+    // add, sub, rsub: two 64-bit adders (no element crosses the middle), each with a
+    // separator bit between its bytes: (1, 0) passes the carry on inside an element, (c, c)
+    // starts the next element with carry-in c (1 for sub and rsub): one carry chain of 71
+    // bits per half, cut at the element boundaries of any SEW
+    wire         a_cin = f_sub | f_rsub;
+    wire [127:0] a_x = opa ^ {128{f_rsub}};
+    wire [127:0] a_y = opb ^ {128{f_sub}};
+    wire [127:0] sum;
+    genvar gh, gy;
+    generate
+        for (gh = 0; gh < 2; gh = gh + 1) begin : g_add
+            wire [70:0] xa, xb;
+            for (gy = 0; gy < 8; gy = gy + 1) begin : g_by
+                assign xa[gy * 9 +: 8] = a_x[(gh * 8 + gy) * 8 +: 8];
+                assign xb[gy * 9 +: 8] = a_y[(gh * 8 + gy) * 8 +: 8];
+                if (gy < 7) begin : g_sep
+                    wire st = estart[gh * 8 + gy + 1];
+                    assign xa[gy * 9 + 8] = st ? a_cin : 1'b1;
+                    assign xb[gy * 9 + 8] = st & a_cin;
+                end
+            end
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [70:0] xs = xa + xb + {70'd0, a_cin};   // (the separators' sums unused)
+            /* verilator lint_on UNUSEDSIGNAL */
+            for (gy = 0; gy < 8; gy = gy + 1) begin : g_out
+                assign sum[(gh * 8 + gy) * 8 +: 8] = xs[gy * 9 +: 8];
+            end
         end
-    end
+    endgenerate
     // shifts: the element's amount (mod SEW) for each byte; vsll rotates left by it, vsrl
     // and vsra by SEW minus it, through the one rotator (zve64x_rot), then mask
     wire [95:0]  sh_amt;         // the shift amount of each byte's element
@@ -397,18 +414,23 @@ module zve64x_core #(
                              (vsew_q == 2'd2) ? {2'b00, idx[1:0]} : {3'b000, idx[0]};
         end
     endgenerate
-    reg  [2:0]   g_cur;          // the source register read now
-    reg          g_found;
+    // the source register read now: the smallest one named (after the previous cycle's),
+    // from a mask of the registers named (an OR per register, then a priority pick)
+    reg  [2:0]   g_cur;
     reg  [15:0]  gm;             // active slots whose source register comes later
-    integer gj;
+    reg  [15:0]  g_nm [0:7];     // slot j names source register v
+    reg  [7:0]   g_pres;
+    integer gj, gr;
     always @(*) begin
+        for (gr = 0; gr < 8; gr = gr + 1) begin
+            for (gj = 0; gj < 16; gj = gj + 1)
+                g_nm[gr][gj] = gval[gj] && gsr[gj] == gr[2:0] &&
+                               (!g_more_q || gr[2:0] > g_prev_q);
+            g_pres[gr] = |g_nm[gr];
+        end
         g_cur = 3'd7;
-        g_found = 1'b0;
-        for (gj = 0; gj < 16; gj = gj + 1)
-            if (gval[gj] && (!g_more_q || gsr[gj] > g_prev_q) && (!g_found || gsr[gj] < g_cur)) begin
-                g_cur = gsr[gj];
-                g_found = 1'b1;
-            end
+        for (gr = 7; gr >= 0; gr = gr - 1)
+            if (g_pres[gr]) g_cur = gr[2:0];
         for (gj = 0; gj < 16; gj = gj + 1)
             gm[gj] = gval[gj] && gsr[gj] > g_cur;
     end

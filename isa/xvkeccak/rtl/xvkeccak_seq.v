@@ -101,16 +101,19 @@ module xvkeccak_seq (
         endcase
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
-    // l mod 5 for a lane index l < 32 (a table)
+    /* verilator lint_off UNUSEDSIGNAL */
+    // l mod 5 for a lane index l < 32 (select logic, see RHO below)
     function [2:0] mod5(input [4:0] l);
-        case (l)
-            5'd0, 5'd5, 5'd10, 5'd15, 5'd20, 5'd25, 5'd30: mod5 = 3'd0;
-            5'd1, 5'd6, 5'd11, 5'd16, 5'd21, 5'd26, 5'd31: mod5 = 3'd1;
-            5'd2, 5'd7, 5'd12, 5'd17, 5'd22, 5'd27:        mod5 = 3'd2;
-            5'd3, 5'd8, 5'd13, 5'd18, 5'd23, 5'd28:        mod5 = 3'd3;
-            default:                                        mod5 = 3'd4;
-        endcase
+        integer k, m;
+        begin
+            mod5 = 3'd0;
+            for (k = 0; k < 32; k = k + 1) begin
+                m = k % 5;
+                if (l == k[4:0]) mod5 = m[2:0];
+            end
+        end
     endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
     // (x + k) mod 5 for x, k < 5
     function [2:0] add5(input [2:0] x, input [2:0] k);
         reg [3:0] t;
@@ -119,38 +122,28 @@ module xvkeccak_seq (
             add5 = (t >= 4'd5) ? t[2:0] - 3'd5 : t[2:0];
         end
     endfunction
-    // rho offsets of Keccak-f[1600] (FIPS 202), lane x + 5y; at width w taken mod w
+    // rho offsets of Keccak-f[1600] (FIPS 202), lane x + 5y at bits 6l; at width w taken
+    // mod w. Tables as constants read by an if-chain (select logic): a `case` table would
+    // become a ROM cell per call, which Yosys' share pass then pairs up by SAT
+    localparam [149:0] RHO = 150'h0ee3d0922153eda6766b2835371ac91b73e040;
     function [5:0] rho64(input [4:0] l);
-        case (l)
-            5'd0: rho64 = 6'd0;   5'd1: rho64 = 6'd1;   5'd2: rho64 = 6'd62;  5'd3: rho64 = 6'd28;
-            5'd4: rho64 = 6'd27;  5'd5: rho64 = 6'd36;  5'd6: rho64 = 6'd44;  5'd7: rho64 = 6'd6;
-            5'd8: rho64 = 6'd55;  5'd9: rho64 = 6'd20;  5'd10: rho64 = 6'd3;  5'd11: rho64 = 6'd10;
-            5'd12: rho64 = 6'd43; 5'd13: rho64 = 6'd25; 5'd14: rho64 = 6'd39; 5'd15: rho64 = 6'd41;
-            5'd16: rho64 = 6'd45; 5'd17: rho64 = 6'd15; 5'd18: rho64 = 6'd21; 5'd19: rho64 = 6'd8;
-            5'd20: rho64 = 6'd18; 5'd21: rho64 = 6'd2;  5'd22: rho64 = 6'd61; 5'd23: rho64 = 6'd56;
-            default: rho64 = 6'd14;
-        endcase
+        integer k;
+        begin
+            rho64 = 6'd0;
+            for (k = 0; k < 25; k = k + 1)
+                if (l == k[4:0]) rho64 = RHO[k * 6 +: 6];
+        end
     endfunction
-    // round constants 0..31 (indices 24..31 by the LFSR rule), truncated to w by the caller
+    // round constants 0..31 at bits 64i (indices 24..31 by the LFSR rule), truncated to w by
+    // the caller
+    localparam [2047:0] RC = 2048'h000000000000808380000000000000800000000000008009800000000000808280000000800000098000000000000003800000008000800a80000000800080828000000080008008000000008000000180000000000080808000000080008081800000008000000a000000000000800a8000000000000080800000000000800280000000000080038000000000008089800000000000008b000000008000808b000000008000000a00000000800080090000000000000088000000000000008a800000000000800980000000800080810000000080000001000000000000808b8000000080008000800000000000808a00000000000080820000000000000001;
     function [63:0] rc64(input [4:0] i);
-        case (i)
-            5'd0:  rc64 = 64'h0000000000000001; 5'd1:  rc64 = 64'h0000000000008082;
-            5'd2:  rc64 = 64'h800000000000808a; 5'd3:  rc64 = 64'h8000000080008000;
-            5'd4:  rc64 = 64'h000000000000808b; 5'd5:  rc64 = 64'h0000000080000001;
-            5'd6:  rc64 = 64'h8000000080008081; 5'd7:  rc64 = 64'h8000000000008009;
-            5'd8:  rc64 = 64'h000000000000008a; 5'd9:  rc64 = 64'h0000000000000088;
-            5'd10: rc64 = 64'h0000000080008009; 5'd11: rc64 = 64'h000000008000000a;
-            5'd12: rc64 = 64'h000000008000808b; 5'd13: rc64 = 64'h800000000000008b;
-            5'd14: rc64 = 64'h8000000000008089; 5'd15: rc64 = 64'h8000000000008003;
-            5'd16: rc64 = 64'h8000000000008002; 5'd17: rc64 = 64'h8000000000000080;
-            5'd18: rc64 = 64'h000000000000800a; 5'd19: rc64 = 64'h800000008000000a;
-            5'd20: rc64 = 64'h8000000080008081; 5'd21: rc64 = 64'h8000000000008080;
-            5'd22: rc64 = 64'h0000000080000001; 5'd23: rc64 = 64'h8000000080008008;
-            5'd24: rc64 = 64'h8000000080008082; 5'd25: rc64 = 64'h800000008000800a;
-            5'd26: rc64 = 64'h8000000000000003; 5'd27: rc64 = 64'h8000000080000009;
-            5'd28: rc64 = 64'h8000000000008082; 5'd29: rc64 = 64'h0000000000008009;
-            5'd30: rc64 = 64'h8000000000000080; default: rc64 = 64'h0000000000008083;
-        endcase
+        integer k;
+        begin
+            rc64 = 64'd0;
+            for (k = 0; k < 32; k = k + 1)
+                if (i == k[4:0]) rc64 = RC[k * 64 +: 64];
+        end
     endfunction
 
     // ---------------------------------------------------------------- geometry
@@ -186,16 +179,19 @@ module xvkeccak_seq (
     end
     // the source register of this beat: the smallest one above the previous beat's
     reg  [4:0] prev_q;
+    // (the five candidates compared in parallel, not a chain of minimum steps)
     reg  [4:0] cur;
-    reg        found;
+    reg  [4:0] c_ok, c_min;
     always @(*) begin
-        cur = 5'd31;
-        found = 1'b0;
-        for (X = 0; X < 5; X = X + 1)
-            if ((beat_i == 7'd0 || sreg[X] > prev_q) && (!found || sreg[X] < cur)) begin
-                cur = sreg[X];
-                found = 1'b1;
-            end
+        for (X = 0; X < 5; X = X + 1) c_ok[X] = beat_i == 7'd0 || sreg[X] > prev_q;
+        cur = 5'd0;
+        for (X = 0; X < 5; X = X + 1) begin
+            c_min[X] = c_ok[X];
+            for (X2 = 0; X2 < 5; X2 = X2 + 1)
+                if (c_ok[X2] && sreg[X2] < sreg[X]) c_min[X] = 1'b0;
+            if (c_min[X]) cur = cur | sreg[X];
+        end
+        if (c_ok == 5'd0) cur = 5'd31;
     end
 
     // ---------------------------------------------------------------- phases
@@ -251,14 +247,18 @@ module xvkeccak_seq (
     // vktheta's read beat: the lanes of register b added into their columns
     // (slot j's column: the first lane's, counted up mod 5)
     reg  [2:0]  col [0:15];
+    reg  [63:0] c_t [0:15];
     always @(*) begin
         col[0] = mod5(lsh(b[4:0], lw_i));
         for (j = 1; j < 16; j = j + 1) col[j] = add5(col[j - 1], 3'd1);
         for (x = 0; x < 5; x = x + 1) begin
-            c_n[x] = (b == 7'd0) ? 64'd0 : q_q[x];
             for (j = 0; j < 16; j = j + 1)
-                if (j[3:0] <= jm && {1'b0, lsh(b[4:0], lw_i)} + j[5:0] < 6'd25 && col[j] == x[2:0])
-                    c_n[x] = c_n[x] ^ lane_of(rdata_i, j[3:0], lw_i);
+                c_t[j] = (j[3:0] <= jm && {1'b0, lsh(b[4:0], lw_i)} + j[5:0] < 6'd25 &&
+                          col[j] == x[2:0]) ? lane_of(rdata_i, j[3:0], lw_i) : 64'd0;
+            // (a tree of XORs, not a chain)
+            for (j = 0; j < 8; j = j + 1) c_t[j] = c_t[2 * j] ^ c_t[2 * j + 1];
+            for (j = 0; j < 4; j = j + 1) c_t[j] = c_t[2 * j] ^ c_t[2 * j + 1];
+            c_n[x] = ((b == 7'd0) ? 64'd0 : q_q[x]) ^ c_t[0] ^ c_t[1] ^ c_t[2] ^ c_t[3];
         end
     end
     // the rotator's amounts: in a source beat slot src[X] & jm of register cur, in a D beat
@@ -269,7 +269,7 @@ module xvkeccak_seq (
     reg  [3:0] sj;
     integer e;
     always @(*) begin
-        for (x = 0; x < 5; x = x + 1) rho_x[x] = rho64(src[x]) & ((6'd8 << lw_i) - 6'd1);
+        for (x = 0; x < 5; x = x + 1) rho_x[x] = rho64(src[x]) & {lw_i == 2'd3, lw_i[1], lw_i != 2'd0, 3'b111};
         for (j = 0; j < 16; j = j + 1) begin
             slot_amt[j] = 6'd0;
             for (x = 0; x < 5; x = x + 1) begin
