@@ -37,11 +37,12 @@ module zbkb_unit (
     wire rtype  = andn_ | orn_ | xnor_ | rol_ | ror_ | pack_ | packh_;
     wire itype  = rev8_ | brev8_ | zip_ | unzip_ | rori_;
 
-    // one rotator: rotate right by amt (rol rotates right by 32 - amt)
+    // one rotator: rotate right by amt; rol rotates right by 32 - amt = ~amt + 1: by ~amt,
+    // then by one more (no adder in front of the rotator)
     wire [4:0]  amt   = rori_ ? insn_i[24:20] : rs2_i[4:0];
-    wire [4:0]  ramt  = rol_ ? (5'd0 - amt) : amt;
+    wire [4:0]  ramt  = amt ^ {5{rol_}};
     wire [63:0] dbl   = {rs1_i, rs1_i} >> ramt;
-    wire [31:0] rot   = dbl[31:0];
+    wire [31:0] rot   = rol_ ? {dbl[0], dbl[31:1]} : dbl[31:0];
 
     reg [31:0] brev, zipv, unzipv;
     integer i;
