@@ -325,12 +325,12 @@ module rv32_core #(
     // (an op-imm's immediate is in x_b_q: see the operand registers)
     wire [31:0] alu_b   = b;
     wire        alu_alt = x_alu_alt_q;
-    wire [31:0] alu_res;
+    wire [31:0] alu_out;   // the ALU's result; alu_res: it or a unit's (below)
     wire        alu_eq, alu_lt;
     rv32_alu u_alu (
         .a_i(a), .b_i(alu_b), .add_i(x_aop_q[0]), .sub_i(x_aop_q[1]), .shift_i(x_aop_q[2]),
         .left_i(x_aop_q[3]), .alt_i(alu_alt), .slt_i(x_aop_q[4]), .logic_i(x_aop_q[6:5]),
-        .cmp_signed_i(x_cmp_signed_q), .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt)
+        .cmp_signed_i(x_cmp_signed_q), .result_o(alu_out), .eq_o(alu_eq), .lt_o(alu_lt)
     );
 
     // multiplier (six cycles in X: eight multiplier bits a cycle, the result from registers)
@@ -557,7 +557,11 @@ module rv32_core #(
     reg         x_writes;
     // the ALU's result joins the others in one last 2:1 multiplexer; the others are an
     // AND-OR of exclusive selects decoded in D (x_osel_q) or early in X (host call, unit)
-    wire        x_use_alu = x_use_alu_q;   // op or op-imm (exactly as decoded in X)
+    // a unit's result joins the ALU's in front of the last select (one level: the unit's
+    // claim is registered), so it does not pass the other results' AND-OR; in a design
+    // without units this is the ALU's result
+    wire        x_use_alu = x_use_alu_q || is_ext;   // op or op-imm (as decoded in X), or a unit
+    wire [31:0] alu_res   = is_ext ? ext_rd_wdata : alu_out;
     always @(*) begin
         x_writes = 1'b1;
         if (is_ext)                       x_writes = ext_rd_we;
@@ -567,7 +571,7 @@ module rv32_core #(
     wire [31:0] x_nonalu = ({32{x_use_mul_q}} & mul_res) | ({32{x_osel_q[0]}} & imm_u) |
                            ({32{x_osel_q[1]}} & pc_rel) | ({32{x_osel_q[2]}} & x_pc4) |
                            ({32{x_osel_q[3]}} & csr_rdata) | ({32{x_osel_q[4]}} & div_res) |
-                           ({32{host_call}} & host_wdata_i) | ({32{is_ext}} & ext_rd_wdata);
+                           ({32{host_call}} & host_wdata_i);
     rv32_result_mux u_res (.sel_i(x_use_alu), .alu_i(alu_res), .rest_i(x_nonalu), .y_o(x_result));
     // The operand registers' next values: as the instruction in D enters X, the register
     // file's value or, when the instruction in X writes that register with an ALU-type
