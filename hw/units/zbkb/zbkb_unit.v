@@ -17,7 +17,14 @@ module zbkb_unit (
     wire [11:0] i12 = d_insn_i[31:20];
     wire op_r   = opc == 7'h33;
     wire op_i   = opc == 7'h13;
+    wire d_rtype = op_r && ((f7 == 7'h20 && (f3 == 3'd7 || f3 == 3'd6 || f3 == 3'd4)) ||
+                            (f7 == 7'h30 && (f3 == 3'd1 || f3 == 3'd5)) ||
+                            (f7 == 7'h04 && (f3 == 3'd4 || f3 == 3'd7)));
+    wire d_itype = op_i && ((i12 == 12'h698 && f3 == 3'd5) || (i12 == 12'h687 && f3 == 3'd5) ||
+                            (i12 == 12'h08f && (f3 == 3'd1 || f3 == 3'd5)) ||
+                            (f7 == 7'h30 && f3 == 3'd5));
     reg  andn_, orn_, xnor_, rol_, ror_, pack_, packh_, rev8_, brev8_, zip_, unzip_, rori_;
+    reg  claim_q, rtype_q;   // the OR of the matches, registered too (the core's is_ext)
     always @(posedge clk_i) begin
         if (x_load_i) begin
             andn_  <= op_r && f7 == 7'h20 && f3 == 3'd7;
@@ -32,10 +39,10 @@ module zbkb_unit (
             zip_   <= op_i && i12 == 12'h08f && f3 == 3'd1;
             unzip_ <= op_i && i12 == 12'h08f && f3 == 3'd5;
             rori_  <= op_i && f7 == 7'h30 && f3 == 3'd5;
+            rtype_q <= d_rtype;
+            claim_q <= d_rtype || d_itype;
         end
     end
-    wire rtype  = andn_ | orn_ | xnor_ | rol_ | ror_ | pack_ | packh_;
-    wire itype  = rev8_ | brev8_ | zip_ | unzip_ | rori_;
 
     // one rotator: rotate right by amt; rol rotates right by 32 - amt = ~amt + 1: by ~amt,
     // then by one more (no adder in front of the rotator)
@@ -69,9 +76,9 @@ module zbkb_unit (
                          ({32{rol_ | ror_ | rori_}} & rot);
     assign rd_wdata_o    = result;
 
-    assign claim_o       = rtype | itype;
+    assign claim_o       = claim_q;
     assign uses_rs1_o    = 1'b1;
-    assign uses_rs2_o    = rtype;
+    assign uses_rs2_o    = rtype_q;
     assign ready_o       = 1'b1;
     assign rd_we_o       = 1'b1;
     assign err_o         = 1'b0;
