@@ -20,7 +20,8 @@
 // and access data memory from X with the load data returned to them in W.
 module rv32_core #(
     parameter [31:0] MISA          = 32'h4000_1100,  // RV32IM
-    parameter        DIV_EARLY_OUT = 0
+    parameter        DIV_EARLY_OUT = 0,
+    parameter        HAS_EXT       = 1   // the design has extension units (0: rv32_ext claims nothing)
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -561,7 +562,16 @@ module rv32_core #(
     // claim is registered), so it does not pass the other results' AND-OR; in a design
     // without units this is the ALU's result
     wire        x_use_alu = x_use_alu_q || is_ext;   // op or op-imm (as decoded in X), or a unit
-    wire [31:0] alu_res   = is_ext ? ext_rd_wdata : alu_out;
+    wire [31:0] alu_res;
+    generate
+        if (HAS_EXT != 0) begin : g_ext_join   // kept: one level, not merged with the unit's select
+            rv32_result_mux u_ext_join (.sel_i(is_ext), .alu_i(ext_rd_wdata), .rest_i(alu_out),
+                                        .y_o(alu_res));
+        end else begin : g_no_ext
+            assign alu_res = alu_out;
+            wire unused_ext = &{1'b0, ext_rd_wdata};   // (no unit: rv32_ext drives zero)
+        end
+    endgenerate
     always @(*) begin
         x_writes = 1'b1;
         if (is_ext)                       x_writes = ext_rd_we;
