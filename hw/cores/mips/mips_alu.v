@@ -122,7 +122,8 @@ module mips_alu (
     assign lz_o     = {6{sel_clz_i}} & lz;
 endmodule
 
-// mips_ao22, mips_or_ao, mips_or4: AND-ORs of selected values and an OR, each a module
+// mips_ao22, mips_or_ao, mips_movsel, mips_or4: AND-ORs of selected values, the forward
+// selects behind a movz/movn (its condition decided last) and an OR, each a module
 // of its own
 // kept by synthesis (as rv32_result_mux), so that the mapper cannot fold earlier logic in
 // behind the late values they take (the multiplier's and load's forwarded values into the
@@ -140,6 +141,21 @@ module mips_ao22 #(
     output wire [W-1:0] y_o
 );
     assign y_o = (s0_i & x0_i) | (s1_i & x1_i);
+endmodule
+
+(* keep_hierarchy *)
+module mips_movsel (
+    input  wire [31:0] b_i,     // the movz/movn's rt operand
+    input  wire        movn_i,
+    input  wire [1:0]  m_i,     // selects of MEM's result, ...
+    input  wire [1:0]  o_i,     // ... of the operand register
+    input  wire [1:0]  mv_i,    // the operand names the movz/movn's rd
+    output wire [1:0]  m_o,
+    output wire [1:0]  o_o
+);
+    wire ok = movn_i ? (b_i != 32'd0) : (b_i == 32'd0);
+    assign m_o = m_i | (mv_i & {2{ok}});
+    assign o_o = o_i & ~(mv_i & {2{ok}});
 endmodule
 
 (* keep_hierarchy *)

@@ -82,6 +82,7 @@ module mips_core (
     reg  [DEC_W-1:0] e_dec_q;      // base decode of the word in EX (decoded in ID)
     reg  [ALU_W-1:0] e_alu_q;      // its ALU selects
     reg  [31:0] e_imm_q;           // its immediate operand
+    reg  [4:0]  e_dest_q;          // its destination (a base instruction's)
 
     reg         m_valid_q, m_we_q, m_load_q, m_store_q, m_trap_q, m_unit_st_q;
     reg  [4:0]  m_rd_q;
@@ -239,6 +240,17 @@ module mips_core (
     wire n_base_rt = n_i_sh | n_i_shv | n_i_mov | n_i_mdu | n_i_r | n_i_trap | n_i_b2 | n_i_madd |
                      n_i_mul | n_i_store | d_opc == 6'h22 | d_opc == 6'h26;
     wire n_link    = n_i_jal || (n_i_jalr) || (n_i_bz && id_rt[4]);
+    // the destination of a base instruction (registered: e_dest_q; a unit's is decoded in
+    // EX)
+    reg  [4:0]  n_dest;
+    always @(*) begin
+        n_dest = 5'd0;
+        if (n_i_sh || n_i_shv || n_i_mov || n_i_mfhl || n_i_r || n_i_mul || n_i_clz ||
+            n_i_jalr)                                           n_dest = id_rd;
+        else if (n_i_imm || n_i_load || n_i_rdhwr || d_opc == 6'h38) n_dest = id_rt;
+        else if (n_i_jal || (n_i_bz && id_rt[4]))               n_dest = 5'd31;
+        else if (n_i_sys)                                       n_dest = 5'd2;
+    end
 
     // ALU selects for EX (registered with the decode): one-hot parts of the result
     wire        n_r_sub = n_i_r && (d_fn == 6'h22 || d_fn == 6'h23 || d_fn == 6'h2a ||
@@ -483,17 +495,9 @@ module mips_core (
     end
     assign trap = trap_e || trap_ovf || trap_mis;   // and in MEM, m_trap_t
 
-    // destination and result
+    // destination (decoded in ID, a unit's here) and result
     wire        is_sc = opc == 6'h38;
-    reg  [4:0]  dest;
-    always @(*) begin
-        dest = 5'd0;
-        if (i_sh || i_shv || i_mov || i_mfhl || i_r || i_mul || i_clz || i_jalr) dest = rd;
-        else if (i_imm || i_load || i_rdhwr || is_sc)                             dest = rt;
-        else if (i_jal || (i_bz && rt[4]))                                        dest = 5'd31;
-        else if (i_sys)                                                           dest = 5'd2;
-        else if (is_ext && ext_rd_we)                                             dest = rd;
-    end
+    wire [4:0]  dest = e_dest_q | ({5{is_ext && ext_rd_we}} & rd);
     assign e_dest = e_valid_q ? dest : 5'd0;
     wire        mov_ok = (fn[0] ? (b != 32'd0) : (b == 32'd0));
     // the result: its sources are exclusive (the ALU's is zero unless it computes one);
@@ -531,20 +535,40 @@ module mips_core (
     // a movz/movn forwards if its condition holds (it writes)
     wire        x_fwd_mov = e_valid_q && (dest != 5'd0) && i_mov && !trap_e;
     wire        mw_wr = m_valid_q && m_we_q && !m_trap_q && !m_err;
-    // (a movz/movn in EX that a consumer entering EX names: MEM's result if its condition
-    // holds, else the operand register; a load of its rd is not in MEM then: it waited)
     function [5:0] fwd_sel;
         input [4:0] r;
         input       mv;
-        reg         fm, fmv, fw;
+        reg         fm, fw;
         begin
-            fm  = mv && r != 5'd0 && r == dest && x_fwd;
-            fmv = mv && r != 5'd0 && r == dest && x_fwd_mov && mov_ok;
-            fw  = !fm && r != 5'd0 && r == m_rd_q && mw_wr && m_load_q;
-            fwd_sel = {(fm && !i_mfhl && !i_mul) || fmv, fm && i_mfhl && !fn[1],
-                       fm && i_mfhl && fn[1], fm && i_mul, fw, !fm && !fmv && !fw};
+            fm = mv && r != 5'd0 && r == dest && x_fwd;
+            fw = !fm && r != 5'd0 && r == m_rd_q && mw_wr && m_load_q;
+            fwd_sel = {fm && !i_mfhl && !i_mul, fm && i_mfhl && !fn[1], fm && i_mfhl && fn[1],
+                       fm && i_mul, fw, !fm && !fw};
         end
     endfunction
+    // the next cycle's selects: of the instruction entering EX (forwarded from the one now
+    // in EX, which moves to MEM) or of the one waiting there. A movz/movn in EX that the
+    // entering instruction names: MEM's result if its condition holds, else the operand
+    // register (a load of its rd is not in MEM then: the move waited for it); the condition
+    // (rt == 0, late) is decided last, in a kept module
+    wire [5:0]  fa_n = ex_stall ? fwd_sel(rs, 1'b0) : fwd_sel(id_rs, 1'b1);
+    wire [5:0]  fb_n = ex_stall ? fwd_sel(rt, 1'b0) : fwd_sel(id_rt, 1'b1);
+    wire [1:0]  mv_n = {2{!ex_stall && x_fwd_mov}} &
+                       {id_rs != 5'd0 && id_rs == dest, id_rt != 5'd0 && id_rt == dest};
+    wire [1:0]  sel_m, sel_o;
+    mips_movsel u_movsel (
+        .b_i(b), .movn_i(fn[0]), .m_i({fa_n[5], fb_n[5]}), .o_i({fa_n[0], fb_n[0]}),
+        .mv_i(mv_n), .m_o(sel_m), .o_o(sel_o)
+    );
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            e_fa_q <= 6'd1;
+            e_fb_q <= 6'd1;
+        end else begin
+            e_fa_q <= {sel_m[1], fa_n[4:1], sel_o[1]};
+            e_fb_q <= {sel_m[0], fb_n[4:1], sel_o[0]};
+        end
+    end
 
     mips_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(e_valid_q && !lu_hazard), .insn_i(e_insn_q),
@@ -581,11 +605,10 @@ module mips_core (
             e_ferr_q  <= 1'b0;
             e_jmis_q  <= 1'b0;
             e_jtgt_q  <= 32'd0;
-            e_fa_q    <= 6'd1;
-            e_fb_q    <= 6'd1;
             e_dec_q   <= {DEC_W{1'b0}};
             e_alu_q   <= {ALU_W{1'b0}};
             e_imm_q   <= 32'd0;
+            e_dest_q  <= 5'd0;
             e_lu_q    <= 6'd0;
             e_lsh_q   <= 1'b0;
         end else if (!ex_stall) begin
@@ -595,6 +618,7 @@ module mips_core (
                           n_i_load, n_i_store, n_base_ok, n_base_rs, n_base_rt, n_link};
             e_alu_q   <= n_alu;
             e_imm_q   <= n_imm;
+            e_dest_q  <= n_dest;
             e_valid_q <= id_fire;
             e_insn_q  <= d_insn;
             e_pc_q    <= d_pc_q;
@@ -606,23 +630,19 @@ module mips_core (
             e_jmis_q  <= d_jmis;
             e_jtgt_q  <= d_ba;
             // the instruction in EX moves to MEM (it fires), the one in MEM to WB
-            e_fa_q    <= fwd_sel(id_rs, 1'b1);
             // next cycle: MEM holds the instruction now in EX, WB the one now in MEM
             e_lu_q    <= {id_rs == dest && id_rs != 5'd0, id_rt == dest && id_rt != 5'd0,
                           id_rd == dest && id_rd != 5'd0, id_rs == m_rd_q, id_rt == m_rd_q,
                           id_rd == m_rd_q};
             e_lsh_q   <= dest == m_rd_q;
-            e_fb_q    <= fwd_sel(id_rt, 1'b1);
         end else begin
             // held: keep the operands current (the producers move on to the register file);
             // MEM gets a bubble, WB the instruction now in MEM
             e_a_q  <= e_fa_q[1] ? w_value : a;
             e_b_q  <= e_fb_q[1] ? w_value : b;
-            e_fa_q <= fwd_sel(rs, 1'b0);
             // next cycle: MEM holds a bubble, WB the instruction now in MEM
             e_lu_q  <= {3'b000, rs == m_rd_q, rt == m_rd_q, rd == m_rd_q};
             e_lsh_q <= 1'b0;
-            e_fb_q <= fwd_sel(rt, 1'b0);
         end
     end
 
@@ -928,5 +948,6 @@ module mips_core (
                            w_tval_q, w_wmask_q, w_hl_q, w_pend_q};
 `endif
 
-    wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, fn[5:3]};
+    wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, fn[5:3],
+                   i_bz, i_jal, i_sh, i_shv, i_jalr, i_r, i_imm};  // (dest: decoded in ID)
 endmodule
