@@ -1,17 +1,20 @@
 // mips_core: the project's five-stage MIPS32 processor core (docs/mips-core.md), built to
 // be what the mips5 timing model describes (Harris & Harris's pipelined MIPS, seed 000's
-// reference [4], with the architectural delay slot):
+// reference [4], with the architectural delay slot; load-use 2 and branch operand lead 2
+// for the clock, issue 28):
 //   IF   the next-PC multiplexer drives the synchronous instruction memory (imem_addr_o);
-//   ID   the word arrives (imem_rdata_i); register read (write-through from WB, forwarding
-//        from MEM), branch comparison and jump targets, the delay slot is the word being
-//        fetched; a branch waits for an operand that the instruction in EX, or a load in
-//        MEM, is producing (H&H branchstall); the base decode for EX and the forward
-//        selects of its operands (registered with the word);
-//   EX   forwarding from MEM and WB, ALU, shifter, the multiplier's partial products,
-//        divider start, extension units (mips_ext, generated per design), exceptions; a
-//        consumer of the load in MEM waits here one cycle (H&H lwstall), an HI/LO
-//        instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a running
-//        division;
+//   ID   the word arrives (imem_rdata_i); register read (forwarding from MEM and WB into
+//        the operand registers), branch comparison (register file and WB's value only)
+//        and jump targets, the delay slot is the word being fetched; a branch waits while
+//        the producer of an operand is in EX or MEM, a load's until it has left WB; the
+//        base decode for EX, its destination and the forward selects of its operands
+//        (registered with the word);
+//   EX   operands from MEM or the operand registers, ALU, shifter, the multiplier's
+//        partial products, divider start, extension units (mips_ext, generated per
+//        design), exceptions; a consumer of a load waits here while the load is in MEM
+//        and WB (taking WB's value into its operand register), clz/clo take two cycles,
+//        an HI/LO instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a
+//        running division;
 //   MEM  the data-memory request (synchronous memory: the data arrives in WB); the product
 //        added up (mul's low word, forwarded from here; HI/LO written at the end of MEM,
 //        where mfhi/mflo read them); the trap instructions' conditions;
