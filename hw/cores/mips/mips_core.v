@@ -538,15 +538,19 @@ module mips_core (
     // a movz/movn forwards if its condition holds (it writes)
     wire        x_fwd_mov = e_valid_q && (dest != 5'd0) && i_mov && !trap_e;
     wire        mw_wr = m_valid_q && m_we_q && !m_trap_q && !m_err;
+    // (the sources as one argument: called in a continuous assignment, a function must
+    // read only its arguments, for Icarus; see fwd_src)
+    wire [14:0] sel_src = {dest, x_fwd, m_rd_q, mw_wr && m_load_q, i_mfhl, i_mul, fn[1]};
     function [5:0] fwd_sel;
-        input [4:0] r;
-        input       mv;
-        reg         fm, fw;
+        input [4:0]  r;
+        input        mv;
+        input [14:0] src;   // {EX's dest, it forwards, MEM's rd, a load there, mfhi/lo, mul, fn[1]}
+        reg          fm, fw;
         begin
-            fm = mv && r != 5'd0 && r == dest && x_fwd;
-            fw = !fm && r != 5'd0 && r == m_rd_q && mw_wr && m_load_q;
-            fwd_sel = {fm && !i_mfhl && !i_mul, fm && i_mfhl && !fn[1], fm && i_mfhl && fn[1],
-                       fm && i_mul, fw, !fm && !fw};
+            fm = mv && r != 5'd0 && r == src[14:10] && src[9];
+            fw = !fm && r != 5'd0 && r == src[8:4] && src[3];
+            fwd_sel = {fm && !src[2] && !src[1], fm && src[2] && !src[0], fm && src[2] && src[0],
+                       fm && src[1], fw, !fm && !fw};
         end
     endfunction
     // the next cycle's selects: of the instruction entering EX (forwarded from the one now
@@ -554,8 +558,8 @@ module mips_core (
     // entering instruction names: MEM's result if its condition holds, else the operand
     // register (a load of its rd is not in MEM then: the move waited for it); the condition
     // (rt == 0, late) is decided last, in a kept module
-    wire [5:0]  fa_n = ex_stall ? fwd_sel(rs, 1'b0) : fwd_sel(id_rs, 1'b1);
-    wire [5:0]  fb_n = ex_stall ? fwd_sel(rt, 1'b0) : fwd_sel(id_rt, 1'b1);
+    wire [5:0]  fa_n = ex_stall ? fwd_sel(rs, 1'b0, sel_src) : fwd_sel(id_rs, 1'b1, sel_src);
+    wire [5:0]  fb_n = ex_stall ? fwd_sel(rt, 1'b0, sel_src) : fwd_sel(id_rt, 1'b1, sel_src);
     wire [1:0]  mv_n = {2{!ex_stall && x_fwd_mov}} &
                        {id_rs != 5'd0 && id_rs == dest, id_rt != 5'd0 && id_rt == dest};
     wire [1:0]  sel_m, sel_o;
