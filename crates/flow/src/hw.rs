@@ -372,6 +372,9 @@ pub struct Cluster {
     pub scheduler: Option<String>,
     /// LocalCluster worker processes (None: the machine's CPUs).
     pub workers: Option<usize>,
+    /// Each task's time limit in seconds (None: none): the tool a task runs at its limit is
+    /// stopped and the task reported as timed out (`taskrun.py run --timeout`).
+    pub task_timeout: Option<u64>,
 }
 
 /// One task of the task layer: its name (the progress lines and failures say it), its kind
@@ -433,6 +436,9 @@ pub fn run_hw_tasks(
     }
     if let Some(n) = cluster.workers {
         cmd.args(["--workers", &n.to_string()]);
+    }
+    if let Some(t) = cluster.task_timeout {
+        cmd.args(["--timeout", &t.to_string()]);
     }
     let out = cmd
         .output()
