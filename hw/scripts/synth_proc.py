@@ -82,6 +82,20 @@ def synth_target(t, d):
     return res
 
 
+# why a processor's figures are missing from reproduce's default run (the vector processors)
+NOT_RUN = ("not synthesized by the default run (tens of CPU minutes): `make reproduce HW=all` "
+           "or `hw/scripts/synth_proc.py --design {design}`")
+
+
+def cached(t):
+    """The cached result of a processor target, None when it has not been synthesized."""
+    p = os.path.join(cache_dir(t), "result.json")
+    if not os.path.exists(p):
+        return None
+    with open(p) as f:
+        return dict(json.load(f), cached=True)
+
+
 def synth_proc(t):
     """Area figures of one processor target (cached)."""
     d = cache_dir(t)

@@ -389,8 +389,19 @@ def _proc_target(args):
 
 
 def task_synth_proc(args):
+    """A processor's synthesis; with args["cached_only"] only its cached result, else
+    {"name", "missing": why} (reproduce's default run for the vector processors)."""
     import synth_proc
     t = _proc_target(args)
+    if args.get("cached_only"):
+        res = synth_proc.cached(t)
+        if res is None:
+            print(f"{t['name']}: no cached synthesis; not run by default")
+            return {"name": t["name"], "missing": synth_proc.NOT_RUN.format(design=t["name"])}
+        res = dict(res, name=t["name"])
+        if args.get("also"):
+            res["also"] = list(args["also"])
+        return res
     res = dict(synth_proc.synth_proc(t), name=t["name"])
     if args.get("also"):
         res["also"] = list(args["also"])  # designs with the same processor (reproduce)
