@@ -193,8 +193,9 @@ def source_key(t, extra=""):
 
 # The canonical elaborated design: the target read as Verilog (verilog_read), elaborated
 # (hierarchy, proc) and stripped of every source position: the `src` attributes and the
-# file:line that Yosys writes into its automatic names ($and$f.v:12$3 becomes $and$$3; the
-# trailing number counts objects in parse order, so it does not move with lines). `proc` is
+# file:line that Yosys writes into its automatic names ($and$f.v:12$3 becomes $and$3), with
+# their counters renumbered per module (renumber: Yosys counts across every module it read,
+# used or not, in file order). `proc` is
 # needed: without it the processes' case rules keep `src` attributes that setattr does not
 # reach. Every synthesis flow reads this RTLIL instead of the Verilog (yosys_read), so what
 # Yosys and ABC see does not depend on where a line is: Yosys 0.23 orders some of its work by
@@ -202,6 +203,9 @@ def source_key(t, extra=""):
 # whole lines mapped to 3689 LUTs instead of 3858 (hw/scripts/test_position.py holds the check).
 CANON = ["proc", "setattr -unset src", "setattr -mod -unset src"]
 AUTO_SRC = re.compile(r"\$[^$ \n]*\.s?vh?:[0-9.-]+\$")  # file:line in auto names ($and$f.v:12$3)
+MODULE = re.compile(r"(?m)^(?=module )")  # splits RTLIL text before each module
+AUTO_NAME = re.compile(r'\$[^\s"]+')  # an automatic name ($0\\x$func$12.$result[7:0]$34)
+AUTO_NUM = re.compile(r'\$([0-9]+)(?=(?:_[A-Za-z0-9]+)?(?:[.\[$]|$))')  # its counters, past the first character
 INCLUDE = re.compile(r'`include\s+("([^"]*)")?')
 READMEM = re.compile(r'\$readmem[hb]\s*\(\s*("([^"]*)")?')
 
@@ -217,12 +221,29 @@ def canonical(t, tmp):
         with open(os.path.join(tmp, "canon.il")) as f:
             text = f.read()
         with open(os.path.join(tmp, "stripped.il"), "w") as f:
-            f.write(AUTO_SRC.sub("$", text))
+            f.write(renumber(AUTO_SRC.sub("$", text)))
         r = C.run(["yosys", "-q", "-p", "read_rtlil stripped.il; write_rtlil canon2.il"], cwd=tmp)
     if r.returncode != 0:  # a message, not C.die's exit code: the --status lists carry it
         raise SystemExit(f"error: {t['name']}: Yosys cannot elaborate it: {(r.stderr + r.stdout).strip()[-800:]}")
     with open(os.path.join(tmp, "canon2.il")) as f:
         return f.read()
+
+
+def renumber(text):
+    """The automatic names' counters ($procmux$1234_Y) renumbered module by module: Yosys
+    counts objects across everything it read, so a module's numbers depend on the modules
+    parsed before it (an unused module, the order of the files). Each module's distinct
+    numbers become their rank in that module, zero-padded (name order = number order), and
+    the next free number (`autoidx`, where the flows' own new names start) is one fixed value
+    above them all."""
+    text = re.sub(r"(?m)^autoidx [0-9]+$", "autoidx 1000000", text)
+    out = []
+    for block in MODULE.split(text):
+        nums = {int(n) for name in AUTO_NAME.findall(block) for n in AUTO_NUM.findall(name[1:])}
+        ranks = {n: f"{i:06d}" for i, n in enumerate(sorted(nums), 1)}
+        out.append(AUTO_NAME.sub(lambda m: m.group()[0] + AUTO_NUM.sub(
+            lambda k: "$" + ranks[int(k.group(1))], m.group()[1:]), block))
+    return "".join(out)
 
 
 def elaboration_inputs(t):

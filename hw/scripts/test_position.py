@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Synthesis does not depend on where lines are (docs/hardware.md "Caching"): the rv32-ref
 processor and seed 004's Case I, once as they are and once with every file shifted by blank
-lines and the top's port list moved into an `include, give the same canonical RTLIL (what
+lines, an unused module read first and the top's port list moved into an `include, give the
+same canonical RTLIL (what
 every flow reads: targets.yosys_read), the same cache key and byte-identical mapped
 netlists (ECP5 synth_ecp5 for the processor, the ASIC flow's generic gates for the case).
 `make -C hw test-position`; about a minute (Yosys)."""
@@ -20,14 +21,17 @@ import targets as T  # noqa: E402
 
 
 def shifted(t, tmp):
-    """A copy of target t whose files all start lower and have blank lines inside, and whose
-    top module's port list is in an `include file."""
+    """A copy of target t whose files all start lower and have blank lines inside, that reads
+    an unused module first (it takes Yosys's first automatic names), and whose top module's
+    port list is in an `include file."""
     os.makedirs(tmp)
     files = []
     for i, p in enumerate(t["files"]):
         with open(p) as f:
             text = f.read()
         text = "\n" * (3 + i) + text.replace(";\n", ";\n\n\n", 5 + i)
+        if i == 0:
+            text = UNUSED + text
         m = re.search(rf"module {t['top']}\s*#\((.*?)\n\) \(\n(.*?)\n\);\n", text, re.S)
         if m:  # the top: its port list into top_ports.vh
             with open(os.path.join(tmp, "top_ports.vh"), "w") as f:
@@ -37,6 +41,12 @@ def shifted(t, tmp):
         with open(files[-1], "w") as f:
             f.write(text)
     return dict(t, name=t["name"] + " shifted", files=files, include_dirs=[tmp] + t["include_dirs"])
+
+
+UNUSED = """module position_unused (input clk_i, input [7:0] a_i, b_i, output reg [7:0] q_o);
+  always @(posedge clk_i) if (a_i > b_i) q_o <= a_i + b_i; else if (a_i[0]) q_o <= a_i & b_i; else q_o <= 8'd0;
+endmodule
+"""
 
 
 def read(p):

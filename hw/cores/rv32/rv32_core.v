@@ -4,7 +4,7 @@
 //   F  the next-PC multiplexer drives the synchronous instruction memory (imem_addr_o);
 //   D  the fetched word arrives (imem_rdata_i); jal is recognised and redirects fetch;
 //   X  execute: register read (asynchronous register file, bypass from W), ALU, shifter,
-//      two-cycle multiplier (rv32_mul), iterative divider, branch/jalr resolution, CSRs,
+//      iterative multiplier (rv32_mul, 8 bits a cycle), iterative divider, branch/jalr resolution, CSRs,
 //      traps, data-memory request, extension units (rv32_ext, generated per design); the
 //      instruction retires here;
 //   W  write-back: the ALU result register or the load data (synchronous data memory)
@@ -159,7 +159,7 @@ module rv32_core #(
     reg  [31:0] x_pc_q /* verilator public_flat_rd */;
     reg         x_ferr_q;
     reg         x_rs1_z_q, x_rs2_z_q;  // the rs1 / rs2 fields of x_insn_q are x0
-    reg         x_started_q;   // the divider was started for the instruction in X
+    reg         x_started_q;   // the divider or multiplier was started for the instruction in X
 
     wire [4:0]  rd   = x_insn_q[11:7];
     wire [2:0]  f3   = x_insn_q[14:12];
@@ -167,9 +167,9 @@ module rv32_core #(
     wire [4:0]  rs2;           // extension unit names for its instruction
     wire [31:0] imm_u = {x_insn_q[31:12], 12'd0};
 
-    // base decode: exactly the words crates/sim/src/rv32/{base,m,zicsr}.rs accept; one
-    // function for X's instruction and for D's (whose class, base_ok and the registers it
-    // reads, is registered with it: X's stall and exception logic start from flip-flops)
+    // base decode: exactly the words crates/sim/src/rv32/{base,m,zicsr}.rs accept, applied
+    // to D's word and registered with it (xd: X's decode, so X's stall, exception and
+    // forwarding logic start from flip-flops, not behind compares of x_insn_q)
     localparam D_LUI = 0, D_AUIPC = 1, D_JAL = 2, D_JALR = 3, D_BRANCH = 4, D_LOAD = 5,
                D_STORE = 6, D_OPIMM = 7, D_OP = 8, D_MUL = 9, D_DIV = 10, D_FENCE = 11,
                D_FENCEI = 12, D_ECALL = 13, D_EBREAK = 14, D_MRET = 15, D_WFI = 16,
@@ -211,7 +211,7 @@ module rv32_core #(
         end
     endfunction
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [D_N-1:0] xd = decode(x_insn_q);   // (its class bits: x_class_q)
+    reg  [D_N-1:0] xd;                      // decode(x_insn_q): D's, registered with the word
     wire [D_N-1:0] dd = decode(d_insn);     // (only its class bits are registered)
     /* verilator lint_on UNUSEDSIGNAL */
     reg  [2:0]  x_class_q;   // D's decode[D_OK], [D_RS1], [D_RS2], registered
@@ -292,9 +292,17 @@ module rv32_core #(
     wire [31:0] b_ext = (w_fwd && w_rd_q == rs2 && !rs2_zero) ? w_result_q : rf_d;
     wire [31:0] a = (rs1 == x_insn_q[19:15]) ? x_a_q : a_ext;
     wire [31:0] b = (rs2 == x_insn_q[24:20]) ? x_b_q : b_ext;
-    // a load result is not bypassed: its consumer waits one cycle in X
-    wire lu_hazard = x_valid && w_valid_q && w_load_q && w_rd_q != 5'd0 &&
-                     ((uses_rs1 && rs1 == w_rd_q) || (uses_rs2 && rs2 == w_rd_q));
+    // a load result is not bypassed: its consumer waits one cycle in X. For a base
+    // instruction the register compare is made in D against the load in X, as the consumer
+    // enters X (lu_q: the load is then in W if it retired, w_valid_q && w_load_q), so the
+    // stall starts at flip-flops; a unit's operands are known only in X (ext_*)
+    reg  lu_q;
+    reg  [4:0] x_fwd_rd_q;   // forwarding: see x_fwd_a
+    reg        x_ecall_q;
+    wire d_lu = is_load && rd != 5'd0 &&
+                ((dd[D_RS1] && d_rs1 == rd) || (dd[D_RS2] && d_rs2 == rd));
+    wire lu_ext = w_rd_q != 5'd0 && ((uses_rs1 && rs1 == w_rd_q) || (uses_rs2 && rs2 == w_rd_q));
+    wire lu_hazard = x_valid && w_valid_q && w_load_q && (base_ok ? lu_q : lu_ext);
 
     // ALU / shifter / multiplier
     // the ALU's operand select, its funct7[5] and whether the result is the ALU's are
@@ -325,12 +333,14 @@ module rv32_core #(
         .cmp_signed_i(x_cmp_signed_q), .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt)
     );
 
-    // multiplier (two cycles in X: the product is registered at the end of the first)
+    // multiplier (six cycles in X: eight multiplier bits a cycle, the result from registers)
     wire [31:0] mul_res;
-    reg         x_mul_done_q;  // the multiply in X has its product: this is its second cycle
-    wire        mul_busy = x_use_mul_q && !x_mul_done_q;   // (x_use_mul_q: is_mul, from D)
-    rv32_mul u_mul (.clk_i(clk_i), .a_i(a), .b_i(b), .a_signed_i(x_mul_q[0]),
-                    .b_signed_i(x_mul_q[1]), .high_i(x_mul_q[2]), .result_o(mul_res));
+    wire        mul_done;
+    wire        mul_start = x_valid && x_use_mul_q && !lu_hazard && !x_started_q;  // (is_mul, from D)
+    wire        mul_busy  = x_use_mul_q && !mul_done;
+    rv32_mul u_mul (.clk_i(clk_i), .rst_ni(rst_ni), .start_i(mul_start), .a_i(a), .b_i(b),
+                    .a_signed_i(x_mul_q[0]), .b_signed_i(x_mul_q[1]), .high_i(x_mul_q[2]),
+                    .done_o(mul_done), .result_o(mul_res));
 
     // divider (iterative)
     wire        div_done;
@@ -563,8 +573,13 @@ module rv32_core #(
     // result, that result (x_fwd_*), through the same last 2:1 select (the ALU's result
     // passes one level on the way to them too); while X holds, what W writes to the
     // instruction's registers (x_*_hold_wr: the register's enable).
-    wire x_fwd_a = x_valid && x_writes && !is_load && x_rd == d_rs1 && !d_rs1_z;
-    wire x_fwd_b = x_valid && x_writes && !is_load && x_rd == d_rs2 && !d_opimm && !d_rs2_z;
+    // (for a base instruction the register it writes with a forwardable result is decoded
+    // in D, x_fwd_rd_q: 0 for none and for loads; an ecall's host call writes a0 when mtvec
+    // is 0 as it executes; a unit says in X)
+    wire [4:0] x_fwd_rd = is_ext ? (ext_rd_we ? rd : 5'd0) :
+                          (x_ecall_q && mtvec_zero) ? 5'd10 : x_fwd_rd_q;
+    wire x_fwd_a = x_valid && x_fwd_rd == d_rs1 && !d_rs1_z;
+    wire x_fwd_b = x_valid && x_fwd_rd == d_rs2 && !d_opimm && !d_rs2_z;
     wire x_a_hold_wr = rf_wr && rf_waddr == x_insn_q[19:15];
     wire x_b_hold_wr = rf_wr && rf_waddr == x_insn_q[24:20] && !x_alu_imm_q;
     // (an op-imm's second operand is its immediate: registered in place of the register
@@ -594,20 +609,18 @@ module rv32_core #(
         if (!rst_ni) begin
             x_valid_q    <= 1'b0;
             x_started_q  <= 1'b0;
-            x_mul_done_q <= 1'b0;
         end else if (!x_stall) begin
             x_valid_q    <= d_fire;
             x_started_q  <= 1'b0;
-            x_mul_done_q <= 1'b0;
         end else begin
-            if (div_start) x_started_q <= 1'b1;
-            if (x_valid && x_use_mul_q && !lu_hazard) x_mul_done_q <= 1'b1;
+            if (div_start || mul_start) x_started_q <= 1'b1;
         end
     end
     // datapath registers: no reset (what they hold matters only with x_valid)
     always @(posedge clk_i) begin
         if (!x_stall) begin
             x_insn_q <= d_insn;
+            xd       <= dd;
             x_rs1_z_q <= d_rs1_z;
             x_rs2_z_q <= d_rs2_z;
             x_pc_q   <= d_pc_q;
@@ -615,6 +628,11 @@ module rv32_core #(
             x_alu_imm_q <= d_opimm;
             x_alu_alt_q <= d_alu_alt;
             x_class_q   <= {dd[D_RS2], dd[D_RS1], dd[D_OK]};
+            lu_q        <= d_lu;
+            x_ecall_q   <= dd[D_ECALL];
+            x_fwd_rd_q  <= (dd[D_OK] && !(dd[D_BRANCH] || dd[D_STORE] || dd[D_FENCE] ||
+                            dd[D_ECALL] || dd[D_EBREAK] || dd[D_MRET] || dd[D_WFI] ||
+                            dd[D_LOAD])) ? d_insn[11:7] : 5'd0;
             x_osel_q    <= {d_opc == 7'h33 && d_f7 == 7'h01 && d_f3[2],
                             d_opc == 7'h73 && d_f3 != 3'd0 && d_f3 != 3'd4,
                             d_opc == 7'h6f || (d_opc == 7'h67 && d_f3 == 3'd0),

@@ -3,10 +3,12 @@
 // start cycle being cycle 1; done_o and result_o are valid in cycle L.
 //
 // EARLY_OUT = 0: fixed L = 34 for every operand (the zscale timing model):
-//   cycle 1      start: operand magnitudes latched (sign handling)
-//   cycles 2-33  32 iterations
-//   cycle 34     done: the result (selected and sign-corrected at the end of the last
-//                iteration, so it comes from a register)
+//   cycle 1      start: operand magnitudes latched (sign handling) and the first quotient
+//                bit, which needs no subtraction (the divisor fits the dividend's top bit
+//                only if it is 0 or 1: compares of the operands)
+//   cycles 2-32  the other 31 iterations
+//   cycle 33     the result selected (quotient or remainder) and sign-corrected
+//   cycle 34     done: the result, from a register
 // EARLY_OUT = 1: the divide path of Rocket's MulDiv as the open Z-scale instantiated it
 // (earlyOut; the zscale-eo timing model, asip_sim::timing::early_out_div_cycles):
 //   start (1), NEG_IN (1 if a signed operand is negative), NORM (1: the early out skips
@@ -32,7 +34,8 @@ module rv32_div #(
                      S_ITER    = 3'd3,
                      S_MOVE    = 3'd4,
                      S_NEG_OUT = 3'd5,
-                     S_DONE    = 3'd6;
+                     S_DONE    = 3'd6,
+                     S_FIX     = 3'd7;
 
     reg [2:0]  state_q, state_d;
     reg [31:0] rem_q, rem_d;     // partial remainder
@@ -49,6 +52,8 @@ module rv32_div #(
     wire        a_neg  = sgn & a_i[31];
     wire        b_neg  = sgn & b_i[31];
     wire        b_zero = (b_i == 32'd0);
+    wire        b_one  = (b_i == 32'd1) || (b_neg && b_i == 32'hffff_ffff);   // |b| = 1
+    wire        a_top  = a_neg ? (a_i == 32'h8000_0000) : a_i[31];           // |a|[31]
     // rem takes the dividend's sign; div negates when the signs differ, but not x/0
     wire        out_neg = op_i[1] ? a_neg : ((a_neg ^ b_neg) & ~b_zero);
 
@@ -60,13 +65,14 @@ module rv32_div #(
     wire        fits     = ~sub[32];
     wire [31:0] step_rem = fits ? sub[31:0] : shifted;
     wire [31:0] step_quo = {quo_q[30:0], fits};
-    wire [31:0] step_sel = is_rem_q ? step_rem : step_quo;
-    wire [31:0] step_fix = (step_sel ^ {32{neg_out_q}}) + {31'd0, neg_out_q};
+    // the fixed divider's last cycle before done: the result selected and sign-corrected
+    wire [31:0] res_sel  = is_rem_q ? rem_q : quo_q;
+    wire [31:0] res_fix  = (res_sel ^ {32{neg_out_q}}) + {31'd0, neg_out_q};
 
     // negators: operand magnitudes at start (fixed), register negation (early out)
     // (x XOR neg) + neg: the conditional negation is one adder whose inputs take the XOR,
     // not a subtractor and a multiplexer behind it
-    wire [31:0] a_mag   = (a_i ^ {32{a_neg}}) + {31'd0, a_neg};
+    wire [30:0] a_mag   = (a_i[30:0] ^ {31{a_neg}}) + {30'd0, a_neg};   // |a|[31]: a_top
     wire [31:0] b_mag   = (b_i ^ {32{b_neg}}) + {31'd0, b_neg};
     wire [31:0] quo_neg = 32'd0 - quo_q;
     wire [31:0] dvs_neg = 32'd0 - dvs_q;
@@ -119,9 +125,13 @@ module rv32_div #(
                     dvs_d   = b_i;
                     state_d = (a_neg | b_neg) ? S_NEG_IN : S_NORM;
                 end else begin
-                    quo_d   = a_mag;
+                    // step 1: the divisor fits {31'b0, |a|[31]} only if it is 0, or 1
+                    // with |a|[31] set (|a|[31]: an unsigned dividend's top bit, or the
+                    // signed dividend -2^31)
+                    rem_d   = {31'd0, a_top & ~b_one};
+                    quo_d   = {a_mag[30:0], b_zero | (b_one & a_top)};
                     dvs_d   = b_mag;
-                    cnt_d   = 6'd32;
+                    cnt_d   = 6'd31;
                     state_d = S_ITER;
                 end
             end
@@ -144,7 +154,7 @@ module rv32_div #(
                 quo_d = step_quo;
                 cnt_d = cnt_q - 6'd1;
                 if (cnt_q == 6'd1) begin
-                    if (EARLY_OUT == 0)  begin quo_d = step_fix; state_d = S_DONE; end
+                    if (EARLY_OUT == 0)  state_d = S_FIX;
                     else if (is_rem_q)   state_d = S_MOVE;
                     else if (neg_out_q)  state_d = S_NEG_OUT;
                     else                 state_d = S_DONE;
@@ -156,6 +166,10 @@ module rv32_div #(
             end
             S_NEG_OUT: if (EARLY_OUT != 0) begin
                 quo_d   = quo_neg;
+                state_d = S_DONE;
+            end
+            S_FIX: begin
+                quo_d   = res_fix;
                 state_d = S_DONE;
             end
             default: state_d = S_IDLE;     // S_DONE
@@ -178,8 +192,8 @@ module rv32_div #(
         neg_out_q <= neg_out_d;
     end
 
-    // the result is quo_q in the done cycle (fixed: selected and corrected at the end of
-    // the last iteration, step_fix; early out: corrected in place)
+    // the result is quo_q in the done cycle (fixed: selected and corrected in S_FIX; early
+    // out: corrected in place)
     assign result_o = quo_q;
     assign done_o   = (state_q == S_DONE);
 endmodule

@@ -1,44 +1,71 @@
-// rv32_mul: the RV32M multiplier (mul, mulh, mulhsu, mulhu) in two cycles. The operands,
-// sign- or zero-extended to 33 bits, are split into a signed high half (bits 32:17) and an
-// unsigned low half (bits 16:0), so each of the four partial products fits one 18 x 18
-// multiplier (an FPGA DSP block). The first cycle multiplies and adds the two middle
-// products; the three values are registered; the second cycle adds them into the 64-bit product and selects the half the
-// instruction asks for (the core's last result multiplexer takes it directly). The instruction holds the execute
-// stage for both (latency.mul = 2 in the zscale timing models; docs/rv32-core.md "Area and
-// clock" says why it is not single-cycle, and why the adds are split this way).
+// rv32_mul: the RV32M multiplier (mul, mulh, mulhsu, mulhu), eight multiplier bits a cycle,
+// as the open Z-scale's Rocket MulDiv built with fastMulDiv (unroll 8; ../shared/notes/
+// zscale.md). The operands are sign- or zero-extended to 33 bits; the multiplier's bits are
+// taken in four chunks, three of 8 unsigned bits and the last of 9 signed ones, so one
+// 33 x 9 signed multiplier (two halves: the multiplicand's unsigned low 17 bits and signed
+// high 16, each an 18 x 18 DSP block on an FPGA) and one adder serve all four:
+//   cycles 1-4   the two partial products of chunk k into pl_q, ph_q
+//   cycles 2-5   pl_q + ph_q * 2^17 added to the sum so far shifted right by eight (hi_q);
+//                the low eight bits of each sum are final and shift into lo_q
+//   cycle 6      done_o: the result from registers (hi_q: the product's high word, lo_q:
+//                its low word)
+// The multiplicand is read in every cycle, not latched: the core holds its operand
+// registers while the instruction is in X (after a load-use wait they take the loaded value
+// before the multiply starts); the multiplier's chunks 1-3 are latched at the start
+// (bq_q). Every select in front of the multiplier and the adder comes from a phase
+// register, so neither path starts at the core's control, and each is one carry chain or
+// one DSP block long.
+// latency.mul = 6 in the zscale timing models (docs/rv32-core.md, docs/timing-models.md).
 module rv32_mul (
     input  wire        clk_i,
-    input  wire [31:0] a_i,
+    input  wire        rst_ni,
+    input  wire        start_i,    // first cycle of a mul* in X
+    input  wire [31:0] a_i,        // stable while the instruction is in X
     input  wire [31:0] b_i,
     input  wire        a_signed_i, // mulh, mulhsu (decoded with the instruction)
     input  wire        b_signed_i, // mulh
     input  wire        high_i,     // mulh, mulhsu, mulhu
+    output wire        done_o,     // last cycle the instruction occupies X; result_o valid
     output wire [31:0] result_o
 );
-    wire        a_signed = a_signed_i;
-    wire        b_signed = b_signed_i;
-    wire signed [15:0] ah = {a_signed & a_i[31], a_i[31:17]};
-    wire signed [15:0] bh = {b_signed & b_i[31], b_i[31:17]};
-    wire signed [17:0] al = {1'b0, a_i[16:0]};
-    wire signed [17:0] bl = {1'b0, b_i[16:0]};
-    // first cycle: the four products al*bl (34 bits, unsigned), ah*bh (32 bits, signed),
-    // and the sum of the two middle ones ah*bl + al*bh (35 bits, signed), registered
-    reg  [33:0]        ll_q;
-    reg  signed [31:0] hh_q;
-    reg  signed [34:0] mid_q;
-    wire signed [35:0] p_ll = al * bl;
-    wire signed [33:0] p_hl = ah * bl;
-    wire signed [33:0] p_lh = al * bh;
-    always @(posedge clk_i) begin
-        ll_q  <= p_ll[33:0];
-        hh_q  <= ah * bh;
-        mid_q <= p_hl + p_lh;
+    reg  [4:0]         st_q;       // one-hot: cycles 2, 3, 4, 5, 6 (done)
+    reg                run_q;      // cycles 2-4: chunks 1-3 from bq_q
+    reg  [26:0]        bq_q;       // chunks 3, 2, 1 of the multiplier (9 bits each)
+    reg  signed [26:0] pl_q;       // the two partial products of the previous cycle
+    reg  signed [24:0] ph_q;
+    reg  signed [32:0] hi_q;       // the sum so far, shifted right by 8 per chunk
+    reg  [31:0]        lo_q;       // the product's low bytes, shifted in from the top
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            st_q  <= 5'd0;
+            run_q <= 1'b0;
+        end else begin
+            st_q  <= {st_q[3:0], start_i};
+            run_q <= start_i || st_q[0] || st_q[1];
+        end
     end
-    // second cycle: ah*bh * 2^34 + al*bl (disjoint bits: a concatenation) + the middle
-    // products' sum * 2^17
+    wire signed [17:0] al  = {1'b0, a_i[16:0]};
+    wire signed [15:0] ah  = {a_signed_i & a_i[31], a_i[31:17]};
+    wire signed [8:0]  mb  = run_q ? bq_q[8:0] : {1'b0, b_i[7:0]};   // chunk k
+    wire signed [41:0] acc = st_q[0] ? 42'sd0 : {{9{hi_q[32]}}, hi_q};
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [65:0] prod = {hh_q, ll_q} + {{14{mid_q[34]}}, mid_q, 17'd0};
-    wire [1:0]  p_ll_top = p_ll[35:34];   // zero: al and bl are 17-bit unsigned
+    wire signed [41:0] pl  = {{15{pl_q[26]}}, pl_q};
+    wire signed [41:0] phs = {ph_q, 17'd0};
+    wire signed [41:0] sum = acc + pl + phs;   // sum[41]: the sign, beyond the 64-bit product
     /* verilator lint_on UNUSEDSIGNAL */
-    assign result_o = high_i ? prod[63:32] : prod[31:0];
+    // the registers hold still outside a multiply (no switching while other instructions run)
+    always @(posedge clk_i) begin
+        if (start_i) bq_q <= {b_signed_i & b_i[31], b_i[31:24], 1'b0, b_i[23:16], 1'b0, b_i[15:8]};
+        else if (run_q) bq_q <= {9'd0, bq_q[26:9]};
+        if (start_i || run_q) begin
+            pl_q <= al * mb;
+            ph_q <= ah * mb;
+        end
+        if (|st_q[3:0]) begin
+            hi_q <= sum[40:8];
+            lo_q <= {sum[7:0], lo_q[31:8]};
+        end
+    end
+    assign done_o   = st_q[4];
+    assign result_o = high_i ? hi_q[31:0] : lo_q;
 endmodule

@@ -7,27 +7,42 @@
 // handshake as the real units. The checks then prove the core's decode, operand routing,
 // bypasses, stalls and write-back of M instructions; the arithmetic of the real units is
 // tested by the lockstep, riscv-tests and difftest runs (docs/formal.md).
-module rv32_mul (
+module rv32_mul #(
+    parameter LATENCY = 3    // cycles in X, start cycle included (the real unit: 6)
+) (
     input  wire        clk_i,
+    input  wire        rst_ni,
+    input  wire        start_i,
     input  wire [31:0] a_i,
     input  wire [31:0] b_i,
     input  wire        a_signed_i,
     input  wire        b_signed_i,
     input  wire        high_i,
+    output wire        done_o,
     output wire [31:0] result_o
 );
-    // the real unit: operands (and the signs) used in the first cycle, products registered,
-    // the half selected by high_i in the second cycle; the same timing here
+    // the real unit's protocol: operands and signs taken with start_i (cycle 1) only, done_o
+    // in the instruction's last cycle in X, the half selected by high_i then
+    reg  [2:0]  cnt_q;         // 0: idle
     reg  [31:0] a_q, b_q;
     reg         as_q, bs_q;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni)                      cnt_q <= 3'd0;
+        else if (cnt_q == 3'd0)           cnt_q <= {2'd0, start_i};
+        else if (cnt_q == LATENCY - 1)    cnt_q <= 3'd0;
+        else                              cnt_q <= cnt_q + 3'd1;
+    end
     always @(posedge clk_i) begin
-        a_q  <= a_i;
-        b_q  <= b_i;
-        as_q <= a_signed_i;
-        bs_q <= b_signed_i;
+        if (cnt_q == 3'd0 && start_i) begin
+            a_q  <= a_i;
+            b_q  <= b_i;
+            as_q <= a_signed_i;
+            bs_q <= b_signed_i;
+        end
     end
     wire [31:0] sum  = a_q + b_q;
     wire [31:0] diff = a_q - b_q;
+    assign done_o   = cnt_q == LATENCY - 1;
     assign result_o = !high_i       ? sum  ^ 32'h5876063e :   // mul
                       (as_q && bs_q) ? sum  ^ 32'hf6583fb7 :  // mulh
                       as_q           ? diff ^ 32'hecfbe137 :  // mulhsu
