@@ -169,6 +169,7 @@ pub const RV32_UNITS: &[Unit] = &[
         name: "zve64x",
         module: "zve64x_port",
         files: &[
+            "hw/units/zve64x/zve64x_rot.v",
             "hw/units/zve64x/zve64x_core.v",
             "hw/units/zve64x/zve64x_port.v",
         ],
@@ -177,6 +178,7 @@ pub const RV32_UNITS: &[Unit] = &[
         name: "zve64x-xvkeccak",
         module: "xvkeccak_port",
         files: &[
+            "hw/units/zve64x/zve64x_rot.v",
             "hw/units/zve64x/zve64x_core.v",
             "isa/xvkeccak/rtl/xvkeccak_seq.v",
             "isa/xvkeccak/rtl/xvkeccak_port.v",

@@ -92,15 +92,18 @@ module zve64x_core #(
     reg  [1:0]   vsew_q;       // log2(SEW / 8)
     reg  [2:0]   vlmul_q;      // log2(LMUL), signed (-3 .. 3: vtype's vlmul encoding)
     reg  [7:0]   vl_q;
-    // a load word on its way: written in the cycle after its beat, from mem_rdata_i shifted
-    // by ld_sh_q bytes to byte ld_off_q of register ld_reg_q, bytes ld_be_q
+    // a load word on its way: written in the cycle after its beat into bytes ld_be_q of
+    // register ld_reg_q (ld_wdata: the bus word rotated to the bytes' places, in all four
+    // words of the register)
     reg          ld_v_q /* verilator public_flat_rd */;
     reg  [4:0]   ld_reg_q /* verilator public_flat_rd */;
     reg  [15:0]  ld_be_q /* verilator public_flat_rd */;
-    reg  [3:0]   ld_off_q;
-    reg  [1:0]   ld_sh_q;
-    wire [31:0]  ld_word = mem_rdata_i >> {ld_sh_q, 3'b000};
-    wire [127:0] ld_wdata /* verilator public_flat_rd */ = {96'd0, ld_word} << {ld_off_q, 3'b000};
+    reg  [1:0]   ld_rot_q;     // register byte p takes bus byte (p + ld_rot_q) mod 4
+    wire [31:0]  ld_rw = (ld_rot_q == 2'd0) ? mem_rdata_i :
+                         (ld_rot_q == 2'd1) ? {mem_rdata_i[7:0], mem_rdata_i[31:8]} :
+                         (ld_rot_q == 2'd2) ? {mem_rdata_i[15:0], mem_rdata_i[31:16]} :
+                                              {mem_rdata_i[23:0], mem_rdata_i[31:24]};
+    wire [127:0] ld_wdata /* verilator public_flat_rd */ = {4{ld_rw}};
 
     // a register as instructions read it: the arriving load bytes passed through
     function [127:0] pass(input [127:0] v, input [4:0] r, input ld_v, input [4:0] ld_r,
@@ -132,18 +135,20 @@ module zve64x_core #(
     wire        nv_ill  = new_vtype[31] || new_vtype[30:8] != 23'd0 || nv_sew[2] ||
                           nv_lmul == 3'd4 || nv_frac_bad;
     // VLMAX = LMUL * 16 / (SEW / 8)
-    reg  [7:0]  nv_vlmax;
+    // (one shift of the LMUL * 16 bytes: no shift cell per LMUL case)
+    reg  [7:0]  nv_lbytes;
     always @(*) begin
         case (nv_lmul)
-            3'd0: nv_vlmax = 8'd16 >> nv_sew[1:0];
-            3'd1: nv_vlmax = 8'd32 >> nv_sew[1:0];
-            3'd2: nv_vlmax = 8'd64 >> nv_sew[1:0];
-            3'd3: nv_vlmax = 8'd128 >> nv_sew[1:0];
-            3'd7: nv_vlmax = 8'd8 >> nv_sew[1:0];
-            3'd6: nv_vlmax = 8'd4 >> nv_sew[1:0];
-            default: nv_vlmax = 8'd2 >> nv_sew[1:0];
+            3'd0: nv_lbytes = 8'd16;
+            3'd1: nv_lbytes = 8'd32;
+            3'd2: nv_lbytes = 8'd64;
+            3'd3: nv_lbytes = 8'd128;
+            3'd7: nv_lbytes = 8'd8;
+            3'd6: nv_lbytes = 8'd4;
+            default: nv_lbytes = 8'd2;
         endcase
     end
+    wire [7:0]  nv_vlmax = nv_lbytes >> nv_sew[1:0];
     // AVL: vsetivli's uimm5; rs1 (rs1 != x0); VLMAX (rs1 = x0, rd != x0); keep vl (both x0)
     wire        avl_keep = !is_vsetivli && vs1 == 5'd0 && vd == 5'd0;
     wire        avl_max  = !is_vsetivli && vs1 == 5'd0 && vd != 5'd0;
@@ -196,25 +201,26 @@ module zve64x_core #(
     wire [31:0] s_addr  = el_addr + {29'd0, s_hi, 2'b00};
     reg  [4:0]  m_reg;
     reg  [3:0]  m_off;
-    reg  [15:0] m_be;
+    reg  [3:0]  m_pat;         // the bytes of the word (shifted to m_off once, below)
     always @(*) begin
         if (!is_vlse) begin
             m_reg = vd + u_v0[8:4];
             m_off = u_v0[3:0];
-            m_be  = {12'd0, u_be} << m_off;
+            m_pat = u_be;
         end else begin
             case (eew_l)
                 2'd0: begin m_reg = vd + {2'd0, s_el[6:4]}; m_off = s_el[3:0];
-                            m_be = 16'h0001 << m_off; end
+                            m_pat = 4'h1; end
                 2'd1: begin m_reg = vd + {1'b0, s_el[6:3]}; m_off = {s_el[2:0], 1'b0};
-                            m_be = 16'h0003 << m_off; end
+                            m_pat = 4'h3; end
                 2'd2: begin m_reg = vd + s_el[6:2]; m_off = {s_el[1:0], 2'b00};
-                            m_be = 16'h000f << m_off; end
+                            m_pat = 4'hf; end
                 default: begin m_reg = vd + s_el[5:1]; m_off = {s_el[0], s_hi, 2'b00};
-                               m_be = 16'h000f << m_off; end
+                               m_pat = 4'hf; end
             endcase
         end
     end
+    wire [15:0] m_be = {12'd0, m_pat} << m_off;
     wire [31:0] m_addr = is_vlse ? s_addr : {rs1_i[31:2], 2'b00} + {23'd0, beat_q, 2'b00};
     assign mem_req_o  = is_vmem && !m_none && !vill_q;
     assign mem_we_o   = is_vse;
@@ -222,11 +228,23 @@ module zve64x_core #(
     assign mem_beat_o = is_vmem && beat_q != last;
     // a store word: its vector bytes from register m_reg (word 0 of an unaligned vector
     // starts at byte o of the word), the bytes of the vector only
-    wire [159:0] st_pad = {32'd0, rp_data};
-    wire [31:0]  st_sh = st_pad[{1'b0, m_off, 3'b000} +: 32];
-    wire [31:0]  st_w0 = st_sh << {(beat_q == 7'd0) ? u_o : 2'd0, 3'b000};
-    assign mem_be_o    = is_vse ? u_be << ((beat_q == 7'd0) ? u_o : 2'd0) : 4'b1111;
-    assign mem_wdata_o = st_w0;
+    // byte b of the word is register byte m_off + b - o0 (o0 = o in word 0, else 0); zero
+    // outside the register (a 16:1 byte select per bus byte)
+    wire [1:0]   st_o0 = (beat_q == 7'd0) ? u_o : 2'd0;
+    reg  [31:0]  st_w;
+    reg  [4:0]   st_src;
+    integer sb, sc;
+    always @(*) begin
+        st_w = 32'd0;
+        for (sb = 0; sb < 4; sb = sb + 1) begin
+            st_src = {1'b0, m_off} + sb[4:0] - {3'd0, st_o0};
+            if (sb[1:0] >= st_o0 && !st_src[4])
+                for (sc = 0; sc < 16; sc = sc + 1)
+                    if (st_src[3:0] == sc[3:0]) st_w[sb * 8 +: 8] = rp_data[sc * 8 +: 8];
+        end
+    end
+    assign mem_be_o    = is_vse ? u_be << st_o0 : 4'b1111;
+    assign mem_wdata_o = st_w;
 
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) ld_v_q <= 1'b0;
@@ -234,9 +252,9 @@ module zve64x_core #(
     end
     always @(posedge clk_i) begin
         ld_reg_q <= m_reg;
-        ld_off_q <= m_off;
         ld_be_q  <= m_be;
-        ld_sh_q  <= is_vlse ? m_addr[1:0] : (beat_q == 7'd0) ? u_o : 2'd0;
+        // bus byte (p + rot) mod 4 goes to register byte p: rot = (bus offset - m_off) mod 4
+        ld_rot_q <= (is_vlse ? m_addr[1:0] : (beat_q == 7'd0) ? u_o : 2'd0) - m_off[1:0];
         // the element's address for its next word; the next element's after its last word
         if (beat_go && is_vlse) el_addr_q <= (eew_l != 2'd3 || s_hi) ? el_addr + rs2_i : el_addr;
     end
@@ -269,99 +287,191 @@ module zve64x_core #(
     wire [63:0] scal = op_vx ? {{32{rs1_i[31]}}, rs1_i} :
                        f_shift ? {59'd0, vs1} : {{59{vs1[4]}}, vs1};
     wire [127:0] opa = rp_data;
-    wire [127:0] opb_v = rq_data;
-    wire [127:0] res_w [0:3];
-    genvar gw, ge;
+    // the second operand: vs1's register (.vv) or the scalar repeated in every element
+    wire [127:0] opb = op_vv ? rq_data :
+                       (vsew_q == 2'd0) ? {16{scal[7:0]}} : (vsew_q == 2'd1) ? {8{scal[15:0]}} :
+                       (vsew_q == 2'd2) ? {4{scal[31:0]}} : {2{scal[63:0]}};
+    // bytes that start an element at this SEW
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [15:0]  estart = (vsew_q == 2'd0) ? 16'hffff : (vsew_q == 2'd1) ? 16'h5555 :
+                          (vsew_q == 2'd2) ? 16'h1111 : 16'h0101;
+    /* verilator lint_on UNUSEDSIGNAL */
+    // add, sub, rsub: two 64-bit adders (no element crosses the middle), each with a
+    // separator bit between its bytes: (1, 0) passes the carry on inside an element, (c, c)
+    // starts the next element with carry-in c (1 for sub and rsub): one carry chain of 71
+    // bits per half, cut at the element boundaries of any SEW
+    wire         a_cin = f_sub | f_rsub;
+    wire [127:0] a_x = opa ^ {128{f_rsub}};
+    wire [127:0] a_y = opb ^ {128{f_sub}};
+    wire [127:0] sum;
+    genvar gh, gy;
     generate
-        for (gw = 0; gw < 4; gw = gw + 1) begin : g_w
-            localparam W = 8 << gw;
-            for (ge = 0; ge < 128 / W; ge = ge + 1) begin : g_e
-                wire [W-1:0] x = opa[ge * W +: W];
-                wire [W-1:0] y = op_vv ? opb_v[ge * W +: W] : scal[W-1:0];
-                localparam [5:0] SM = W - 1;
-                wire [5:0]   sh = y[5:0] & SM;
-                reg  [W-1:0] r;
-                always @(*) begin
-                    if (f_add)       r = x + y;
-                    else if (f_sub)  r = x - y;
-                    else if (f_rsub) r = y - x;
-                    else if (f_and)  r = x & y;
-                    else if (f_or)   r = x | y;
-                    else if (f_sll)  r = x << sh;
-                    else if (f_srl)  r = x >> sh;
-                    else if (f_sra)  r = $signed(x) >>> sh;
-                    else             r = x ^ y;
+        for (gh = 0; gh < 2; gh = gh + 1) begin : g_add
+            wire [70:0] xa, xb;
+            for (gy = 0; gy < 8; gy = gy + 1) begin : g_by
+                assign xa[gy * 9 +: 8] = a_x[(gh * 8 + gy) * 8 +: 8];
+                assign xb[gy * 9 +: 8] = a_y[(gh * 8 + gy) * 8 +: 8];
+                if (gy < 7) begin : g_sep
+                    wire st = estart[gh * 8 + gy + 1];
+                    assign xa[gy * 9 + 8] = st ? a_cin : 1'b1;
+                    assign xb[gy * 9 + 8] = st & a_cin;
                 end
-                assign res_w[gw][ge * W +: W] = r;
+            end
+            /* verilator lint_off UNUSEDSIGNAL */
+            wire [70:0] xs = xa + xb + {70'd0, a_cin};   // (the separators' sums unused)
+            /* verilator lint_on UNUSEDSIGNAL */
+            for (gy = 0; gy < 8; gy = gy + 1) begin : g_out
+                assign sum[(gh * 8 + gy) * 8 +: 8] = xs[gy * 9 +: 8];
             end
         end
     endgenerate
+    // shifts: the element's amount (mod SEW) for each byte; vsll rotates left by it, vsrl
+    // and vsra by SEW minus it, through the one rotator (zve64x_rot), then mask
+    wire [95:0]  sh_amt;         // the shift amount of each byte's element
+    wire [95:0]  rot_amt;        // the rotator's amount for each byte
+    wire [5:0]   wm = (vsew_q == 2'd0) ? 6'd7 : (vsew_q == 2'd1) ? 6'd15 :
+                      (vsew_q == 2'd2) ? 6'd31 : 6'd63;
+    wire         k_rot = is_xvk; // the Keccak unit sets the rotator's amounts (rho)
+    wire [95:0]  k_rot_amt;
+    genvar gk, gi;
+    generate
+        for (gk = 0; gk < 16; gk = gk + 1) begin : g_amt
+            wire [5:0] a0 = {3'd0, opb[gk * 8 +: 3]};
+            wire [5:0] a1 = {2'd0, opb[(gk - gk % 2) * 8 +: 4]};
+            wire [5:0] a2 = {1'b0, opb[(gk - gk % 4) * 8 +: 5]};
+            wire [5:0] a3 = opb[(gk - gk % 8) * 8 +: 6];
+            wire [5:0] sa = (vsew_q == 2'd0) ? a0 : (vsew_q == 2'd1) ? a1 :
+                            (vsew_q == 2'd2) ? a2 : a3;
+            assign sh_amt[gk * 6 +: 6] = sa;
+            assign rot_amt[gk * 6 +: 6] = k_rot ? k_rot_amt[gk * 6 +: 6] :
+                                          f_sll ? sa : (6'd0 - sa) & wm;
+        end
+    endgenerate
+    wire [127:0] rot_y;
+    zve64x_rot u_rot (.x_i(opa), .sew_i(vsew_q), .amt_i(rot_amt), .y_o(rot_y));
+    // bit i (position j in its element): vsll keeps it when j >= amount, vsrl when
+    // j <= SEW - 1 - amount; vsra fills the others with the element's sign
+    wire [127:0] sll_r, srl_r, sra_r;
+    generate
+        for (gi = 0; gi < 128; gi = gi + 1) begin : g_msk
+            localparam integer J0 = gi % 8, J1 = gi % 16, J2 = gi % 32, J3 = gi % 64;
+            wire [5:0] jl = (vsew_q == 2'd0) ? J0[5:0] : (vsew_q == 2'd1) ? J1[5:0] :
+                            (vsew_q == 2'd2) ? J2[5:0] : J3[5:0];
+            wire [5:0] jr = wm - jl;
+            wire [5:0] sa = sh_amt[(gi / 8) * 6 +: 6];
+            wire sign = (vsew_q == 2'd0) ? opa[(gi / 8) * 8 + 7] :
+                        (vsew_q == 2'd1) ? opa[(gi / 16) * 16 + 15] :
+                        (vsew_q == 2'd2) ? opa[(gi / 32) * 32 + 31] : opa[(gi / 64) * 64 + 63];
+            wire kr = sa <= jr;
+            assign sll_r[gi] = rot_y[gi] & (sa <= jl);
+            assign srl_r[gi] = rot_y[gi] & kr;
+            assign sra_r[gi] = kr ? rot_y[gi] : sign;
+        end
+    endgenerate
+    wire [127:0] res = (f_add | f_sub | f_rsub) ? sum : f_and ? opa & opb : f_or ? opa | opb :
+                       f_sll ? sll_r : f_srl ? srl_r : f_sra ? sra_r : opa ^ opb;
     // The gather (vrgatherei16.vv), one output register at a time (g_k_q); for each, one
     // cycle per distinct register of the source group that the indices of its active
     // elements name (smallest first, at least one cycle): port A reads vs2 + that register,
-    // and the elements whose index points there take their value (an N:1 element select
-    // per output element, no crossbar over the register file). Index i's 16-bit element is
-    // in vs1 + i / 8 (port B; at SEW 8 the second register on port C). An index at or past
-    // VLMAX gives 0.
+    // and the elements whose index points there take their value through the unit's byte
+    // select (a 16:1 byte multiplexer per output byte, no crossbar over the register file).
+    // Index i's 16-bit element is in vs1 + i / 8 (port B; at SEW 8 the second register on
+    // port C). An index at or past VLMAX gives 0.
     reg  [2:0]   g_k_q;          // the output register (offset in vd's group)
     reg          g_more_q;       // a later cycle of the same output register
     reg  [2:0]   g_prev_q;       // the source register read in the previous cycle
     reg  [127:0] g_buf_q;        // the elements taken in the earlier cycles
     wire [6:0]   g_i0    = {g_k_q, 4'd0} >> vsew_q;   // the first element, kN (< 128)
     wire [4:0]   g_ibase = vs1 + {1'b0, g_i0[6:3]};         // its index's register
-    wire         unused_g = &{1'b0, g_i0[2:0]};
     wire [127:0] rr_data = pass(vrf[g_ibase + 5'd1], g_ibase + 5'd1, ld_v_q, ld_reg_q, ld_be_q,
                                 ld_wdata);
     wire [8:0]   vlmax9 = (vlmul_q[2] ? (9'd16 >> (~vlmul_q[1:0] + 2'd1)) :
                            (9'd16 << vlmul_q[1:0])) >> vsew_q;
-    wire [127:0] gat_w [0:3];   // the output register at each SEW
-    wire [15:0]  gv_w [0:3];    // element j is active with an index below VLMAX
-    wire [15:0]  gm_w [0:3];    // ... and its source register comes later
-    reg  [2:0]   g_cur;          // the source register read now
-    reg          g_found;
-    // the source register of element j (at the current SEW)
-    wire [2:0]   gs_w [0:3][0:15];
-    /* verilator lint_off UNUSEDSIGNAL */
+    // slot j: element j of the output register (j < 16 / (SEW / 8))
+    wire [15:0]  gval;           // active, with an index below VLMAX
+    wire [2:0]   gsr [0:15];     // its source register (offset in vs2's group)
+    wire [3:0]   gel [0:15];     // its element in that register
     generate
-        for (gw = 0; gw < 4; gw = gw + 1) begin : g_gw
-            localparam W = 8 << gw;
-            localparam N = 128 / W;         // elements a register
-            for (ge = 0; ge < 16; ge = ge + 1) begin : g_ge
-                if (ge < N) begin : g_on
-                    localparam [7:0] GE = ge;
-                    wire [7:0]  i   = ({1'b0, g_k_q, 4'd0} >> gw) + GE;  // element
-                    // its index: halfword i % 8 of port B, at SEW 8 from j = 8 on port C
-                    wire [127:0] ir = (gw == 0 && ge >= 8) ? rr_data : rq_data;
-                    wire [15:0] idx = ir[{i[2:0], 4'd0} +: 16];
-                    wire [15:0] sr  = idx >> (4 - gw);       // its source register
-                    assign gs_w[gw][ge] = sr[2:0];
-                    assign gv_w[gw][ge] = {1'b0, i} < {1'b0, vl_q} && idx < {7'd0, vlmax9};
-                    wire [W-1:0] sv = rp_data[(idx % N) * W +: W];
-                    assign gat_w[gw][ge * W +: W] =
-                        !gv_w[gw][ge] ? {W{1'b0}} :
-                        (sr[2:0] == g_cur) ? sv : g_buf_q[ge * W +: W];
-                    assign gm_w[gw][ge] = gv_w[gw][ge] && sr[2:0] > g_cur;
-                end else begin : g_off
-                    assign gs_w[gw][ge] = 3'd0;
-                    assign gv_w[gw][ge] = 1'b0;
-                    assign gm_w[gw][ge] = 1'b0;
-                end
-            end
+        for (gk = 0; gk < 16; gk = gk + 1) begin : g_sl
+            localparam [7:0] J = gk;
+            localparam integer H = gk % 8;
+            wire [15:0] ix0 = (gk < 8) ? rq_data[H * 16 +: 16] : rr_data[H * 16 +: 16];
+            wire [15:0] ix2 = g_k_q[0] ? rq_data[(4 + gk % 4) * 16 +: 16] :
+                                         rq_data[(gk % 4) * 16 +: 16];
+            wire [15:0] ix3 = (g_k_q[1:0] == 2'd0) ? rq_data[(gk % 2) * 16 +: 16] :
+                              (g_k_q[1:0] == 2'd1) ? rq_data[(2 + gk % 2) * 16 +: 16] :
+                              (g_k_q[1:0] == 2'd2) ? rq_data[(4 + gk % 2) * 16 +: 16] :
+                                                     rq_data[(6 + gk % 2) * 16 +: 16];
+            wire [15:0] idx = (vsew_q == 2'd0) ? ix0 : (vsew_q == 2'd1) ? rq_data[H * 16 +: 16] :
+                              (vsew_q == 2'd2) ? ix2 : ix3;
+            wire [7:0]  i  = {1'b0, g_i0} + J;
+            wire        on = (vsew_q == 2'd0) || (vsew_q == 2'd1 && gk < 8) ||
+                             (vsew_q == 2'd2 && gk < 4) || gk < 2;
+            assign gval[gk] = on && i < vl_q && idx < {7'd0, vlmax9};
+            assign gsr[gk] = (vsew_q == 2'd0) ? idx[6:4] : (vsew_q == 2'd1) ? idx[5:3] :
+                             (vsew_q == 2'd2) ? idx[4:2] : idx[3:1];
+            assign gel[gk] = (vsew_q == 2'd0) ? idx[3:0] : (vsew_q == 2'd1) ? {1'b0, idx[2:0]} :
+                             (vsew_q == 2'd2) ? {2'b00, idx[1:0]} : {3'b000, idx[0]};
         end
     endgenerate
-    /* verilator lint_on UNUSEDSIGNAL */
-    integer gj;
+    // the source register read now: the smallest one named (after the previous cycle's),
+    // from a mask of the registers named (an OR per register, then a priority pick)
+    reg  [2:0]   g_cur;
+    reg  [15:0]  gm;             // active slots whose source register comes later
+    reg  [15:0]  g_nm [0:7];     // slot j names source register v
+    reg  [7:0]   g_pres;
+    integer gj, gr;
     always @(*) begin
+        for (gr = 0; gr < 8; gr = gr + 1) begin
+            for (gj = 0; gj < 16; gj = gj + 1)
+                g_nm[gr][gj] = gval[gj] && gsr[gj] == gr[2:0] &&
+                               (!g_more_q || gr[2:0] > g_prev_q);
+            g_pres[gr] = |g_nm[gr];
+        end
         g_cur = 3'd7;
-        g_found = 1'b0;
+        for (gr = 7; gr >= 0; gr = gr - 1)
+            if (g_pres[gr]) g_cur = gr[2:0];
         for (gj = 0; gj < 16; gj = gj + 1)
-            if (gv_w[vsew_q][gj] && (!g_more_q || gs_w[vsew_q][gj] > g_prev_q) &&
-                (!g_found || gs_w[vsew_q][gj] < g_cur)) begin
-                g_cur = gs_w[vsew_q][gj];
-                g_found = 1'b1;
-            end
+            gm[gj] = gval[gj] && gsr[gj] > g_cur;
     end
-    wire         g_more  = gm_w[vsew_q] != 16'd0;    // another source register after this
+    // the byte select: output byte b takes byte bs_sel[b] of port A (the gather's element
+    // bytes, or the Keccak unit's lanes)
+    wire         k_bsel;         // the Keccak unit drives the byte select
+    wire [63:0]  k_bsel_sel;
+    wire [63:0]  bs_sel;
+    wire [127:0] bs_y;
+    wire [15:0]  g_tv, g_tk;     // per output byte: its slot is active / takes port A now
+    generate
+        for (gk = 0; gk < 16; gk = gk + 1) begin : g_bs
+            localparam [3:0] B = gk;
+            localparam integer K1 = gk / 2, K2 = gk / 4, K3 = gk / 8;
+            wire [3:0] gsel = (vsew_q == 2'd0) ? gel[gk] :
+                              (vsew_q == 2'd1) ? {gel[K1][2:0], B[0]} :
+                              (vsew_q == 2'd2) ? {gel[K2][1:0], B[1:0]} : {gel[K3][0], B[2:0]};
+            assign g_tv[gk] = (vsew_q == 2'd0) ? gval[gk] : (vsew_q == 2'd1) ? gval[K1] :
+                              (vsew_q == 2'd2) ? gval[K2] : gval[K3];
+            assign g_tk[gk] = (vsew_q == 2'd0) ? gsr[gk] == g_cur :
+                              (vsew_q == 2'd1) ? gsr[K1] == g_cur :
+                              (vsew_q == 2'd2) ? gsr[K2] == g_cur : gsr[K3] == g_cur;
+            assign bs_sel[gk * 4 +: 4] = k_bsel ? k_bsel_sel[gk * 4 +: 4] : gsel;
+            reg [7:0] v;
+            integer sk;
+            always @(*) begin
+                v = 8'd0;
+                for (sk = 0; sk < 16; sk = sk + 1)
+                    if (bs_sel[gk * 4 +: 4] == sk[3:0]) v = rp_data[sk * 8 +: 8];
+            end
+            assign bs_y[gk * 8 +: 8] = v;
+        end
+    endgenerate
+    reg  [127:0] gat;            // the output register
+    integer gb;
+    always @(*) begin
+        for (gb = 0; gb < 16; gb = gb + 1)
+            gat[gb * 8 +: 8] = !g_tv[gb] ? 8'd0 : g_tk[gb] ? bs_y[gb * 8 +: 8] :
+                                                            g_buf_q[gb * 8 +: 8];
+    end
+    wire         g_more  = gm != 16'd0;    // another source register after this
     assign       g_last  = {4'd0, g_k_q} == a_last[6:0] && !g_more;
     wire         g_go    = x_on && is_vgather && !x_err && (!g_last || fire_i);
     always @(posedge clk_i or negedge rst_ni) begin
@@ -379,10 +489,9 @@ module zve64x_core #(
     always @(posedge clk_i) begin
         if (g_go) begin
             g_prev_q <= g_cur;
-            g_buf_q  <= gat_w[vsew_q];
+            g_buf_q  <= gat;
         end
     end
-
     // byte p of register k is written when 16k + p < vl * SEW / 8
     reg [15:0] a_be;
     integer p;
@@ -394,7 +503,7 @@ module zve64x_core #(
     wire [3:0]   a_k     = is_vgather ? {1'b0, g_k_q} : beat_q[3:0];
     wire         a_we    = is_vgather ? g_go && !g_more : beat_go && is_valu;
     wire [4:0]   a_waddr = vd + {1'b0, a_k};
-    wire [127:0] a_wdata = is_vgather ? gat_w[vsew_q] : res_w[vsew_q];
+    wire [127:0] a_wdata = is_vgather ? gat : res;
 
     // ------------------------------------------------------------------ xvkeccak
     wire         k_we;         // the Keccak unit writes register k_waddr (k_wbe bytes)
@@ -410,7 +519,8 @@ module zve64x_core #(
                 .clk_i(clk_i), .is_theta_i(is_vktheta_i), .is_round_i(is_vkround_i),
                 .is_iota_i(is_vkiota_i), .vd_i(vd), .vs1_i(vs1), .vs2_i(vs2),
                 .plane_i(insn_i[27:25]), .idx_i(rs1_i[4:0]), .lw_i(vsew_q), .beat_i(beat_q),
-                .go_i(beat_go && is_xvk), .rdata_i(rp_data), .raddr_o(k_raddr),
+                .go_i(beat_go && is_xvk), .rdata_i(rp_data), .rot_i(rot_y),
+                .rot_amt_o(k_rot_amt), .raddr_o(k_raddr),
                 .last_o(k_last), .err_o(k_err), .we_o(k_we), .waddr_o(k_waddr),
                 .wdata_o(k_wdata), .wbe_o(k_wbe)
             );
@@ -422,6 +532,7 @@ module zve64x_core #(
             assign k_raddr = 5'd0;
             assign k_last = 7'd0;
             assign k_err = 1'b0;
+            assign k_rot_amt = 96'd0;
         end
     endgenerate
 
@@ -430,6 +541,10 @@ module zve64x_core #(
                   is_vgather ? vs2 + {2'd0, g_cur} : vs2 + beat_q[4:0];
         rq_addr = is_vgather ? g_ibase : vs1 + beat_q[4:0];
     end
+
+    // (the Keccak unit does not use the byte select)
+    assign k_bsel = 1'b0;
+    assign k_bsel_sel = 64'd0;
 
     assign last  = is_vmem ? m_last[6:0] : is_xvk ? k_last : is_varith ? a_last : 7'd0;
     // a vector memory access's group: EMUL = EEW / SEW * LMUL (log2: eew - sew + lmul),
@@ -464,20 +579,23 @@ module zve64x_core #(
     // ------------------------------------------------------------------ register file write
     // (no reset: the vector registers start as the simulator's, zero, in the harnesses'
     // initial block; an architectural reset value is not defined by the specification)
-    // one register per generate block: per byte, the Keccak unit's write, the arithmetic's
-    // or the arriving load word (at most one of them in a cycle in practice; that order)
+    // two write ports: the instruction's (the Keccak unit's or the arithmetic's write, one
+    // register) and the arriving load word (a load's last word lands in the cycle after it
+    // fires, when the next instruction may already write: that one wins, it is younger)
+    wire         c_we    = k_we | a_we;
+    wire [4:0]   c_waddr = k_we ? k_waddr : a_waddr;
+    wire [15:0]  c_wbe   = k_we ? k_wbe : a_be;
+    wire [127:0] c_wdata = k_we ? k_wdata : a_wdata;
     genvar gv;
     generate
         for (gv = 0; gv < 32; gv = gv + 1) begin : g_vrf
             reg  [127:0] q;
             wire ld_hit = ld_v_q && ld_reg_q == gv;
-            wire a_hit  = a_we && a_waddr == gv;
-            wire k_hit  = k_we && k_waddr == gv;
+            wire c_hit  = c_we && c_waddr == gv;
             integer b;
             always @(posedge clk_i) begin
                 for (b = 0; b < 16; b = b + 1) begin
-                    if (k_hit && k_wbe[b])       q[b * 8 +: 8] <= k_wdata[b * 8 +: 8];
-                    else if (a_hit && a_be[b])   q[b * 8 +: 8] <= a_wdata[b * 8 +: 8];
+                    if (c_hit && c_wbe[b])         q[b * 8 +: 8] <= c_wdata[b * 8 +: 8];
                     else if (ld_hit && ld_be_q[b]) q[b * 8 +: 8] <= ld_wdata[b * 8 +: 8];
                 end
             end

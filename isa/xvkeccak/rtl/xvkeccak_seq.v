@@ -28,6 +28,10 @@ module xvkeccak_seq (
     input  wire [6:0]   beat_i,
     input  wire         go_i,
     input  wire [127:0] rdata_i,
+    // the vector unit's rotator (zve64x_rot) on the register read now: rot_i is rdata_i
+    // with each element rotated left by its byte's amount in rot_amt_o
+    input  wire [127:0] rot_i,
+    output reg  [95:0]  rot_amt_o,
     output reg  [4:0]   raddr_o,
     output reg  [6:0]   last_o,
     output reg          err_o,
@@ -54,31 +58,59 @@ module xvkeccak_seq (
             default: bmask = 16'h00ff;
         endcase
     endfunction
-    // lane j (0 .. 16 >> lw - 1) of a register
+    // lane j (0 .. 16 >> lw - 1) of a register (a select per slot, no shifter)
     function [63:0] lane_of(input [127:0] d, input [3:0] j, input [1:0] lw);
-        case (lw)
-            2'd0: lane_of = {56'd0, d[j * 8 +: 8]};
-            2'd1: lane_of = {48'd0, d[j[2:0] * 16 +: 16]};
-            2'd2: lane_of = {32'd0, d[j[1:0] * 32 +: 32]};
-            default: lane_of = d[j[0] * 64 +: 64];
-        endcase
-    endfunction
-    // rotate a w-bit lane left by n mod w
-    function [63:0] rotl(input [63:0] x, input [5:0] n, input [1:0] lw);
-        case (lw)
-            2'd0: rotl = {56'd0, (x[7:0] << n[2:0]) | (x[7:0] >> (4'd8 - {1'b0, n[2:0]}))};
-            2'd1: rotl = {48'd0, (x[15:0] << n[3:0]) | (x[15:0] >> (5'd16 - {1'b0, n[3:0]}))};
-            2'd2: rotl = {32'd0, (x[31:0] << n[4:0]) | (x[31:0] >> (6'd32 - {1'b0, n[4:0]}))};
-            default: rotl = (x << n) | (x >> (7'd64 - {1'b0, n}));
-        endcase
-    endfunction
-    // l mod 5 for a lane index l < 32
-    /* verilator lint_off UNUSEDSIGNAL */
-    function [2:0] mod5(input [4:0] l);
-        reg [4:0] t;
+        integer q;
         begin
-            t = l % 5'd5;
-            mod5 = t[2:0];
+            lane_of = 64'd0;
+            for (q = 0; q < 16; q = q + 1)
+                if (j == q[3:0])
+                    case (lw)
+                        2'd0: lane_of = {56'd0, d[q * 8 +: 8]};
+                        2'd1: lane_of = {48'd0, d[(q % 8) * 16 +: 16]};
+                        2'd2: lane_of = {32'd0, d[(q % 4) * 32 +: 32]};
+                        default: lane_of = d[(q % 2) * 64 +: 64];
+                    endcase
+        end
+    endfunction
+    // rotate a w-bit lane left by 1 (wiring)
+    function [63:0] rotl1(input [63:0] x, input [1:0] lw);
+        case (lw)
+            2'd0: rotl1 = {56'd0, x[6:0], x[7]};
+            2'd1: rotl1 = {48'd0, x[14:0], x[15]};
+            2'd2: rotl1 = {32'd0, x[30:0], x[31]};
+            default: rotl1 = {x[62:0], x[63]};
+        endcase
+    endfunction
+    /* verilator lint_off UNUSEDSIGNAL */
+    // l << (4 - lw) (lane -> first lane of register l) and l >> (4 - lw) (lane -> register)
+    function [4:0] lsh(input [4:0] l, input [1:0] lw);
+        case (lw)
+            2'd0: lsh = {l[0], 4'd0};
+            2'd1: lsh = {l[1:0], 3'd0};
+            2'd2: lsh = {l[2:0], 2'd0};
+            default: lsh = {l[3:0], 1'b0};
+        endcase
+    endfunction
+    function [4:0] rsh(input [4:0] l, input [1:0] lw);
+        case (lw)
+            2'd0: rsh = {4'd0, l[4]};
+            2'd1: rsh = {3'd0, l[4:3]};
+            2'd2: rsh = {2'd0, l[4:2]};
+            default: rsh = {1'b0, l[4:1]};
+        endcase
+    endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
+    /* verilator lint_off UNUSEDSIGNAL */
+    // l mod 5 for a lane index l < 32 (select logic, see RHO below)
+    function [2:0] mod5(input [4:0] l);
+        integer k, m;
+        begin
+            mod5 = 3'd0;
+            for (k = 0; k < 32; k = k + 1) begin
+                m = k % 5;
+                if (l == k[4:0]) mod5 = m[2:0];
+            end
         end
     endfunction
     /* verilator lint_on UNUSEDSIGNAL */
@@ -90,48 +122,39 @@ module xvkeccak_seq (
             add5 = (t >= 4'd5) ? t[2:0] - 3'd5 : t[2:0];
         end
     endfunction
-    // rho offsets of Keccak-f[1600] (FIPS 202), lane x + 5y; at width w taken mod w
+    // rho offsets of Keccak-f[1600] (FIPS 202), lane x + 5y at bits 6l; at width w taken
+    // mod w. Tables as constants read by an if-chain (select logic): a `case` table would
+    // become a ROM cell per call, which Yosys' share pass then pairs up by SAT
+    localparam [149:0] RHO = 150'h0ee3d0922153eda6766b2835371ac91b73e040;
     function [5:0] rho64(input [4:0] l);
-        case (l)
-            5'd0: rho64 = 6'd0;   5'd1: rho64 = 6'd1;   5'd2: rho64 = 6'd62;  5'd3: rho64 = 6'd28;
-            5'd4: rho64 = 6'd27;  5'd5: rho64 = 6'd36;  5'd6: rho64 = 6'd44;  5'd7: rho64 = 6'd6;
-            5'd8: rho64 = 6'd55;  5'd9: rho64 = 6'd20;  5'd10: rho64 = 6'd3;  5'd11: rho64 = 6'd10;
-            5'd12: rho64 = 6'd43; 5'd13: rho64 = 6'd25; 5'd14: rho64 = 6'd39; 5'd15: rho64 = 6'd41;
-            5'd16: rho64 = 6'd45; 5'd17: rho64 = 6'd15; 5'd18: rho64 = 6'd21; 5'd19: rho64 = 6'd8;
-            5'd20: rho64 = 6'd18; 5'd21: rho64 = 6'd2;  5'd22: rho64 = 6'd61; 5'd23: rho64 = 6'd56;
-            default: rho64 = 6'd14;
-        endcase
+        integer k;
+        begin
+            rho64 = 6'd0;
+            for (k = 0; k < 25; k = k + 1)
+                if (l == k[4:0]) rho64 = RHO[k * 6 +: 6];
+        end
     endfunction
-    // round constants 0..31 (indices 24..31 by the LFSR rule), truncated to w by the caller
+    // round constants 0..31 at bits 64i (indices 24..31 by the LFSR rule), truncated to w by
+    // the caller
+    localparam [2047:0] RC = 2048'h000000000000808380000000000000800000000000008009800000000000808280000000800000098000000000000003800000008000800a80000000800080828000000080008008000000008000000180000000000080808000000080008081800000008000000a000000000000800a8000000000000080800000000000800280000000000080038000000000008089800000000000008b000000008000808b000000008000000a00000000800080090000000000000088000000000000008a800000000000800980000000800080810000000080000001000000000000808b8000000080008000800000000000808a00000000000080820000000000000001;
     function [63:0] rc64(input [4:0] i);
-        case (i)
-            5'd0:  rc64 = 64'h0000000000000001; 5'd1:  rc64 = 64'h0000000000008082;
-            5'd2:  rc64 = 64'h800000000000808a; 5'd3:  rc64 = 64'h8000000080008000;
-            5'd4:  rc64 = 64'h000000000000808b; 5'd5:  rc64 = 64'h0000000080000001;
-            5'd6:  rc64 = 64'h8000000080008081; 5'd7:  rc64 = 64'h8000000000008009;
-            5'd8:  rc64 = 64'h000000000000008a; 5'd9:  rc64 = 64'h0000000000000088;
-            5'd10: rc64 = 64'h0000000080008009; 5'd11: rc64 = 64'h000000008000000a;
-            5'd12: rc64 = 64'h000000008000808b; 5'd13: rc64 = 64'h800000000000008b;
-            5'd14: rc64 = 64'h8000000000008089; 5'd15: rc64 = 64'h8000000000008003;
-            5'd16: rc64 = 64'h8000000000008002; 5'd17: rc64 = 64'h8000000000000080;
-            5'd18: rc64 = 64'h000000000000800a; 5'd19: rc64 = 64'h800000008000000a;
-            5'd20: rc64 = 64'h8000000080008081; 5'd21: rc64 = 64'h8000000000008080;
-            5'd22: rc64 = 64'h0000000080000001; 5'd23: rc64 = 64'h8000000080008008;
-            5'd24: rc64 = 64'h8000000080008082; 5'd25: rc64 = 64'h800000008000800a;
-            5'd26: rc64 = 64'h8000000000000003; 5'd27: rc64 = 64'h8000000080000009;
-            5'd28: rc64 = 64'h8000000000008082; 5'd29: rc64 = 64'h0000000000008009;
-            5'd30: rc64 = 64'h8000000000000080; default: rc64 = 64'h0000000000008083;
-        endcase
+        integer k;
+        begin
+            rc64 = 64'd0;
+            for (k = 0; k < 32; k = k + 1)
+                if (i == k[4:0]) rc64 = RC[k * 64 +: 64];
+        end
     endfunction
 
     // ---------------------------------------------------------------- geometry
-    wire [2:0] sh = 3'd4 - {1'b0, lw_i};            // lane -> register: l >> sh
-    wire [3:0] jm = 4'hf >> lw_i;                   // lane -> slot: l & jm
-    wire [4:0] n_state = (5'd24 >> sh) + 5'd1;      // registers of 25 lanes (13 at w = 64)
-    wire [4:0] n_d     = (5'd4 >> sh) + 5'd1;       // registers of D (3 at w = 64)
+    // lane -> register: rsh(l, lw); register -> its first lane: lsh(r, lw); lane -> slot:
+    // l & jm
+    wire [3:0] jm = (lw_i == 2'd0) ? 4'hf : (lw_i == 2'd1) ? 4'h7 : (lw_i == 2'd2) ? 4'h3 : 4'h1;
+    wire [4:0] n_state = rsh(5'd24, lw_i) + 5'd1;   // registers of 25 lanes (13 at w = 64)
+    wire [4:0] n_d     = rsh(5'd4, lw_i) + 5'd1;    // registers of D (3 at w = 64)
     wire [4:0] y5      = {plane_i, 2'b00} + {2'd0, plane_i};   // 5Y
-    wire [4:0] ro0     = y5 >> sh;                  // output plane's first register
-    wire [4:0] n_w     = ((y5 + 5'd4) >> sh) - ro0 + 5'd1;
+    wire [4:0] ro0     = rsh(y5, lw_i);             // output plane's first register
+    wire [4:0] n_w     = rsh(y5 + 5'd4, lw_i) - ro0 + 5'd1;
 
     // vkround's source lanes s[X] and their registers
     reg  [4:0] src [0:4];
@@ -145,7 +168,7 @@ module xvkeccak_seq (
         for (X = 0; X < 5; X = X + 1) begin
             sx[X]   = add5(X[2:0], add5(plane_i, add5(plane_i, plane_i)));
             src[X]  = {2'd0, sx[X]} + 5'd5 * X[4:0];
-            sreg[X] = src[X] >> sh;
+            sreg[X] = rsh(src[X], lw_i);
         end
         for (X = 0; X < 5; X = X + 1) begin
             dup = 1'b0;
@@ -156,16 +179,19 @@ module xvkeccak_seq (
     end
     // the source register of this beat: the smallest one above the previous beat's
     reg  [4:0] prev_q;
+    // (the five candidates compared in parallel, not a chain of minimum steps)
     reg  [4:0] cur;
-    reg        found;
+    reg  [4:0] c_ok, c_min;
     always @(*) begin
-        cur = 5'd31;
-        found = 1'b0;
-        for (X = 0; X < 5; X = X + 1)
-            if ((beat_i == 7'd0 || sreg[X] > prev_q) && (!found || sreg[X] < cur)) begin
-                cur = sreg[X];
-                found = 1'b1;
-            end
+        for (X = 0; X < 5; X = X + 1) c_ok[X] = beat_i == 7'd0 || sreg[X] > prev_q;
+        cur = 5'd0;
+        for (X = 0; X < 5; X = X + 1) begin
+            c_min[X] = c_ok[X];
+            for (X2 = 0; X2 < 5; X2 = X2 + 1)
+                if (c_ok[X2] && sreg[X2] < sreg[X]) c_min[X] = 1'b0;
+            if (c_min[X]) cur = cur | sreg[X];
+        end
+        if (c_ok == 5'd0) cur = 5'd31;
     end
 
     // ---------------------------------------------------------------- phases
@@ -208,91 +234,156 @@ module xvkeccak_seq (
             err_o = 1'b0;
     end
 
-    // ---------------------------------------------------------------- buffers
-    reg  [63:0] c_q [0:4];      // column parities (vktheta)
-    reg  [63:0] a_q [0:4];      // the five source lanes (vkround)
-    reg  [63:0] d_q [0:4];      // D (vkround)
+    // ---------------------------------------------------------------- buffer
+    // One five-lane buffer: vktheta's column parities C, or vkround's B lanes. vkround's
+    // source beats capture A[s[X]] rotated by rho[s[X]] (the unit's rotator, each lane's
+    // amount in its slot); its D beats XOR in D[x] rotated by the same amounts, so the
+    // buffer ends with B[X] = rotl(A ^ D, rho) (rotation is linear) and no rotator of its
+    // own.
+    reg  [63:0] q_q [0:4];
     reg  [63:0] c_n [0:4];
     reg  [4:0]  l;
     integer j, x;
     // vktheta's read beat: the lanes of register b added into their columns
-    reg  [4:0]  lt;
+    // (slot j's column: the first lane's, counted up mod 5)
+    reg  [2:0]  col [0:15];
+    reg  [63:0] c_t [0:15];
     always @(*) begin
-        lt = 5'd0;
-        for (x = 0; x < 5; x = x + 1) c_n[x] = (b == 7'd0) ? 64'd0 : c_q[x];
-        for (j = 0; j < 16; j = j + 1) begin
-            lt = (b[4:0] << sh) + j[4:0];
-            if (j[3:0] <= jm && ({27'd0, b[4:0]} << sh) + j < 25)
-                c_n[mod5(lt)] = c_n[mod5(lt)] ^ lane_of(rdata_i, j[3:0], lw_i);
+        col[0] = mod5(lsh(b[4:0], lw_i));
+        for (j = 1; j < 16; j = j + 1) col[j] = add5(col[j - 1], 3'd1);
+        for (x = 0; x < 5; x = x + 1) begin
+            for (j = 0; j < 16; j = j + 1)
+                c_t[j] = (j[3:0] <= jm && {1'b0, lsh(b[4:0], lw_i)} + j[5:0] < 6'd25 &&
+                          col[j] == x[2:0]) ? lane_of(rdata_i, j[3:0], lw_i) : 64'd0;
+            // (a tree of XORs, not a chain)
+            for (j = 0; j < 8; j = j + 1) c_t[j] = c_t[2 * j] ^ c_t[2 * j + 1];
+            for (j = 0; j < 4; j = j + 1) c_t[j] = c_t[2 * j] ^ c_t[2 * j + 1];
+            c_n[x] = ((b == 7'd0) ? 64'd0 : q_q[x]) ^ c_t[0] ^ c_t[1] ^ c_t[2] ^ c_t[3];
         end
+    end
+    // the rotator's amounts: in a source beat slot src[X] & jm of register cur, in a D beat
+    // slot sx[X] & jm of D register rd_dreg, each gets rho[s[X]] (mod w); one element is
+    // 1 << lw bytes
+    reg  [5:0] rho_x [0:4];
+    reg  [5:0] slot_amt [0:15];
+    reg  [3:0] sj;
+    integer e;
+    always @(*) begin
+        for (x = 0; x < 5; x = x + 1) rho_x[x] = rho64(src[x]) & {lw_i == 2'd3, lw_i[1], lw_i != 2'd0, 3'b111};
+        for (j = 0; j < 16; j = j + 1) begin
+            slot_amt[j] = 6'd0;
+            for (x = 0; x < 5; x = x + 1) begin
+                sj = rd_src ? (src[x][3:0] & jm) : ({1'b0, sx[x]} & jm);
+                if ((rd_src ? sreg[x] == cur : rsh({2'd0, sx[x]}, lw_i) == rd_dreg) &&
+                    sj == j[3:0])
+                    slot_amt[j] = rho_x[x];
+            end
+        end
+        for (e = 0; e < 16; e = e + 1)
+            case (lw_i)
+                2'd0: rot_amt_o[e * 6 +: 6] = slot_amt[e];
+                2'd1: rot_amt_o[e * 6 +: 6] = slot_amt[e / 2];
+                2'd2: rot_amt_o[e * 6 +: 6] = slot_amt[e / 4];
+                default: rot_amt_o[e * 6 +: 6] = slot_amt[e / 8];
+            endcase
     end
     always @(posedge clk_i) begin
         if (go_i && is_theta_i && th_read)
-            for (x = 0; x < 5; x = x + 1) c_q[x] <= c_n[x];
+            for (x = 0; x < 5; x = x + 1) q_q[x] <= c_n[x];
         if (go_i && is_round_i && rd_src) begin
             for (x = 0; x < 5; x = x + 1)
-                if (sreg[x] == cur) a_q[x] <= lane_of(rdata_i, src[x][3:0] & jm, lw_i);
+                if (sreg[x] == cur) q_q[x] <= lane_of(rot_i, src[x][3:0] & jm, lw_i);
             prev_q <= cur;
         end
         if (go_i && is_round_i && rd_d)
             for (x = 0; x < 5; x = x + 1)
-                if ((x[4:0] >> sh) == rd_dreg) d_q[x] <= lane_of(rdata_i, x[3:0] & jm, lw_i);
+                if (rsh({2'd0, sx[x]}, lw_i) == rd_dreg)
+                    q_q[x] <= q_q[x] ^ lane_of(rot_i, {1'b0, sx[x]} & jm, lw_i);
     end
 
     // ---------------------------------------------------------------- results
     reg  [63:0] dl [0:4];       // vktheta's D
-    reg  [63:0] bl [0:4];       // vkround's B (theta applied, rho, pi)
-    reg  [63:0] ol [0:4];       // the output plane (chi)
+    reg  [63:0] ol [0:4];       // vkround's output plane (chi of the buffer's B)
     always @(*) begin
         for (x = 0; x < 5; x = x + 1) begin
-            dl[x] = (c_q[add5(x[2:0], 3'd4)] ^ rotl(c_q[add5(x[2:0], 3'd1)], 6'd1, lw_i)) &
+            dl[x] = (q_q[add5(x[2:0], 3'd4)] ^ rotl1(q_q[add5(x[2:0], 3'd1)], lw_i)) &
                     wmask(lw_i);
-            bl[x] = rotl((a_q[x] ^ d_q[sx[x]]) & wmask(lw_i), rho64(src[x]), lw_i);
+            ol[x] = (q_q[x] ^ (~q_q[add5(x[2:0], 3'd1)] & q_q[add5(x[2:0], 3'd2)])) &
+                    wmask(lw_i);
         end
-        for (x = 0; x < 5; x = x + 1)
-            ol[x] = (bl[x] ^ (~bl[add5(x[2:0], 3'd1)] & bl[add5(x[2:0], 3'd2)])) & wmask(lw_i);
     end
 
-    // the write beat: the lanes of register `reg` (block offset) that the op writes
-    reg [4:0] wro;
-    reg [63:0] wl;
+    // the write beat: the lanes of register `wro` (block offset) that the op writes; slot
+    // j of it holds lane lsh(wro) + j, written from wl[j] (a select per slot and width)
+    reg [4:0]  wro;
+    reg [63:0] wl [0:15];
+    reg [15:0] won;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [4:0]  lx;
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @(*) begin
+        wro = is_theta_i ? th_wreg : wr_reg;
+        lx = 5'd0;
+        for (j = 0; j < 16; j = j + 1) begin
+            l = lsh(wro, lw_i) + j[4:0];
+            won[j] = 1'b0;
+            wl[j] = 64'd0;
+            if (is_theta_i) begin
+                won[j] = j[3:0] <= jm && {1'b0, lsh(wro, lw_i)} + j[5:0] < 6'd5;
+                wl[j] = dl[l[2:0]];
+            end else begin
+                won[j] = j[3:0] <= jm && l >= y5 && l <= y5 + 5'd4;
+                lx = l - y5;            // 0 .. 4 where won
+                wl[j] = ol[lx[2:0]];
+            end
+        end
+    end
+    reg [127:0] wimg;
+    reg [15:0]  wbe;
+    always @(*) begin
+        wimg = 128'd0;
+        wbe = 16'd0;
+        for (j = 0; j < 16; j = j + 1)
+            case (lw_i)
+                2'd0: if (won[j]) begin
+                          wimg[j * 8 +: 8] = wl[j][7:0];
+                          wbe[j] = 1'b1;
+                      end
+                2'd1: if (j < 8 && won[j]) begin
+                          wimg[(j % 8) * 16 +: 16] = wl[j][15:0];
+                          wbe[(j % 8) * 2 +: 2] = 2'b11;
+                      end
+                2'd2: if (j < 4 && won[j]) begin
+                          wimg[(j % 4) * 32 +: 32] = wl[j][31:0];
+                          wbe[(j % 4) * 4 +: 4] = 4'hf;
+                      end
+                default: if (j < 2 && won[j]) begin
+                          wimg[(j % 2) * 64 +: 64] = wl[j];
+                          wbe[(j % 2) * 8 +: 8] = 8'hff;
+                      end
+            endcase
+    end
     always @(*) begin
         raddr_o = 5'd0;
         we_o    = 1'b0;
         waddr_o = 5'd0;
         wdata_o = 128'd0;
         wbe_o   = 16'd0;
-        wro     = 5'd0;
-        l       = 5'd0;
-        wl      = 64'd0;
         if (is_theta_i) begin
             raddr_o = vs2_i + b[4:0];
-            wro = th_wreg;
             if (!th_read) begin
                 we_o = go_i;
                 waddr_o = vd_i + wro;
-                for (j = 0; j < 16; j = j + 1) begin
-                    l = (wro << sh) + j[4:0];
-                    if (j[3:0] <= jm && ({27'd0, wro} << sh) + j < 5) begin
-                        wdata_o = wdata_o | ({64'd0, dl[l[2:0]]} << ({3'd0, j[3:0]} << ({1'b0, lw_i} + 3'd3)));
-                        wbe_o = wbe_o | (bmask(lw_i) << (j[3:0] << lw_i));
-                    end
-                end
+                wdata_o = wimg;
+                wbe_o = wbe;
             end
         end else if (is_round_i) begin
             raddr_o = rd_src ? vs2_i + cur : vs1_i + rd_dreg;
-            wro = wr_reg;
             if (!rd_src && !rd_d) begin
                 we_o = go_i;
                 waddr_o = vd_i + wro;
-                for (j = 0; j < 16; j = j + 1) begin
-                    l = (wro << sh) + j[4:0];
-                    if (j[3:0] <= jm && l >= y5 && l <= y5 + 5'd4) begin
-                        wl = ol[mod5(l - y5)];
-                        wdata_o = wdata_o | ({64'd0, wl} << ({3'd0, j[3:0]} << ({1'b0, lw_i} + 3'd3)));
-                        wbe_o = wbe_o | (bmask(lw_i) << (j[3:0] << lw_i));
-                    end
-                end
+                wdata_o = wimg;
+                wbe_o = wbe;
             end
         end else if (is_iota_i) begin
             raddr_o = vd_i;

@@ -355,7 +355,7 @@ pub fn asic_section(m: &Model) -> String {
 pub fn seed003_asic_table(x: &Seed003AsicFigures) -> String {
     let p3 = &x.published;
     let mut s = format!(
-        "\n#### seed 003 (ASIC)\n\nMethod: published = the paper's {what}, {node} standard cells (its abstract); measured = our extension units alone through the ASIC flow (sky130 GE, not scaled: GE is already relative to a NAND2 of its own library); ratio = measured / published.\n\n",
+        "\n#### seed 003 (ASIC)\n\nMethod: published = the paper's {what}, {node} standard cells (its abstract); measured = our extension units alone through the ASIC flow (sky130 GE, not scaled: GE is already relative to a NAND2 of its own library), and the seed's own accounting, the instructions' cost on top of the SIMD unit: the difference of two whole processors' GE (same flow, same core; the Keccak SIMD extension = the extension design's processor - the NEON design's, the vector base = the NEON design's - the scalar design's); ratio = measured / published.\n\n",
         what = p3.what,
         node = p3.node
     );
@@ -371,6 +371,23 @@ pub fn seed003_asic_table(x: &Seed003AsicFigures) -> String {
             "measured, sky130".into(),
             x.unit_ge.map(f0).unwrap_or_else(|| "not measured".into()),
             x.unit_ratio.map(ratio_cell).unwrap_or_else(|| "-".into()),
+        ]);
+    }
+    // the extension's own GE: the difference of the two vector processors (same core,
+    // same vector unit but for the extension's instructions), the seed's accounting
+    for d in &x.breakdown {
+        rows.push(vec![
+            format!(
+                "{}: {} - {} (processors)",
+                d.what,
+                md::code(&d.design),
+                md::code(&d.minus)
+            ),
+            "measured, sky130".into(),
+            d.ge.map(f0).unwrap_or_else(|| "not measured".into()),
+            d.ratio
+                .map(|r| format!("{r:.2}"))
+                .unwrap_or_else(|| "-".into()),
         ]);
     }
     for (target, g, r) in &x.others {
@@ -457,12 +474,24 @@ mod tests {
             line(s3, "`isa/xvkeccak`").contains("| not measured | - |"),
             "{s3}"
         );
-        let r3 = results_of(vec![asic_rec("isa/xvkeccak", 9316.0, 300.0, None)]);
+        assert!(line(s3, "(its own GE)").contains("| not measured | - |"));
+        let r3 = results_of(vec![
+            asic_rec("isa/xvkeccak", 9316.0, 300.0, None),
+            asic_rec("rv32-sw", 30_000.0, 200.0, None),
+            asic_rec("rv32-v", 70_000.0, 150.0, None),
+            asic_rec("rv32-v-keccak", 72_329.0, 150.0, None),
+        ]);
         let s3 = asic_section(&Model::new(&r3, &designs, Inputs::load(&tree())));
         assert!(
             line(&s3, "`isa/xvkeccak`").contains("| 9316 | 2.00 |"),
             "{s3}"
         );
+        // the extension's own GE: 72329 - 70000 = 2329 = 0.50 x 4658; the base 40000
+        assert!(
+            line(&s3, "(its own GE)").contains("| 2329 | 0.50 |"),
+            "{s3}"
+        );
+        assert!(line(&s3, "the 128-bit vector base: ").contains("| 40000 | - |"));
         assert!(asic_table(&m).contains("| 7.20 MB/s |"));
         let empty = results_of(Vec::new());
         assert_eq!(

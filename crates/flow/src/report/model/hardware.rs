@@ -276,14 +276,68 @@ pub struct Seed003AsicFigures {
     pub unit_ratio: Option<Option<f64>>,
     /// Every other extension unit with a GE: (target, GE, ratio).
     pub others: Vec<(String, f64, Option<f64>)>,
+    /// The GE breakdown of the processors of seed 003's rows (the designs of
+    /// `designs/published/seed003-abstract.toml`), each a difference of whole-processor
+    /// GE: the extension inside the vector unit (extension design - NEON design), the
+    /// vector base (NEON design - scalar design); the ratio to the published GE for the
+    /// extension only.
+    pub breakdown: Vec<Seed003Diff>,
 }
 
-pub(super) fn seed003_asic(r: &Results, p3: &Seed003Asic) -> Seed003AsicFigures {
+/// One difference of two processors' sky130 GE.
+#[derive(Debug, Clone)]
+pub struct Seed003Diff {
+    pub what: &'static str,
+    pub design: String,
+    pub minus: String,
+    pub ge: Option<f64>,
+    pub ratio: Option<f64>,
+}
+
+pub(super) fn seed003_asic(
+    r: &Results,
+    p3: &Seed003Asic,
+    rows: Option<&Seed003>,
+) -> Seed003AsicFigures {
     let unit_ge = p3.unit.as_ref().and_then(|u| r.asic(u)).and_then(|a| a.ge);
+    let proc_ge = |d: &str| {
+        r.asics()
+            .find(|a| a.target == d && a.target_kind == "processor")
+            .and_then(|a| a.ge)
+    };
+    let diff = |what: &'static str, a: &str, b: &str, with_ratio: bool| {
+        let ge = proc_ge(a).zip(proc_ge(b)).map(|(x, y)| x - y);
+        Seed003Diff {
+            what,
+            design: a.into(),
+            minus: b.into(),
+            ge,
+            ratio: ge.filter(|_| with_ratio).and_then(|g| ratio(g, p3.ge)),
+        }
+    };
+    let breakdown = rows
+        .map(|s| {
+            let d = |k: &str| s.rows.get(k).map(|row| row.design.clone());
+            let mut v = Vec::new();
+            if let (Some(ext), Some(neon)) = (d("extension"), d("NEON")) {
+                v.push(diff(
+                    "the Keccak SIMD extension (its own GE)",
+                    &ext,
+                    &neon,
+                    true,
+                ));
+            }
+            if let (Some(neon), Some(sc)) = (d("NEON"), d("scalar")) {
+                v.push(diff("the 128-bit vector base", &neon, &sc, false));
+            }
+            v
+        })
+        .unwrap_or_default();
     Seed003AsicFigures {
         published: p3.clone(),
         unit_ge,
         unit_ratio: unit_ge.map(|g| ratio(g, p3.ge)),
+        breakdown,
         others: r
             .asics()
             .filter(|a| a.target_kind == "unit" && Some(&a.target) != p3.unit.as_ref())

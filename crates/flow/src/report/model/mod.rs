@@ -209,7 +209,7 @@ impl<'a> Model<'a> {
             .asic_pub
             .as_ref()
             .and_then(|p| p.seeds.seed003.as_ref())
-            .map(|p3| hardware::seed003_asic(results, p3));
+            .map(|p3| hardware::seed003_asic(results, p3, inputs.seed003.as_ref()));
         let powers = hardware::powers(results, designs);
         let seed003 = inputs
             .seed003
