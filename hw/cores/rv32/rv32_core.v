@@ -483,7 +483,8 @@ module rv32_core #(
 
     rv32_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni),
-        .valid_i(x_valid && !lu_hazard), .insn_i(x_insn_q), .pc_i(x_pc_q),
+        .valid_i(x_valid && !lu_hazard), .insn_i(x_insn_q), .d_insn_i(d_insn),
+        .x_load_i(!x_stall), .pc_i(x_pc_q),
         .rs1_i(a), .rs2_i(b), .fire_i(x_commit_f && is_ext),
         .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_seq_i(x_seq_npc),
         .fetch_pc_i(d_pc_q), .fetch_x_seq_i(x_valid && x_jal_seq), .mem_rdata_i(dmem_rdata_i),
