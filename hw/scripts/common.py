@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 
 HW = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ROOT = os.path.dirname(HW)
@@ -115,18 +116,30 @@ class Lock:
         import fcntl
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         self.f = open(self.path, "w")
-        fcntl.flock(self.f, fcntl.LOCK_EX)
+        if deadline_left() is None:
+            fcntl.flock(self.f, fcntl.LOCK_EX)
+            return
+        while True:  # a task with a time limit (set_deadline) waits for the lock within it
+            try:
+                fcntl.flock(self.f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if deadline_left() <= 0:
+                    self.f.close()
+                    raise TaskTimeout(f"waited for the lock {self.path} until the task's time limit")
+                time.sleep(0.2)
 
     def __exit__(self, *a):
         self.f.close()
 
 
-def run_pool(targets, jobs, fn, done, scheduler=None, tag="tasks"):
+def run_pool(targets, jobs, fn, done, scheduler=None, tag="tasks", timeout=None):
     """fn(t) for every target dict as tasks of the task layer (hw/scripts/taskrun.py: Dask,
     a LocalCluster of `jobs` workers or the cluster at `scheduler` / DASK_SCHEDULER_ADDRESS;
     in this process when jobs == 1). done(t, result, seconds) is called as each finishes. A
     C.die (SystemExit), an OSError or any exception in fn stops that target only, with the
-    tail of what it printed. Returns ({name: result}, [(name, error message)])."""
+    tail of what it printed; so does a task over `timeout` seconds (its tool is stopped).
+    Returns ({name: result}, [(name, error message)])."""
     import taskrun
     out, errs = {}, []
 
@@ -137,7 +150,8 @@ def run_pool(targets, jobs, fn, done, scheduler=None, tag="tasks"):
         else:
             tail = rec.get("log_tail") or ""
             errs.append((t["name"], rec["error"] + (f"\n{tail}" if tail and tail not in rec["error"] else "")))
-    taskrun.run_tasks(targets, fn, jobs=jobs, scheduler=scheduler, tag=tag, done=finish, progress=False)
+    taskrun.run_tasks(targets, fn, jobs=jobs, scheduler=scheduler, tag=tag, done=finish, progress=False,
+                      timeout=timeout)
     return out, errs
 
 
@@ -190,11 +204,79 @@ def _excepthook(kind, e, tb):
 sys.excepthook = _excepthook
 
 
+class TaskTimeout(Exception):
+    """A task ran past its time limit (set_deadline): the tool it was running was stopped."""
+
+
+_task = threading.local()
+
+
+def set_deadline(seconds):
+    """Give the tasks of this thread a time limit of `seconds` from now (None: no limit):
+    run() stops a tool at the limit (the tool and every process it started) and raises
+    TaskTimeout, and so does a Lock still waited for. Python work between two tools is not
+    interrupted; the next run() then raises at once. taskrun.py sets it per task."""
+    _task.deadline = None if seconds is None else time.monotonic() + seconds
+
+
+def deadline_left():
+    """Seconds left before this thread's task limit (negative: past it), None without one."""
+    d = getattr(_task, "deadline", None)
+    return None if d is None else d - time.monotonic()
+
+
+def _descendants(pid):
+    """Every process below pid (Linux /proc; [] elsewhere), children before grandchildren."""
+    kids = {}
+    try:
+        for e in os.listdir("/proc"):
+            if e.isdigit():
+                try:
+                    with open(f"/proc/{e}/stat") as f:
+                        ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                    kids.setdefault(ppid, []).append(int(e))
+                except (OSError, ValueError, IndexError):
+                    continue
+    except OSError:
+        return []
+    out, todo = [], [pid]
+    while todo:
+        for k in kids.get(todo.pop(), []):
+            out.append(k)
+            todo.append(k)
+    return out
+
+
+def _run_until(cmd, left, kw):
+    """subprocess.run within `left` seconds; past it the process and its descendants are
+    killed and TaskTimeout raised."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    try:
+        out, err = p.communicate(timeout=max(left, 0.01))
+    except subprocess.TimeoutExpired:
+        for pid in [p.pid] + _descendants(p.pid):
+            try:
+                os.kill(pid, 9)
+            except OSError:
+                pass
+        p.communicate()
+        what = " ".join(os.path.basename(str(c)) if i == 0 else str(c) for i, c in enumerate(cmd[:4])) \
+            if isinstance(cmd, (list, tuple)) else str(cmd)
+        raise TaskTimeout(f"time limit reached: `{what}{' ...' if len(cmd) > 4 else ''}` was stopped")
+    return subprocess.CompletedProcess(cmd, p.returncode, out, err)
+
+
 def run(cmd, **kw):
     """subprocess.run with text output captured; a program not on PATH stops the script
-    (C.die: one line saying which, and how scripts/setup installs it)."""
+    (C.die: one line saying which, and how scripts/setup installs it). Within a task with a
+    time limit (set_deadline) the tool is stopped at the limit: TaskTimeout."""
     try:
-        return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+        left = deadline_left()
+        if left is None:
+            return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+        if left <= 0:
+            raise TaskTimeout("time limit reached before the next tool started")
+        return _run_until(cmd, left, kw)
     except FileNotFoundError as e:
         exe = cmd[0] if isinstance(cmd, (list, tuple)) else str(cmd).split()[0]
         if os.sep not in str(exe) and shutil.which(exe, path=kw.get("env", os.environ).get("PATH")) is None:

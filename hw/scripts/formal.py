@@ -86,7 +86,7 @@ always @* if (!reset) cover (rvfi_valid && !rvfi_trap && rvfi_mem_wmask != 0);
 BUGS = {
     "alu-xor": ("rv32-ref", "rv32_alu.v", "2'd1:    lg = a_i ^ b_i;", "2'd1:    lg = a_i | b_i;",
                 "insn_xor_ch0", "xor/xori compute or"),
-    "zbkb-andn": ("rv32-zbkb", "zbkb_unit.v", "result = rs1_i & ~rs2_i;", "result = rs1_i & rs2_i;",
+    "zbkb-andn": ("rv32-zbkb", "zbkb_unit.v", "({32{andn_}}  & (rs1_i & ~rs2_i))", "({32{andn_}}  & (rs1_i & rs2_i))",
                   "insn_andn_ch0", "andn computes and (rv32-zbkb)"),
     "bypass": ("rv32-ref", "rv32_core.v",
                "u_fwd_a (.sel_i(!x_stall && x_fwd_a && x_use_alu), .alu_i(alu_res),",

@@ -22,7 +22,9 @@ Method (docs/hardware.md, "Place and route"):
   LUT4 = TRELLIS_COMB sites used after packing (logic LUTs, 2 per CCU2C carry cell, LUT RAM,
     route-through LUTs); FF = TRELLIS_FF; DSP = MULT18X18D; BRAM = DP16KD; the first seed's
     critical path (start and end cell, total and logic delay) for whoever tunes the RTL.
-Runs are niced, at most --jobs at once (default 2); each (target, seed) is cached in
+Each (target, seed) is a task of the task layer (hw/scripts/taskrun.py: a LocalCluster of
+--jobs workers, default 2, or the Dask cluster of DASK_SCHEDULER_ADDRESS; --timeout limits
+each); the tools run niced; each (target, seed) is cached in
 hw/build/pnr/<key>/, key = hash of the elaborated design (hw/scripts/targets.py key), top,
 parameters, this script and the tool versions, so a rerun is instant. hw/build/pnr/summary.json
 collects the latest result of every target (merged across runs; a stable path for the
@@ -34,7 +36,6 @@ import argparse
 import glob
 import json
 import os
-import queue
 import shutil
 import statistics
 import sys
@@ -151,19 +152,12 @@ def summarize(t, dev, pkg, freq, seeds, reports, synth):
 
 
 class Flow:
-    def __init__(self, pnr, freq, seeds, jobs, log=sys.stderr, versions=None, summary=None):
-        self.summary = summary
+    def __init__(self, pnr, freq, seeds, jobs, log=sys.stderr, versions=None, summary=None, timeout=None):
+        self.summary, self.timeout = summary, timeout
         self.pnr, self.freq, self.seeds, self.jobs, self.log = pnr, freq, tuple(seeds), jobs, log
         self.versions = versions or tool_versions(pnr)
         self.lock = threading.Lock()
-        self.done_steps = 0
-        self.total_steps = 0
         self.failed = []
-
-    def say(self, msg):
-        with self.lock:
-            self.done_steps += 1
-            print(f"[pnr {self.done_steps}/{self.total_steps}] {msg}", file=self.log, flush=True)
 
     def workdir(self, t):
         """The target's cache folder, fixed for the whole run (sources edited meanwhile do
@@ -261,7 +255,7 @@ class Flow:
             json.dump(res, f, indent=1)
         return res
 
-    # --- scheduling: a priority queue, P&R seeds of synthesized targets before new synths ---
+    # --- scheduling: one task of the task layer (taskrun.py) per (target, seed) ---
     def run(self, tlist):
         results, todo = {}, []
         for t in tlist:
@@ -284,91 +278,63 @@ class Flow:
                 todo.remove(t)
             else:
                 twins[w] = [t]
-        self.total_steps = len(todo) * (1 + len(self.seeds))
         if not todo:
             return results
-        q = queue.PriorityQueue()
-        n = [0]
-        state = {}
+        # seed-major order: the first tasks of a run synthesize different targets; a target's
+        # later seeds find its netlist made (a seed task synthesizes first, under the lock)
+        flow = {"pnr": self.pnr, "freq": self.freq, "seeds": list(self.seeds), "versions": self.versions}
+        items = [{"name": f"{t['name']} seed {seed}", "target": t, "seed": seed, "flow": flow}
+                 for seed in self.seeds for t in todo]
+        reports = {t["name"]: {} for t in todo}
 
-        def put(prio, fn):
-            with self.lock:
-                n[0] += 1
-                q.put((prio, n[0], fn))
-
-        def do_synth(t):
-            try:
-                s = self.synth(t)
-            except (RuntimeError, OSError) as e:
-                self.fail(t, str(e), steps=1 + len(self.seeds))
+        def done(item, rec):
+            t = item["target"]
+            if not rec["ok"]:
+                tail = rec.get("log_tail") or ""
+                self.fail(t, rec["error"] + (f"\n{tail}" if tail and tail not in rec["error"] else ""))
                 return
-            dev = pick_device(s["lut4_est"])
-            if dev is None:
-                self.fail(t, f"~{s['lut4_est']} LUT4 do not fit the largest ECP5 ({DEVICES[-1][2]} sites)",
-                          steps=1 + len(self.seeds))
+            v = rec["value"]
+            reports[t["name"]][item["seed"]] = v["report"]
+            if len(reports[t["name"]]) < len(self.seeds):
                 return
-            state[t["name"]] = {"synth": s, "dev": dev, "reports": {}}
-            self.say(f"{t['name']}: synth_ecp5 {s['seconds']:.0f} s, ~{s['lut4_est']} LUT4 -> LFE5U-{dev[0][:-1]}F")
-            for seed in self.seeds:
-                put(0, lambda t=t, seed=seed: do_seed(t, seed))
-
-        def do_seed(t, seed):
-            st = state[t["name"]]
-            try:
-                r = self.place_route(t, *st["dev"], seed)
-            except (RuntimeError, OSError) as e:
-                self.fail(t, str(e), steps=1)
-                return
-            self.say(f"{t['name']} seed {seed}: Fmax {fmt(r['fmax_mhz'])} MHz, {r['lut4']} LUT4, "
-                     f"{r['ff']} FF ({took(r['seconds'])})")
-            with self.lock:
-                st["reports"][seed] = r
-                complete = len(st["reports"]) == len(self.seeds)
-            if complete:
-                res = summarize(t, *st["dev"], self.freq, self.seeds, st["reports"], st["synth"])
-                res.update({"key": os.path.basename(self.workdir(t)), "yosys": self.versions[0],
-                            "nextpnr": self.versions[1]})
-                with open(self.result_path(t), "w") as f:
-                    json.dump(res, f, indent=1)
-                with self.lock:
-                    done = {tw["name"]: dict(res, name=tw["name"], kind=tw["kind"]) for tw in twins[self.workdir(t)]}
-                    results.update(done)
-                    if self.summary:  # as each target completes: a long run's results show early
-                        update_summary(done, self.freq, self.seeds, path=self.summary)
-
-        def worker():
-            while True:
-                _, _, fn = q.get()
-                if fn is None:
-                    q.task_done()
-                    return
-                try:
-                    fn()
-                except Exception as e:  # noqa: BLE001 - a broken step must not stop the workers
-                    print(f"[pnr] internal error: {e!r}", file=self.log, flush=True)
-                    with self.lock:
-                        self.failed.append(("?", repr(e)))
-                finally:
-                    q.task_done()
-
-        for t in todo:
-            put(1, lambda t=t: do_synth(t))
-        threads = [threading.Thread(target=worker, daemon=True) for _ in range(self.jobs)]
-        for th in threads:
-            th.start()
-        q.join()
-        for _ in threads:
-            put(9, None)
-        for th in threads:
-            th.join()
+            res = summarize(t, *v["dev"], self.freq, self.seeds, reports[t["name"]], v["synth"])
+            res.update({"key": os.path.basename(self.workdir(t)), "yosys": self.versions[0],
+                        "nextpnr": self.versions[1]})
+            with open(self.result_path(t), "w") as f:
+                json.dump(res, f, indent=1)
+            complete = {tw["name"]: dict(res, name=tw["name"], kind=tw["kind"]) for tw in twins[self.workdir(t)]}
+            results.update(complete)
+            if self.summary:  # as each target completes: a long run's results show early
+                update_summary(complete, self.freq, self.seeds, path=self.summary)
+        import pnr  # this module by name (also when run as a script): workers import it
+        import taskrun
+        taskrun.run_tasks(items, pnr.seed_task, jobs=self.jobs, tag="pnr", done=done, log=self.log,
+                          timeout=self.timeout)
         return results
 
-    def fail(self, t, msg, steps):
+    def fail(self, t, msg):
         with self.lock:
             if t["name"] not in [f for f, _ in self.failed]:
                 self.failed.append((t["name"], msg))
-            self.done_steps += steps - 1
-        self.say(f"{t['name']}: FAILED: {msg}")
+
+
+def seed_task(item):
+    """One task (a worker of the task layer): the target's synthesis (cached, under its lock:
+    the first of its seeds makes it) and the P&R of one seed. Returns the synthesis record,
+    the device and the seed's report; the target's folder travels back to the client from
+    another host."""
+    f = item["flow"]
+    flow = Flow(f["pnr"], f["freq"], f["seeds"], 1, versions=tuple(f["versions"]))
+    t = item["target"]
+    s = flow.synth(t)
+    dev = pick_device(s["lut4_est"])
+    if dev is None:
+        raise RuntimeError(f"~{s['lut4_est']} LUT4 do not fit the largest ECP5 ({DEVICES[-1][2]} sites)")
+    print(f"{t['name']}: synth_ecp5 {s['seconds']:.0f} s, ~{s['lut4_est']} LUT4 -> LFE5U-{dev[0][:-1]}F")
+    r = flow.place_route(t, *dev, item["seed"])
+    print(f"{t['name']} seed {item['seed']}: Fmax {fmt(r['fmax_mhz'])} MHz, {r['lut4']} LUT4, "
+          f"{r['ff']} FF ({took(r['seconds'])})")
+    return {"synth": s, "dev": list(dev), "report": r, "_outputs": [flow.workdir(t)]}
 
 
 def took(seconds):
@@ -437,7 +403,10 @@ def parse_args(argv):
     T.add_target_args(ap)
     ap.add_argument("--seeds", default=",".join(map(str, DEFAULT_SEEDS)))
     ap.add_argument("--freq", type=float, default=DEFAULT_FREQ, help="target clock, MHz (default %(default)s)")
-    ap.add_argument("--jobs", type=int, default=2, help="parallel tool runs (default 2)")
+    ap.add_argument("--jobs", type=int, default=2, help="parallel tool runs: LocalCluster workers of the task "
+                    "layer, hw/scripts/taskrun.py (default 2; DASK_SCHEDULER_ADDRESS: a running cluster)")
+    ap.add_argument("--timeout", type=float, metavar="SECONDS",
+                    help="time limit of each (target, seed) task (default: none)")
     ap.add_argument("--json", action="store_true", help="print the results as one JSON object")
     ap.add_argument("--no-summary", action="store_true", help=f"do not merge into {os.path.relpath(SUMMARY, C.ROOT)}")
     ap.add_argument("--status", action="store_true",
@@ -449,8 +418,8 @@ def parse_args(argv):
         a.seeds = [int(s) for s in a.seeds.split(",") if s.strip()]
     except ValueError:
         ap.error("--seeds takes integers separated by commas, e.g. 1,2,3")
-    if not a.seeds or a.jobs < 1 or a.freq <= 0:
-        ap.error("need at least one seed, --jobs >= 1 and --freq > 0")
+    if not a.seeds or a.jobs < 1 or a.freq <= 0 or (a.timeout is not None and a.timeout <= 0):
+        ap.error("need at least one seed, --jobs >= 1, --freq > 0 and --timeout > 0")
     if a.freq == int(a.freq):
         a.freq = int(a.freq)
     T.check_target_args(ap, a)
@@ -512,7 +481,7 @@ def main(argv=None):
     if not tl:
         C.die("no target")
     t0 = time.time()
-    flow = Flow(pnr, a.freq, a.seeds, a.jobs, summary=None if a.no_summary else SUMMARY)
+    flow = Flow(pnr, a.freq, a.seeds, a.jobs, summary=None if a.no_summary else SUMMARY, timeout=a.timeout)
     print(f"[pnr] {len(tl)} target(s), seeds {a.seeds}, --freq {a.freq}, {a.jobs} job(s); "
           f"{flow.versions[0].split(' (')[0]}, {flow.versions[1]}", file=sys.stderr, flush=True)
     results = flow.run(tl)

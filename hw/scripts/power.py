@@ -601,16 +601,35 @@ def check_circuit(v, lib, out_dir):
     return res
 
 
+_TOOLS = {}
+
+
+def design_task(t):
+    """One design's power run as a task of the task layer (hw/scripts/taskrun.py); the tools,
+    the cell library build and the parsed Liberty once per worker process."""
+    if "v" not in _TOOLS:
+        v, why = tools()
+        if not v:
+            C.die(f"power flow unavailable on this worker: {why}")
+        _TOOLS.update(v=v, man=AL.build(), cfg=AL.config(), lib=P.Library(v["osu018_lib"]))
+    return run_design(t, _TOOLS["v"], _TOOLS["man"], _TOOLS["cfg"], _TOOLS["lib"])
+
+
 def main(argv_=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     T.add_target_args(ap)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1, help="designs at once: LocalCluster workers of the task layer, "
+                    "hw/scripts/taskrun.py (default 1: in this process; DASK_SCHEDULER_ADDRESS: a running cluster)")
+    ap.add_argument("--timeout", type=float, metavar="SECONDS", help="time limit of each design's run (default: none)")
     ap.add_argument("--status", action="store_true", help="run nothing: the cached results")
     ap.add_argument("--if-available", action="store_true",
                     help="without the tools: print an empty result (JSON) with what is missing, exit 0")
     ap.add_argument("--write-doc", metavar="MD")
     ap.add_argument("--check-circuit", metavar="DIR", help="run the validation circuit in DIR, print JSON")
     a = ap.parse_args(argv_)
+    if a.jobs < 1 or (a.timeout is not None and a.timeout <= 0):
+        ap.error("--jobs must be at least 1 and --timeout positive")
     C.check_output("--write-doc", a.write_doc, create=False)
     cfg = AL.config()
     v, why = tools()
@@ -650,20 +669,13 @@ def main(argv_=None):
         return 0
     if not v:
         C.die(f"power flow unavailable: {why}")
-    man = AL.build()
-    lib = P.Library(v["osu018_lib"])
-    results, errs = {}, []
-    for t in tl:
-        t0 = time.time()
-        try:
-            r = run_design(t, v, man, cfg, lib)
-        except SystemExit as e:
-            errs.append((t["name"], str(e.code)))
-            print(f"power: {t['name']}: {e.code}", file=sys.stderr)
-            continue
-        results[t["name"]] = r
+    def done(t, r, secs):
         print(f"[power] {t['name']}: {r['power_fmax_mw']['total']:.2f} mW at {r['fmax_mhz']} MHz, "
-              f"{r['pj_per_byte_fmax']:.1f} pJ/B ({time.time() - t0:.1f} s)", file=sys.stderr, flush=True)
+              f"{r['pj_per_byte_fmax']:.1f} pJ/B ({secs:.1f} s)", file=sys.stderr, flush=True)
+    import power  # this module by name (also when run as a script): the task layer's workers import it
+    results, errs = C.run_pool(tl, a.jobs, power.design_task, done, tag="power", timeout=a.timeout)
+    for n, msg in errs:
+        print(f"power: {n}: {msg}", file=sys.stderr)
     rows = [results[t["name"]] for t in tl if t["name"] in results]
     if a.write_doc and rows:
         C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, f"Method: {method_text(v)}.\n\n" + table(rows))

@@ -3,14 +3,17 @@
 dask.distributed, on a LocalCluster sized to this machine by default or on a running Dask
 cluster (--scheduler tcp://HOST:PORT, or DASK_SCHEDULER_ADDRESS).
 
-usage: taskrun.py run [--scheduler ADDR] [--workers N] [--tag T] < TASKS.json
-  TASKS.json: a list of {"name": ..., "kind": ..., "args": {...}} (kinds: KINDS below);
+usage: taskrun.py run [--scheduler ADDR] [--workers N] [--tag T] [--timeout S] < TASKS.json
+  TASKS.json: a list of {"name": ..., "kind": ..., "args": {...}, "timeout": S (optional)}
+  (kinds: KINDS below);
   prints one JSON document on stdout: {"results": [{"name", "kind", "ok", "value" | "error",
-  "log_tail", "seconds", "worker"}], "workers": N, "cluster": "..."}, in the order given.
+  "log_tail", "seconds", "cpu_seconds", "worker"}], "workers": N, "cluster": "..."}, in the
+  order given.
 Progress on stderr, one line per finished task with done/total, elapsed time and ETA:
-  [hw 3/12 01:10 eta 02:20] asic case I: ok (37.2 s)
-A failed task (its tool missing on a worker, an error, a worker that died) is reported with
-its name and the tail of its log, and the others go on; the exit status is 0 when the
+  [hw 3/12 01:10 eta 02:20] asic case I: ok (37.2 s, 35.9 CPU-s)
+A failed task (its tool missing on a worker, an error, a worker that died, a task over its
+time limit: --timeout, whose running tool is then stopped) is reported with its name and
+the tail of its log, and the others go on; the exit status is 0 when the
 document was written (the failures are in it), 2 on a usage error.
 
 The Rust CLI (`sha3-asip reproduce`, `sha3-asip sweep`) and the scripts' own pools
@@ -94,17 +97,19 @@ def unpack(files, root=None):
         os.replace(tmp, p)
 
 
-def call(fn, item, client=None):
+def call(fn, item, client=None, timeout=None):
     """Run fn(item) where it is called (a Dask worker, or this process) and return a plain
     record: {"ok", "value" | "error", "log_tail", "seconds", "worker", "files"}. Whatever fn
     prints is its log; C.die, a missing tool (OSError) or any exception is a failed task,
     never a dead worker. `client` = {"host", "root", "commit"} of the client: on another host
-    the task's cache folders (`value["_outputs"]`) travel back in "files"."""
+    the task's cache folders (`value["_outputs"]`) travel back in "files". `timeout`: the
+    task's time limit in seconds (C.set_deadline: the tool running at the limit is stopped;
+    the record then has "timed_out": true)."""
     if SCRIPTS not in sys.path:
         sys.path.insert(0, SCRIPTS)
     host = socket.gethostname()
     rec = {"worker": f"{host}:{os.getpid()}", "files": {}}
-    t0 = time.time()
+    t0, cpu0 = time.time(), _cpu()
     buf = io.StringIO()
     try:
         if client and client.get("root") != C.ROOT:
@@ -115,21 +120,38 @@ def call(fn, item, client=None):
         if client and client.get("host") != host and client.get("commit") \
                 and _git_commit(C.ROOT) not in (None, client["commit"]):
             raise RuntimeError(f"this worker's checkout {C.ROOT} is not at the client's commit {client['commit'][:12]}")
+        C.set_deadline(timeout)
         with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
             value = fn(item)
         outputs = value.pop("_outputs", []) if isinstance(value, dict) else []
         if client and client.get("host") != host:
             rec["files"] = _pack(outputs)
         rec.update(ok=True, value=value)
+    except C.TaskTimeout as e:
+        rec.update(ok=False, timed_out=True,
+                   error=f"timed out: over its limit of {timeout:g} s ({e})")
     except SystemExit as e:  # C.die in a worker thread: that target only
         rec.update(ok=False, error=str(e.code))
     except OSError as e:
         rec.update(ok=False, error=C.describe(e))
     except Exception as e:  # a bug or a broken cache: a failed task, never a silent one
         rec.update(ok=False, error=f"{type(e).__name__}: {e}")
+    finally:
+        C.set_deadline(None)
     rec["seconds"] = round(time.time() - t0, 1)
+    rec["cpu_seconds"] = round(_cpu() - cpu0, 1)
     rec["log_tail"] = _tail(buf.getvalue())
     return rec
+
+
+def _cpu():
+    """CPU seconds (user + system) of this thread and of the finished child processes of this
+    process: a task's own CPU time when its worker runs one task at a time (a Dask worker
+    here has one thread; the serial mode runs one task at a time)."""
+    import resource
+    c = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = resource.getrusage(getattr(resource, "RUSAGE_THREAD", resource.RUSAGE_SELF))
+    return c.ru_utime + c.ru_stime + t.ru_utime + t.ru_stime
 
 
 def _fmt(secs):
@@ -149,7 +171,8 @@ class Progress:
         eta = el / self.done * (self.total - self.done)
         head = f"[{self.tag} {self.done}/{self.total} {_fmt(el)} eta {_fmt(eta)}] {name}"
         if rec["ok"]:
-            print(f"{head}: ok ({rec['seconds']:.1f} s)", file=self.log, flush=True)
+            cpu = f", {rec['cpu_seconds']:.1f} CPU-s" if rec.get("cpu_seconds") is not None else ""
+            print(f"{head}: ok ({rec['seconds']:.1f} s{cpu})", file=self.log, flush=True)
         else:
             print(f"{head}: FAILED on {rec.get('worker', '?')}: {rec['error']}", file=self.log, flush=True)
             tail = rec.get("log_tail") or ""
@@ -216,8 +239,8 @@ def _trampoline(scripts, payload):
         _sys.path.insert(0, scripts)
     import cloudpickle as _cp
     import taskrun as _t
-    fn, item, client = _cp.loads(payload)
-    return _t.call(fn, item, client)
+    fn, item, client, timeout = _cp.loads(payload)
+    return _t.call(fn, item, client, timeout)
 
 
 def _remote_trampoline():
@@ -232,11 +255,12 @@ def _remote_trampoline():
 
 
 def run_tasks(items, fn, jobs=None, scheduler=None, tag="tasks", done=None, log=sys.stderr,
-              progress=True):
+              progress=True, timeout=None):
     """fn(item) for every item (a dict with a "name"), as Dask tasks; returns the records of
     `call` in the order of `items`. done(item, record) is called on the client as each
     finishes. With jobs == 1 and no scheduler: in this process, one at a time (no dask).
-    `jobs`: LocalCluster workers (default: the machine's CPUs)."""
+    `jobs`: LocalCluster workers (default: the machine's CPUs). `timeout`: each task's time
+    limit in seconds (an item's own "timeout" key wins; None: no limit)."""
     items = list(items)
     scheduler = scheduler_address(scheduler)
     prog = Progress(tag, len(items), log) if progress else None
@@ -258,7 +282,7 @@ def run_tasks(items, fn, jobs=None, scheduler=None, tag="tasks", done=None, log=
         for i, it in enumerate(items):
             # a worker thread, as on a Dask worker: C.die raises SystemExit there
             box = []
-            th = threading.Thread(target=lambda: box.append(call(fn, it)))
+            th = threading.Thread(target=lambda: box.append(call(fn, it, None, it.get("timeout", timeout))))
             th.start()
             th.join()
             finish(i, box[0])
@@ -271,7 +295,7 @@ def run_tasks(items, fn, jobs=None, scheduler=None, tag="tasks", done=None, log=
         futs = {}
         for i, it in enumerate(items):
             # bytes for the scheduler; the worker unpickles them with hw/scripts on its path
-            payload = cloudpickle.dumps((fn, it, client_info))
+            payload = cloudpickle.dumps((fn, it, client_info, it.get("timeout", timeout)))
             # pure=False: a task is run, not looked up by its arguments' hash
             futs[client.submit(tramp, SCRIPTS, payload, pure=False,
                                key=f"{tag}-{i}-{os.getpid()}")] = i
@@ -365,8 +389,19 @@ def _proc_target(args):
 
 
 def task_synth_proc(args):
+    """A processor's synthesis; with args["cached_only"] only its cached result, else
+    {"name", "missing": why} (reproduce's default run for the vector processors)."""
     import synth_proc
     t = _proc_target(args)
+    if args.get("cached_only"):
+        res = synth_proc.cached(t)
+        if res is None:
+            print(f"{t['name']}: no cached synthesis; not run by default")
+            return {"name": t["name"], "missing": synth_proc.NOT_RUN.format(design=t["name"])}
+        res = dict(res, name=t["name"])
+        if args.get("also"):
+            res["also"] = list(args["also"])
+        return res
     res = dict(synth_proc.synth_proc(t), name=t["name"])
     if args.get("also"):
         res["also"] = list(args["also"])  # designs with the same processor (reproduce)
@@ -410,6 +445,9 @@ def task_sleep(args):
     """For tests of the layer itself: sleep, print, fail when asked."""
     print(f"sleeping {args.get('seconds', 0)} s")
     time.sleep(args.get("seconds", 0))
+    if args.get("tool"):  # a tool (a command line), as the flows run theirs
+        r = C.run(args["tool"])
+        print(r.stdout, end="")
     if args.get("fail"):
         C.die(args["fail"])
     if args.get("crash"):  # the worker process dies (a crashed tool taking it down)
@@ -437,9 +475,14 @@ def main(argv=None):
     r.add_argument("--scheduler", help="a running Dask scheduler (else DASK_SCHEDULER_ADDRESS, else a LocalCluster)")
     r.add_argument("--workers", type=int, help="LocalCluster worker processes (default: this machine's CPUs)")
     r.add_argument("--tag", default="hw", help="the progress lines' tag")
+    r.add_argument("--timeout", type=float, metavar="SECONDS",
+                   help="each task's time limit (a task's own \"timeout\" key wins; default: none): "
+                        "the tool running at the limit is stopped and the task reported as timed out")
     a = ap.parse_args(argv)
     if a.workers is not None and a.workers < 1:
         ap.error("--workers must be at least 1")
+    if a.timeout is not None and not a.timeout > 0:
+        ap.error("--timeout must be a positive number of seconds")
     try:
         text = open(a.tasks).read() if a.tasks else sys.stdin.read()
         items = json.loads(text)
@@ -457,9 +500,15 @@ def main(argv=None):
     where = f"Dask scheduler {sched}" if sched else (f"LocalCluster of {n} worker(s)" if n > 1 else "this process")
     print(f"[{a.tag}] {len(items)} task(s) on {where}", file=sys.stderr, flush=True)
     t0 = time.time()
-    recs = run_tasks(items, run_kind, jobs=n, scheduler=sched, tag=a.tag)
+    bad = [i["name"] for i in items if "timeout" in i and not (isinstance(i["timeout"], (int, float))
+                                                               and not isinstance(i["timeout"], bool) and i["timeout"] > 0)]
+    if bad:
+        C.die(f"tasks: \"timeout\" must be a positive number of seconds ({', '.join(bad)})")
+    recs = run_tasks(items, run_kind, jobs=n, scheduler=sched, tag=a.tag, timeout=a.timeout)
     failed = sum(1 for r in recs if not r["ok"])
-    print(f"[{a.tag}] {len(items) - failed} ok, {failed} failed in {_fmt(time.time() - t0)}", file=sys.stderr)
+    cpu = sum(r.get("cpu_seconds") or 0 for r in recs)
+    print(f"[{a.tag}] {len(items) - failed} ok, {failed} failed in {_fmt(time.time() - t0)} "
+          f"({cpu:.0f} CPU-s in the tasks)", file=sys.stderr)
     out = [dict(r, name=i["name"], kind=i["kind"]) for i, r in zip(items, recs)]
     print(json.dumps({"results": out, "cluster": where}))
     return 0

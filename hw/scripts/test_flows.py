@@ -218,7 +218,7 @@ cat > "$rep" <<EOF
 EOF
 """)
         os.chmod(fake, stat.S_IRWXU)
-        flow = pnr.Flow(fake, 200, (1, 2, 3), 2, log=self.devnull, versions=("yosys test", "nextpnr test"))
+        flow = pnr.Flow(fake, 200, (1, 2, 3), 1, log=self.devnull, versions=("yosys test", "nextpnr test"))
         return flow, count
 
     def synthesized(self, flow, name):
@@ -234,6 +234,7 @@ EOF
 
     def test_run_schedules_caches_and_merges(self):
         flow, count = self.fake_flow(self.tmp)
+        flow.jobs = 2  # a LocalCluster of the task layer (the other tests run in this process)
         v, t, d = self.synthesized(flow, "fake")
         twin = T.explicit_target("m", [v], [], {}, name="twin")
         res = flow.run([t, twin])
@@ -280,9 +281,24 @@ EOF
     def test_failed_pnr_is_reported(self):
         flow, _ = self.fake_flow(self.tmp)
         _, t, _ = self.synthesized(flow, "broken")
-        flow.synth = lambda t: (_ for _ in ()).throw(RuntimeError("synth_ecp5 failed (netlist missing)"))
-        self.assertEqual(flow.run([t]), {})
+        # in this process (jobs 1): the stand-in synthesis below is seen by the task
+        from unittest import mock
+        with mock.patch.object(pnr.Flow, "synth",
+                               lambda self, t: (_ for _ in ()).throw(RuntimeError("synth_ecp5 failed (netlist missing)"))):
+            self.assertEqual(flow.run([t]), {})
         self.assertEqual(flow.failed[0][0], "broken")
+        self.assertIn("synth_ecp5 failed (netlist missing)", flow.failed[0][1])
+
+    def test_a_seed_over_the_time_limit_fails_its_target_only(self):
+        flow, _ = self.fake_flow(self.tmp)
+        _, t, d = self.synthesized(flow, "slow")
+        flow.timeout = 1
+        slow = write(os.path.join(self.tmp, "slow-nextpnr"), "#!/bin/sh\nsleep 60\n")
+        os.chmod(slow, stat.S_IRWXU)
+        flow.pnr = slow
+        self.assertEqual(flow.run([t]), {})
+        self.assertEqual(flow.failed[0][0], "slow")
+        self.assertIn("over its limit of 1 s", flow.failed[0][1])
 
 
 class Rekey(unittest.TestCase):
@@ -339,6 +355,23 @@ class SynthProc(unittest.TestCase):
         self.assertEqual(T.design_baseline("mips-coproc"), "mips-ref")
         self.assertIsNone(T.design_baseline("mips-ref"))
         self.assertIsNone(T.design_baseline("no-such-design"))
+
+
+    def test_the_processor_script_is_synth_xilinx_without_share(self):
+        """synth_proc's split synth_xilinx (its coarse step without `share`) and `synth
+        -noshare` give the figures of synth.py's synth_target where `share` merges nothing,
+        and no SHARE pass runs."""
+        import synth as S
+        t = S.rtl_target("keccak_rc_unit", {"MODE": 1}, ["keccak_rc.v", "keccak_rc_unit.v"], "rc_lfsr")
+        with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
+            full = S.synth_target(t, a, S.ABC_GATES_FAST)
+            ours = synth_proc.synth_target(t, b)
+            self.assertIn("Executing SHARE pass", read(os.path.join(a, "yosys.log")))
+            log = read(os.path.join(b, "yosys.log"))
+        self.assertNotIn("Executing SHARE pass", log)
+        for k in ("luts", "ffs", "slices_est", "lut_levels", "fmax_mhz_est", "ge_est", "gate_cells"):
+            self.assertEqual(ours[k], full[k], k)
+        self.assertGreater(ours["luts"], 0)
 
 
 class FusesocCores(unittest.TestCase):

@@ -96,6 +96,60 @@ class SeparateCluster(unittest.TestCase):
                 p.wait(timeout=30)
 
 
+def _alive(pid):
+    """pid runs (a zombie nobody reaped yet counts as stopped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+class Timeout(unittest.TestCase):
+    def test_a_task_over_its_limit_is_stopped_with_its_tools(self):
+        """The tool running at the limit and what it started are killed; the task is
+        reported as timed out with what it printed; the next task runs on."""
+        d = tempfile.mkdtemp()
+        pidf = os.path.join(d, "pid")
+        slow = {"name": "slow", "kind": "sleep", "timeout": 1,
+                "args": {"tool": ["sh", "-c", f"echo started; sleep 60 & echo $! > {pidf}; wait"]}}
+        log = io.StringIO()
+        t0 = __import__("time").time()
+        recs = taskrun.run_tasks([slow, TASKS[0]], taskrun.run_kind, jobs=1, tag="test", log=log)
+        self.assertLess(__import__("time").time() - t0, 20)
+        self.assertFalse(recs[0]["ok"])
+        self.assertTrue(recs[0]["timed_out"])
+        self.assertIn("over its limit of 1 s", recs[0]["error"])
+        self.assertIn("`sh -c", recs[0]["error"])
+        self.assertIn("] slow: FAILED on ", log.getvalue())
+        with open(pidf) as f:
+            grandchild = int(f.read())
+        self.assertFalse(_alive(grandchild), "the tool's own child still runs")
+        self.assertTrue(recs[1]["ok"])
+        self.assertIsNone(C.deadline_left())  # the limit ends with its task
+
+    def test_a_lock_held_elsewhere_is_waited_for_within_the_limit(self):
+        d = tempfile.mkdtemp()
+        import fcntl
+        with open(os.path.join(d, "x.lock"), "w") as held:
+            fcntl.flock(held, fcntl.LOCK_EX)
+
+            def fn(item):
+                with C.Lock(os.path.join(d, "x")):
+                    return 1
+            rec = taskrun.call(fn, {"name": "x"}, None, 0.5)
+        self.assertFalse(rec["ok"])
+        self.assertIn("waited for the lock", rec["error"])
+
+    @unittest.skipUnless(HAVE_DASK, "dask.distributed not installed (scripts/setup installs it into build/venv)")
+    def test_timeout_on_a_local_cluster(self):
+        items = [{"name": "slow", "kind": "sleep", "args": {"tool": ["sleep", "60"]}}] + TASKS
+        log = io.StringIO()
+        recs = taskrun.run_tasks(items, taskrun.run_kind, jobs=2, tag="test", log=log, timeout=2)
+        self.assertTrue(recs[0].get("timed_out"), recs[0])
+        self.assertEqual([r.get("value") for r in recs[1:]], [{"slept": 0.05 * (4 - i), "value": i * i} for i in range(4)])
+
+
 class Worker(unittest.TestCase):
     def test_a_worker_on_another_checkout_refuses(self):
         r = taskrun.call(taskrun.run_kind, TASKS[0], {"host": "x", "root": "/elsewhere", "commit": None})

@@ -156,5 +156,23 @@ fn bad_sweep_files_are_usage_errors() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("not sweep flows yet"));
+    for args in [
+        vec!["sweep", "sweeps/seed004-cases.toml", "--out"],
+        vec!["reproduce", "--no-readme", "--out"],
+    ] {
+        let cmd = args[0];
+        let o = bin()
+            .args(&args)
+            .arg(dir.join(cmd))
+            .args(["--task-timeout", "0"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{cmd}: {err}");
+        assert!(
+            err.contains("--task-timeout must be at least 1 second"),
+            "{cmd}: {err}"
+        );
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

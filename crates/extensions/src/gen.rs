@@ -613,29 +613,56 @@ pub fn ops_block(spec: &ExtSpec) -> String {
 }
 
 /// Verilog: one decode wire per operation, `is_<op>`, true for exactly the words the
-/// simulator's decoder accepts (fixed fields and register-number bounds) on `insn_i`.
-pub fn decode_block(spec: &ExtSpec) -> String {
+/// simulator's decoder accepts (fixed fields and register-number bounds) on `insn_i`. On
+/// the RV32 core each match is made on the word in D (`d_insn_i`) and registered as the
+/// word enters X (`x_load_i`, when the core loads `insn_i`), so `is_<op>` is the match of
+/// `insn_i` from a flip-flop: the unit's selects and the core's claim, operand and stall
+/// logic start at flip-flops, as the base decode does (`docs/rv32-core.md`). Only in a
+/// module with the extension port (`in_port`: the file has an `isa-gen:begin port` block);
+/// elsewhere (a unit's inner module) the match is on `insn_i`.
+pub fn decode_block(spec: &ExtSpec, in_port: bool) -> String {
     let mut s = format!("// {}\n", note(spec));
+    let registered = in_port && spec.base == Base::Rv32;
+    let word = if registered { "d_insn_i" } else { "insn_i" };
+    let mut matches = Vec::new();
     for (o, e) in encs(spec) {
         let (m, v) = e.mask_match();
-        let mut t = format!("(insn_i & 32'h{m:08x}) == 32'h{v:08x}");
+        let mut t = format!("({word} & 32'h{m:08x}) == 32'h{v:08x}");
         for x in e.operands {
             if let Kind::Below(n) = x.kind {
                 let (lo, w, _) = x.segs[0];
-                t.push_str(&format!(" && insn_i[{}:{lo}] < {w}'d{n}", lo + w - 1));
+                t.push_str(&format!(" && {word}[{}:{lo}] < {w}'d{n}", lo + w - 1));
             }
         }
-        s.push_str(&format!("wire is_{} = {t};\n", ident(o.name)));
+        matches.push((ident(o.name), t));
+    }
+    if !registered {
+        for (n, t) in &matches {
+            s.push_str(&format!("wire is_{n} = {t};\n"));
+        }
+        return s;
+    }
+    s.push_str("// (matched on the word in D, registered as it enters X: the match of insn_i)\n");
+    for (n, _) in &matches {
+        s.push_str(&format!("reg  is_{n}_q;\n"));
+    }
+    s.push_str("always @(posedge clk_i) begin\n    if (x_load_i) begin\n");
+    for (n, t) in &matches {
+        s.push_str(&format!("        is_{n}_q <= {t};\n"));
+    }
+    s.push_str("    end\nend\n");
+    for (n, _) in &matches {
+        s.push_str(&format!("wire is_{n} = is_{n}_q;\n"));
     }
     s
 }
 
-fn block(spec: &ExtSpec, kind: &str) -> Option<String> {
+fn block(spec: &ExtSpec, kind: &str, in_port: bool) -> Option<String> {
     Some(match kind {
         "table" => table(spec),
         "c" => c_block(spec),
         "ops" => ops_block(spec),
-        "decode" => decode_block(spec),
+        "decode" => decode_block(spec, in_port),
         "port" => crate::port::unit_ports(spec.base),
         _ => return None,
     })
@@ -646,9 +673,10 @@ fn block(spec: &ExtSpec, kind: &str) -> Option<String> {
 /// (`isa-gen:begin table zbb`), so that several extensions share one file: blocks keyed
 /// to another extension are left as they are.
 pub fn render(spec: &ExtSpec, text: &str) -> Result<String, String> {
+    let in_port = text.contains("isa-gen:begin port");
     render_with(text, &|kind, key| match key {
         Some(k) if k != spec.name => Some(None),
-        _ => block(spec, kind).map(Some),
+        _ => block(spec, kind, in_port).map(Some),
     })
 }
 

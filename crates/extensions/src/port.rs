@@ -44,6 +44,8 @@ pub const RV32_PORT: &[PortSig] = &[
     sig("rst_ni", 1, PortDir::In, ""),
     sig("valid_i", 1, PortDir::In, ""),
     sig("insn_i", 32, PortDir::In, ""),
+    sig("d_insn_i", 32, PortDir::In, ""),
+    sig("x_load_i", 1, PortDir::In, ""),
     sig("pc_i", 32, PortDir::In, ""),
     sig("rs1_i", 32, PortDir::In, ""),
     sig("rs2_i", 32, PortDir::In, ""),

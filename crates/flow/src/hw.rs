@@ -372,6 +372,9 @@ pub struct Cluster {
     pub scheduler: Option<String>,
     /// LocalCluster worker processes (None: the machine's CPUs).
     pub workers: Option<usize>,
+    /// Each task's time limit in seconds (None: none): the tool a task runs at its limit is
+    /// stopped and the task reported as timed out (`taskrun.py run --timeout`).
+    pub task_timeout: Option<u64>,
 }
 
 /// One task of the task layer: its name (the progress lines and failures say it), its kind
@@ -434,6 +437,9 @@ pub fn run_hw_tasks(
     if let Some(n) = cluster.workers {
         cmd.args(["--workers", &n.to_string()]);
     }
+    if let Some(t) = cluster.task_timeout {
+        cmd.args(["--timeout", &t.to_string()]);
+    }
     let out = cmd
         .output()
         .map_err(|e| FlowError::Io("running hw/scripts/taskrun.py".into(), e))?;
@@ -482,12 +488,13 @@ pub fn run_hw_tasks(
 /// Which hardware flows `reproduce` runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum HwFlows {
-    /// Simulation and synthesis of every case, unit and processor (minutes); the ASIC, power
-    /// and P&R figures only from the cache (the report says which command produces a
-    /// missing one).
+    /// Simulation and synthesis of every case, unit and processor but those with a vector
+    /// unit (minutes); the vector processors' synthesis and the ASIC, power and P&R figures
+    /// only from the cache (the report says which command produces a missing one).
     #[default]
     Fast,
-    /// Also the ASIC flow of every case, unit and processor (`--hw all`; hours cold).
+    /// Also the synthesis of the vector processors (tens of CPU minutes each) and the ASIC
+    /// flow of every case, unit and processor (`--hw all`; hours cold).
     All,
 }
 
@@ -504,9 +511,15 @@ pub fn reproduce_hw_tasks(root: &Path, flows: HwFlows) -> Result<Vec<HwTask>, Fl
     let mut designs: Vec<String> = Vec::new();
     let mut also: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut seen: BTreeMap<u64, String> = BTreeMap::new();
+    // processors with a vector unit: a 32 x 128-bit register file in flip-flops, whose
+    // synthesis takes tens of CPU minutes (docs/tasks.md): --hw all, else from the cache
+    let mut vector: Vec<String> = Vec::new();
     for d in crate::design::load_all(&root.join("designs"))? {
         if d.rtl.is_none() {
             continue;
+        }
+        if crate::rtl::vector_unit(&d).is_some() {
+            vector.push(d.name.clone());
         }
         match processor_key(root, &d).and_then(|k| seen.get(&k).cloned().ok_or(k)) {
             Ok(first) => also.entry(first).or_default().push(d.name),
@@ -516,6 +529,8 @@ pub fn reproduce_hw_tasks(root: &Path, flows: HwFlows) -> Result<Vec<HwTask>, Fl
             }
         }
     }
+    // the long ones first: a worker that is free early takes the next long one
+    designs.sort_by_key(|d| !vector.contains(d));
     // the long ones first: a worker that is free early takes the next long one
     if flows == HwFlows::All {
         for d in &designs {
@@ -549,10 +564,11 @@ pub fn reproduce_hw_tasks(root: &Path, flows: HwFlows) -> Result<Vec<HwTask>, Fl
     }
     for d in &designs {
         let same = also.get(d).cloned().unwrap_or_default();
+        let cached_only = flows == HwFlows::Fast && vector.contains(d);
         tasks.push(HwTask::new(
             format!("synth processor {d}"),
             "synth-proc",
-            json!({"design": d, "also": same}),
+            json!({"design": d, "also": same, "cached_only": cached_only}),
         ));
     }
     for e in &units {
@@ -615,6 +631,9 @@ pub fn records_of_outcomes(outcomes: &[HwOutcome]) -> Vec<Record> {
                 let ext = o.name.trim_start_matches("synth isa/");
                 recs.extend(unit_records_of(ext, v.get("units").unwrap_or(v)));
             }
+            // not synthesized in this run (`cached_only` and no cached result): no record;
+            // the report says which command gives it
+            "synth-proc" if v.get("missing").is_some() => {}
             "synth-proc" => {
                 let d = v.get("name").and_then(|x| x.as_str()).unwrap_or("?");
                 recs.push(proc_record_of(d, v));
@@ -715,6 +734,35 @@ mod tests {
             }
             r => panic!("{r:?}"),
         }
+    }
+
+    #[test]
+    fn vector_processors_are_synthesized_with_hw_all_only_and_first() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        for (flows, cached) in [(HwFlows::Fast, true), (HwFlows::All, false)] {
+            let procs: Vec<HwTask> = reproduce_hw_tasks(&root, flows)
+                .unwrap()
+                .into_iter()
+                .filter(|t| t.kind == "synth-proc")
+                .collect();
+            let is_vec = |t: &HwTask| t.name.starts_with("synth processor rv32-v");
+            let n = procs.iter().filter(|t| is_vec(t)).count();
+            assert_eq!(n, 2, "{procs:?}");
+            assert!(
+                procs[..n].iter().all(is_vec),
+                "the long ones first: {procs:?}"
+            );
+            for t in &procs {
+                assert_eq!(t.args["cached_only"], is_vec(t) && cached, "{t:?}");
+            }
+        }
+        // a processor not synthesized in this run has no record (the report says why)
+        let missing = HwOutcome {
+            name: "synth processor rv32-v".into(),
+            kind: "synth-proc".into(),
+            result: Ok(serde_json::json!({"name": "rv32-v", "missing": "not synthesized"})),
+        };
+        assert!(records_of_outcomes(&[missing]).is_empty());
     }
 
     #[test]

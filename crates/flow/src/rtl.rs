@@ -424,6 +424,7 @@ pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
         Arch::Rv32 => vec![
             ("MISA".into(), misa_of(d)? as u64),
             ("DIV_EARLY_OUT".into(), div_early_out(&timing) as u64),
+            ("HAS_EXT".into(), !units.is_empty() as u64),
         ],
         Arch::Mips32 => {
             if div_early_out(&timing) {

@@ -448,9 +448,10 @@ fn big_endian_mips_elf_is_refused_clearly() {
 }
 
 // ---- mips5 timing (exact cycles) ----------------------------------------------------------
-// mips5: 5 stages (4 fill cycles), forwarding, load-use +1, branches compared in ID
-// (operand lead 1: +1 after an ALU producer, +2 after a load), delay slot free, jumps free,
-// mult 1 cycle, div 34 cycles beside the pipe (mfhi/mflo wait), everything else 1.
+// mips5: 5 stages (4 fill cycles), forwarding, load-use +2, branches compared in ID
+// (operand lead 2: +2 after an ALU producer, +4 after a load), delay slot free, jumps free,
+// mult 1 cycle, div 34 cycles beside the pipe (mfhi/mflo wait), clz/clo 2, everything
+// else 1.
 fn cyc(words: &[u32]) -> (u64, u64) {
     let r = run_t("mips5", words).unwrap();
     (r.cycles, r.instret)
@@ -467,41 +468,67 @@ fn mips5_straight_line_and_fill() {
 
 #[test]
 fn mips5_branches_with_delay_slot_cost_nothing_extra() {
-    // taken: addiu, beq (operand t0 from 2 insns back: no stall), slot, [skipped], target
-    let (c, n) = cyc(&[addiu(T0, 0, 1), NOP, beq(T0, T0, 2), NOP, addiu(T0, 0, 9)]);
-    assert_eq!(n, 6);
-    assert_eq!(c, 10);
-    // untaken
-    let (c, n) = cyc(&[addiu(T0, 0, 1), NOP, bne(T0, T0, 2), NOP, addiu(T0, 0, 9)]);
+    // taken: addiu, beq (operand t0 from 3 insns back: no stall), slot, [skipped], target
+    let (c, n) = cyc(&[
+        addiu(T0, 0, 1),
+        NOP,
+        NOP,
+        beq(T0, T0, 2),
+        NOP,
+        addiu(T0, 0, 9),
+    ]);
     assert_eq!(n, 7);
     assert_eq!(c, 11);
+    // untaken
+    let (c, n) = cyc(&[
+        addiu(T0, 0, 1),
+        NOP,
+        NOP,
+        bne(T0, T0, 2),
+        NOP,
+        addiu(T0, 0, 9),
+    ]);
+    assert_eq!(n, 8);
+    assert_eq!(c, 12);
+    // operand from 2 insns back: 1 stall (lead 2)
+    let (c, n) = cyc(&[addiu(T0, 0, 1), NOP, beq(T0, T0, 2), NOP, addiu(T0, 0, 9)]);
+    assert_eq!((c, n), (11, 6));
 }
 
 #[test]
-fn mips5_branch_after_alu_stalls_1_after_load_stalls_2() {
+fn mips5_branch_after_alu_stalls_2_after_load_stalls_4() {
     let (c, n) = cyc(&[addiu(T0, 0, 1), beq(T0, 0, 2), NOP]);
-    assert_eq!((c, n), (4 + 5 + 1, 5));
-    let (c, n) = cyc(&[lw(T0, 29, 0), beq(T0, 0, 2), NOP]);
     assert_eq!((c, n), (4 + 5 + 2, 5));
+    let (c, n) = cyc(&[lw(T0, 29, 0), beq(T0, 0, 2), NOP]);
+    assert_eq!((c, n), (4 + 5 + 4, 5));
+    let (c, n) = cyc(&[lw(T0, 29, 0), NOP, NOP, beq(T0, 0, 2), NOP]);
+    assert_eq!((c, n), (4 + 7 + 2, 7));
     // jr right after the instruction producing its register: same rule
     let (c, n) = cyc(&[
         lui(RA, BASE >> 16),
         addiu(RA, RA, 16), // 0x04: ra = BASE + 16
-        jr(RA),            // 0x08: stalls 1
+        jr(RA),            // 0x08: stalls 2
         NOP,               // 0x0c
     ]);
-    assert_eq!((c, n), (4 + 6 + 1, 6));
+    assert_eq!((c, n), (4 + 6 + 2, 6));
 }
 
 #[test]
 fn mips5_load_use_and_forwarding() {
-    // load then dependent ALU: +1; with one independent in between: 0
-    assert_eq!(cyc(&[lw(T0, 29, 0), addu(A0, T0, T0)]).0, 4 + 4 + 1);
-    assert_eq!(cyc(&[lw(T0, 29, 0), NOP, addu(A0, T0, T0)]).0, 4 + 5);
+    // load then dependent ALU: +2; with one independent in between: +1; two: 0
+    assert_eq!(cyc(&[lw(T0, 29, 0), addu(A0, T0, T0)]).0, 4 + 4 + 2);
+    assert_eq!(cyc(&[lw(T0, 29, 0), NOP, addu(A0, T0, T0)]).0, 4 + 5 + 1);
+    assert_eq!(cyc(&[lw(T0, 29, 0), NOP, NOP, addu(A0, T0, T0)]).0, 4 + 6);
     // ALU -> ALU forwarded
     assert_eq!(cyc(&[addiu(T0, 0, 1), addu(A0, T0, T0)]).0, 4 + 4);
     // store after load of its data: load-use applies to the data operand too
-    assert_eq!(cyc(&[lw(T0, 29, 0), sw(T0, 29, 4)]).0, 4 + 4 + 1);
+    assert_eq!(cyc(&[lw(T0, 29, 0), sw(T0, 29, 4)]).0, 4 + 4 + 2);
+    // movz/movn read their rd (kept when they do not write): they wait for a load of it
+    let movz = rtype(T1, T2, T0, 0, 0x0a);
+    assert_eq!(cyc(&[lw(T0, 29, 0), movz]).0, 4 + 4 + 2);
+    // clz/clo take 2 cycles
+    let clz = (0x1c << 26) | (T1 << 21) | (A0 << 16) | (A0 << 11) | 0x20;
+    assert_eq!(cyc(&[clz]).0, 4 + 3 + 1);
 }
 
 #[test]
@@ -511,12 +538,12 @@ fn mips5_jal_jr_zero_penalty() {
         NOP,                // 0x04
         addiu(V0, 0, 4001), // 0x08
         SYSCALL,            // 0x0c
-        jr(RA),             // 0x10 (ra written 4 instructions earlier)
+        jr(RA),             // 0x10 (ra written by jal 2 instructions earlier: 1 stall)
         NOP,                // 0x14
     ];
     let r = machine_t("mips5", &words).unwrap().run().unwrap();
     assert_eq!(r.instret, 6);
-    assert_eq!(r.cycles, 4 + 6);
+    assert_eq!(r.cycles, 4 + 6 + 1);
 }
 
 #[test]
@@ -549,14 +576,14 @@ fn mips5_profile_attributes_delay_slots() {
         ..RunOptions::default()
     };
     let r = run_with(&words, 64, opts);
-    // 1 + 3*3 + 2 = 12 insns; each bne waits 1 for the addiu: 3 stalls
+    // 1 + 3*3 + 2 = 12 insns; each bne waits 2 for the addiu: 6 stalls
     assert_eq!(r.instret, 12);
-    assert_eq!(r.cycles, 4 + 12 + 3);
+    assert_eq!(r.cycles, 4 + 12 + 6);
     let p = r.profile.unwrap();
     let total: u64 = p.pcs.iter().map(|s| s.cycles).sum();
     assert_eq!(total + 4, r.cycles);
     let at = |pc: u32| p.pcs.iter().find(|s| s.pc == pc).unwrap().clone();
-    assert_eq!((at(BASE + 8).count, at(BASE + 8).cycles), (3, 6)); // bne + stall
+    assert_eq!((at(BASE + 8).count, at(BASE + 8).cycles), (3, 9)); // bne + stalls
     assert_eq!((at(BASE + 12).count, at(BASE + 12).cycles), (3, 3)); // slot
                                                                      // the loop block is addiu..slot (ends after the delay slot)
     assert!(p

@@ -28,8 +28,8 @@ const MFLO: u32 = rtype(0, 0, T2, 0, 0x12);
 const MFHI: u32 = rtype(0, 0, T3, 0, 0x10);
 
 /// `words` + exit (2 instructions) on both engines; returns the cycles. mips5: 4 fill
-/// cycles, 1 per instruction, +1 load-use, branch/jr operand one cycle earlier (+1 behind
-/// an ALU producer, +2 behind a load), mflo 34 cycles after a div, annulled slot +1.
+/// cycles, 1 per instruction, +2 load-use, branch/jr operand two cycles earlier (+2 behind
+/// an ALU producer, +4 behind a load), mflo 34 cycles after a div, annulled slot +1.
 fn cycles(words: &[u32]) -> u64 {
     asip_testkit::rtl::lockstep_words("mips-ref", words, &[])
         .expect("verilator present")
@@ -45,7 +45,7 @@ fn alu_forwarding_and_load_use() {
         cycles(&[addiu(T0, 0, 1), addu(T1, T0, T0), addu(T2, T1, T0)]),
         3 + 2 + 4
     );
-    // lw; use -> +1; lw; independent; use -> 0; lw; sw of it -> +1
+    // lw; use -> +2; lw; independent; use -> +1; lw; sw of it -> +2
     assert_eq!(
         cycles(&[
             lw(T0, SP, 0),
@@ -56,7 +56,43 @@ fn alu_forwarding_and_load_use() {
             lw(T4, SP, 0),
             sw(T4, SP, -4),
         ]),
-        7 + 2 + 4 + 2
+        7 + 2 + 4 + 5
+    );
+}
+
+/// A load's value reaches EX only through the operand registers (load-use +2): a
+/// movz/movn reads its rd (kept when it does not write), so it waits for a load of it and
+/// the consumer behind it gets the kept value or the moved one; a newer non-move writer of
+/// the loaded register shadows the load (no wait).
+#[test]
+fn moves_and_writers_after_a_load() {
+    if !have_verilator() {
+        return;
+    }
+    let movn_never = rtype(T1, 0, T0, 0, 0x0b); // movn t0, t1, zero: keeps t0
+    let movz_always = rtype(T1, 0, T0, 0, 0x0a); // movz t0, t1, zero: t0 = t1
+    for mv in [movn_never, movz_always] {
+        let (c, log) = run(
+            &[addiu(T1, 0, 21), lw(T0, SP, 0), mv, addu(T3, T0, T0)],
+            &[],
+        );
+        // the move waits 2 for the load of its rd; the addu takes its result at once
+        assert_eq!(c, 4 + 2 + 4 + 2, "{}", log.join("\n"));
+        if mv == movz_always {
+            assert!(
+                line(&log, "addu", 0).ends_with("t3=0x0000002a"),
+                "{}",
+                log.join("\n")
+            );
+        }
+    }
+    // lw t0; addiu t0 (a newer writer): the consumer does not wait for the load
+    let (c, log) = run(&[lw(T0, SP, 0), addiu(T0, 0, 5), addu(T3, T0, T0)], &[]);
+    assert_eq!(c, 3 + 2 + 4, "{}", log.join("\n"));
+    assert!(
+        line(&log, "addu", 0).ends_with("t3=0x0000000a"),
+        "{}",
+        log.join("\n")
     );
 }
 
@@ -65,7 +101,7 @@ fn branches_in_decode_and_delay_slots() {
     if !have_verilator() {
         return;
     }
-    // bne right behind its ALU producer: +1; taken, slot executes, one skipped
+    // bne right behind its ALU producer: +2; taken, slot executes, one skipped
     assert_eq!(
         cycles(&[
             addiu(T0, 0, 1),
@@ -74,18 +110,19 @@ fn branches_in_decode_and_delay_slots() {
             addiu(T1, 0, 7),
             addiu(T2, 0, 2),
         ]),
-        4 + 2 + 4 + 1
+        4 + 2 + 4 + 2
     );
-    // beq right behind a load: +2; one instruction between: +1 (the target is the word after the slot)
+    // beq right behind a load: +4; one instruction between: +3 (the target is the word after the slot)
     assert_eq!(
         cycles(&[lw(T0, SP, 0), beq(T0, T0, 1), NOP, NOP]),
-        4 + 2 + 4 + 2
+        4 + 2 + 4 + 4
     );
     assert_eq!(
         cycles(&[lw(T0, SP, 0), NOP, beq(T0, T0, 1), NOP, NOP]),
-        5 + 2 + 4 + 1
+        5 + 2 + 4 + 3
     );
-    // beql not taken: the slot is annulled (+1, not executed)
+    // beql not taken, one instruction behind its producer (+1): the slot is annulled (+1,
+    // not executed)
     assert_eq!(
         cycles(&[
             addiu(T0, 0, 1),
@@ -94,7 +131,7 @@ fn branches_in_decode_and_delay_slots() {
             addiu(T1, 0, 5),
             addiu(T2, 0, 2),
         ]),
-        4 + 2 + 4 + 1
+        4 + 2 + 4 + 2
     );
     // jal + jr ra (jal 0 cycles; jr reads ra written by jal three instructions earlier)
     let base = asip_testkit::words::BASE;
@@ -385,9 +422,9 @@ fn icarus_runs_the_processor_to_the_same_commit_log() {
         lui(4, data >> 16),
         itype(0x0d, 4, 4, (data & 0xffff) as i32), // ori a0, a0, lo(data)
         lw(T0, 4, 0),
-        addiu(T1, T0, -93), // load-use: 7
+        addiu(T1, T0, -93), // load-use (+2): 7
         lw(T2, 4, 0),
-        beq(T2, T0, 1), // behind a load: +2, taken
+        beq(T2, T0, 1), // behind a load: +4, taken
         NOP,
         NOP,
         DIVU, // 100 / 7
@@ -404,8 +441,8 @@ fn icarus_runs_the_processor_to_the_same_commit_log() {
         return;
     };
     // 12 words (the branch target is the word after its slot) + exit: 14; fill 4,
-    // load-use +1, branch +2, mflo +33
-    assert_eq!(c, 14 + 4 + 1 + 2 + 33, "{}", log.join("\n"));
+    // load-use +2, branch +4, mflo +33
+    assert_eq!(c, 14 + 4 + 2 + 4 + 33, "{}", log.join("\n"));
     assert!(
         line(&log, "mflo", 0).ends_with("t2=0x0000000e"),
         "{}",
@@ -468,8 +505,8 @@ fn regimm_branches_all_forms() {
             let ctx = format!("{name} rs={v}\n{}", log.join("\n"));
             assert_eq!(pcs, want, "{ctx}");
             assert_eq!(log[1].split_whitespace().nth(3), Some(name), "{ctx}");
-            // fill 4, the branch right behind its producer +1, the annulled slot +1
-            assert_eq!(c, want.len() as u64 + 4 + 1 + extra, "{ctx}");
+            // fill 4, the branch right behind its producer +2, the annulled slot +1
+            assert_eq!(c, want.len() as u64 + 4 + 2 + extra, "{ctx}");
             let ra = format!("ra={:#010x}", base + 12);
             assert_eq!(log[1].ends_with(&ra), link, "{ctx}");
         }

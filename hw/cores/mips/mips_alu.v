@@ -8,24 +8,29 @@
 module mips_alu (
     input  wire [31:0] a_i,       // rs
     input  wire [31:0] b_i,       // rt
-    input  wire [31:0] imm_i,     // the immediate operand (sign- or zero-extended, lui's)
+    input  wire [31:0] imm_i,     // the immediate operand (sign- or zero-extended, lui's;
+                                  // inverted by ID for slti, sltiu and the trap-immediates)
     input  wire        use_imm_i, // the adder and the logic take imm_i instead of rt
     input  wire        sub_i,     // subtract (sub, subu, slt, sltu, slti, sltiu)
+    input  wire        ltu_i,     // lt_o compares unsigned (sltu, sltiu, the unsigned traps)
     input  wire        sel_logic_i,
     input  wire [1:0]  logic_op_i, // and, or, xor, nor
-    input  wire [1:0]  sh_op_i,   // funct[1:0]: 0 sll, 2 srl, 3 sra (of rt)
+    input  wire        sel_shl_i, // sll, sllv (of rt)
+    input  wire        sel_shr_i, // srl, srlv, sra, srav
+    input  wire        sra_i,     // sra, srav: the fill is rt's sign
     input  wire [4:0]  sh_i,      // shift amount
     input  wire        sel_clz_i,
-    input  wire        clo_i,
+    input  wire [31:0] clz_x_i,   // clz/clo: rs (clz) or ~rs (clo), registered in their
+                                  // first EX cycle (they take two)
     input  wire        mul_signed_i,
     output wire [31:0] result_o,  // logic (mips_core adds the sum, slt, the shift,
                                   // clz/clo and, in MEM, mul's product)
     output wire [5:0]  lz_o,      // clz/clo (zero unless sel_clz_i)
-    output wire [31:0] sh_o,      // the shifter (not gated by sel_sh_i)
+    output wire [31:0] shl_o,     // the left shifter (zero unless sel_shl_i)
+    output wire [31:0] shr_o,     // the right shifter (zero unless sel_shr_i)
     output wire [31:0] sum_o,     // a + operand (the effective address of a load / store)
     output wire        ovf_o,     // signed overflow of ADD / SUB
-    output wire        lt_o,      // a_i < operand, signed / unsigned (with sub_i)
-    output wire        ltu_o,
+    output wire        lt_o,      // a_i < operand, signed or unsigned (ltu_i; with sub_i)
     // the 33 x 33 signed product of the extended operands (low 64 bits) is
     // ll + (lh << 17) + (hl << 17) + (hh << 34), ll unsigned, the others signed
     output wire [33:0] pp_ll_o,
@@ -33,14 +38,20 @@ module mips_alu (
     output wire [33:0] pp_hl_o,
     output wire [29:0] pp_hh_o    // its bits below bit 64 of the product
 );
-    wire [31:0] opb  = use_imm_i ? imm_i : b_i;
-    wire [32:0] sum  = {1'b0, a_i} + {1'b0, sub_i ? ~opb : opb} + {32'd0, sub_i};
-    wire        lt   = (a_i[31] != opb[31]) ? a_i[31] : sum[31];
-    wire        ltu  = ~sum[32];
+    // the adder's second operand, inverted for a subtraction (one LUT level before the
+    // carry chain; a subtracted immediate comes inverted from ID), the carry-in below bit 0;
+    // both operands extended by one bit (sign, or zero for an unsigned compare): bit 32 of
+    // the difference is a_i < operand, the carry chain's last output
+    wire [31:0] opb  = use_imm_i ? imm_i : sub_i ? ~b_i : b_i;
+    wire        a_x  = !ltu_i & a_i[31];
+    wire        b_x  = use_imm_i ? (ltu_i ? sub_i : imm_i[31]) :
+                                   ((!ltu_i & b_i[31]) ^ sub_i);
+    wire [34:0] sum2 = {1'b0, a_x, a_i, 1'b1} + {1'b0, b_x, opb, sub_i};
+    wire [32:0] sum  = sum2[33:1];
     assign sum_o = sum[31:0];
-    assign lt_o  = lt;
-    assign ltu_o = ltu;
-    assign ovf_o = (a_i[31] == (opb[31] ^ sub_i)) && (sum[31] != a_i[31]);
+    assign lt_o  = sum[32];
+    assign ovf_o = (a_i[31] == opb[31]) && (sum[31] != a_i[31]);
+    wire unused_s = &{1'b0, sum2[34], sum2[0]};
 
     // the operands extended to 33 bits (the low 64 bits of their product are those of the
     // 64 x 64 product of the sign- or zero-extended operands), split into a low unsigned
@@ -59,10 +70,10 @@ module mips_alu (
     assign pp_hh_o = p_hh[29:0];
     wire unused_p = &{1'b0, p_ll[35:34], p_hh[31:30]};
 
-    // leading zeros of a_i, or of ~a_i for clo, as a tree (not a 32-step priority chain):
+    // leading zeros of clz_x_i, as a tree (not a 32-step priority chain):
     // per nibble whether it has a one (v0) and its leading zeros (c0); each level joins two
     // halves (the upper one's count if it has a one, else its width plus the lower one's)
-    wire [31:0] cx = clo_i ? ~a_i : a_i;
+    wire [31:0] cx = clz_x_i;
     reg  [7:0]  v0;
     reg  [15:0] c0;
     reg  [3:0]  v1;
@@ -97,19 +108,22 @@ module mips_alu (
             default: lg = ~(a_i | opb);
         endcase
     end
-    // shifts: one right shifter for srl and sra (the fill bit), one left shifter, one select
-    wire        fill = sh_op_i[0] & b_i[31];
+    // shifts: one right shifter for srl and sra (the fill bit), one left shifter, each
+    // zero unless selected (the select in its last LUT level); mips_core joins them last
+    wire        fill = sra_i & b_i[31];
     /* verilator lint_off UNUSEDSIGNAL */
     wire [32:0] shr  = $signed({fill, b_i}) >>> sh_i;
     /* verilator lint_on UNUSEDSIGNAL */
-    wire [31:0] sh   = sh_op_i[1] ? shr[31:0] : (b_i << sh_i);
+    wire [31:0] shl  = b_i << sh_i;
 
-    assign sh_o     = sh;
+    assign shl_o    = {32{sel_shl_i}} & shl;
+    assign shr_o    = {32{sel_shr_i}} & shr[31:0];
     assign result_o = {32{sel_logic_i}} & lg;
     assign lz_o     = {6{sel_clz_i}} & lz;
 endmodule
 
-// mips_ao22, mips_or2, mips_or4: an AND-OR of two selected values and ORs, each a module
+// mips_ao22, mips_or_ao, mips_movsel, mips_or4: AND-ORs of selected values, the forward
+// selects behind a movz/movn (its condition decided last) and an OR, each a module
 // of its own
 // kept by synthesis (as rv32_result_mux), so that the mapper cannot fold earlier logic in
 // behind the late values they take (the multiplier's and load's forwarded values into the
@@ -130,6 +144,21 @@ module mips_ao22 #(
 endmodule
 
 (* keep_hierarchy *)
+module mips_movsel (
+    input  wire [31:0] b_i,     // the movz/movn's rt operand
+    input  wire        movn_i,
+    input  wire [1:0]  m_i,     // selects of MEM's result, ...
+    input  wire [1:0]  o_i,     // ... of the operand register
+    input  wire [1:0]  mv_i,    // the operand names the movz/movn's rd
+    output wire [1:0]  m_o,
+    output wire [1:0]  o_o
+);
+    wire ok = movn_i ? (b_i != 32'd0) : (b_i == 32'd0);
+    assign m_o = m_i | (mv_i & {2{ok}});
+    assign o_o = o_i & ~(mv_i & {2{ok}});
+endmodule
+
+(* keep_hierarchy *)
 module mips_or4 #(
     parameter W = 32
 ) (
@@ -143,14 +172,17 @@ module mips_or4 #(
 endmodule
 
 (* keep_hierarchy *)
-module mips_or2 #(
+module mips_or_ao #(
     parameter W = 32
 ) (
     input  wire [W-1:0] x_i,
+    input  wire [W-1:0] y_i,
+    input  wire [W-1:0] s_i,
     input  wire [W-1:0] z_i,
-    output wire [W-1:0] y_o
+    output wire [W-1:0] o_o
 );
-    assign y_o = x_i | z_i;
+    assign o_o = x_i | y_i | (s_i & z_i);
 endmodule
+
 /* verilator lint_on DECLFILENAME */
 

@@ -1,17 +1,20 @@
 // mips_core: the project's five-stage MIPS32 processor core (docs/mips-core.md), built to
 // be what the mips5 timing model describes (Harris & Harris's pipelined MIPS, seed 000's
-// reference [4], with the architectural delay slot):
+// reference [4], with the architectural delay slot; load-use 2 and branch operand lead 2
+// for the clock, issue 28):
 //   IF   the next-PC multiplexer drives the synchronous instruction memory (imem_addr_o);
-//   ID   the word arrives (imem_rdata_i); register read (write-through from WB, forwarding
-//        from MEM), branch comparison and jump targets, the delay slot is the word being
-//        fetched; a branch waits for an operand that the instruction in EX, or a load in
-//        MEM, is producing (H&H branchstall); the base decode for EX and the forward
-//        selects of its operands (registered with the word);
-//   EX   forwarding from MEM and WB, ALU, shifter, the multiplier's partial products,
-//        divider start, extension units (mips_ext, generated per design), exceptions; a
-//        consumer of the load in MEM waits here one cycle (H&H lwstall), an HI/LO
-//        instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a running
-//        division;
+//   ID   the word arrives (imem_rdata_i); register read (forwarding from MEM and WB into
+//        the operand registers), branch comparison (register file and WB's value only)
+//        and jump targets, the delay slot is the word being fetched; a branch waits while
+//        the producer of an operand is in EX or MEM, a load's until it has left WB; the
+//        base decode for EX, its destination and the forward selects of its operands
+//        (registered with the word);
+//   EX   operands from MEM or the operand registers, ALU, shifter, the multiplier's
+//        partial products, divider start, extension units (mips_ext, generated per
+//        design), exceptions; a consumer of a load waits here while the load is in MEM
+//        and WB (taking WB's value into its operand register), clz/clo take two cycles,
+//        an HI/LO instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a
+//        running division;
 //   MEM  the data-memory request (synchronous memory: the data arrives in WB); the product
 //        added up (mul's low word, forwarded from here; HI/LO written at the end of MEM,
 //        where mfhi/mflo read them); the trap instructions' conditions;
@@ -74,14 +77,15 @@ module mips_core (
     reg         e_valid_q, e_ferr_q, e_jmis_q;
     reg  [31:0] e_insn_q, e_a_q, e_b_q, e_jtgt_q;
     reg  [31:0] e_pc_q /* verilator public_flat_rd */;
-    // forward selects of rs / rt, one-hot in bits 5..0: {MEM's result, HI (mfhi in MEM),
-    // LO (mflo in MEM), the product's low word (mul in MEM), WB's value, the operand
-    // register}; bit 6: MEM's result if the movz/movn there wrote (then instead of 1..0)
-    reg  [6:0]  e_fa_q, e_fb_q;
+    // forward selects of rs / rt, one-hot: {MEM's result, HI (mfhi in MEM), LO (mflo in
+    // MEM), the product's low word (mul in MEM), WB's load value (taken into the operand
+    // register while the consumer waits), the operand register}
+    reg  [5:0]  e_fa_q, e_fb_q;
     localparam  DEC_W = 27, ALU_W = 15;
     reg  [DEC_W-1:0] e_dec_q;      // base decode of the word in EX (decoded in ID)
     reg  [ALU_W-1:0] e_alu_q;      // its ALU selects
     reg  [31:0] e_imm_q;           // its immediate operand
+    reg  [4:0]  e_dest_q;          // its destination (a base instruction's)
 
     reg         m_valid_q, m_we_q, m_load_q, m_store_q, m_trap_q, m_unit_st_q;
     reg  [4:0]  m_rd_q;
@@ -89,6 +93,9 @@ module mips_core (
     reg  [31:0] m_result_q, m_addr_q, m_b_q, m_insn_q, m_pc_q, m_cause_q, m_tval_q;
 
     reg         w_valid_q, w_we_q, w_trap_q;
+    reg         w_ld_q;            // a load in WB that writes w_rd_q
+    reg         x_ld_q;            // ... and the cycle after (x_rd_q)
+    reg  [4:0]  x_rd_q;
     reg  [4:0]  w_rd_q;
     reg  [7:0]  w_src_q;           // load alignment selects (MEM decodes them)
     reg  [3:0]  w_used_q, w_uses_q;
@@ -139,6 +146,10 @@ module mips_core (
     // argument: a function reads only its arguments (an event-driven simulator such as
     // Icarus re-evaluates a continuous assignment when they change, not its body's signals)
     wire [75:0] fwd_src = {m_fwd, m_rd_q, m_value, w_wr, w_rd_q, w_value};
+    // the branch compare's sources (branch_operand_lead 2): the register file and WB's
+    // value; a producer in EX or MEM holds the branch, a load until it has left WB, so
+    // WB's value there is a register (w_base_q, no load data)
+    wire [75:0] fwd_src_br = {1'b0, m_rd_q, 32'd0, w_wr, w_rd_q, w_base_q};
     function [31:0] fwd;
         input [4:0]  r;
         input [31:0] rf;
@@ -173,8 +184,10 @@ module mips_core (
     wire        d_branch = d_beq || d_bne || d_blez || d_bgtz || d_bz;
     wire        d_cmp_rs = d_branch || d_jr || d_jalr;
     wire        d_cmp_rt = d_beq || d_bne;
-    wire [31:0] d_a = fwd(id_rs, rf_a, fwd_src);
+    wire [31:0] d_a = fwd(id_rs, rf_a, fwd_src);      // the operands for EX
     wire [31:0] d_b = fwd(id_rt, rf_b, fwd_src);
+    wire [31:0] d_ba = fwd(id_rs, rf_a, fwd_src_br);  // the branch's and jump's
+    wire [31:0] d_bb = fwd(id_rt, rf_b, fwd_src_br);
 
     // base decode of the word in ID (registered into EX: e_dec_q): exactly the words
     // crates/sim/src/mips/base.rs accepts
@@ -230,6 +243,17 @@ module mips_core (
     wire n_base_rt = n_i_sh | n_i_shv | n_i_mov | n_i_mdu | n_i_r | n_i_trap | n_i_b2 | n_i_madd |
                      n_i_mul | n_i_store | d_opc == 6'h22 | d_opc == 6'h26;
     wire n_link    = n_i_jal || (n_i_jalr) || (n_i_bz && id_rt[4]);
+    // the destination of a base instruction (registered: e_dest_q; a unit's is decoded in
+    // EX)
+    reg  [4:0]  n_dest;
+    always @(*) begin
+        n_dest = 5'd0;
+        if (n_i_sh || n_i_shv || n_i_mov || n_i_mfhl || n_i_r || n_i_mul || n_i_clz ||
+            n_i_jalr)                                           n_dest = id_rd;
+        else if (n_i_imm || n_i_load || n_i_rdhwr || d_opc == 6'h38) n_dest = id_rt;
+        else if (n_i_jal || (n_i_bz && id_rt[4]))               n_dest = 5'd31;
+        else if (n_i_sys)                                       n_dest = 5'd2;
+    end
 
     // ALU selects for EX (registered with the decode): one-hot parts of the result
     wire        n_r_sub = n_i_r && (d_fn == 6'h22 || d_fn == 6'h23 || d_fn == 6'h2a ||
@@ -242,13 +266,15 @@ module mips_core (
     wire        n_sel_logic = (n_i_r && d_fn[5:2] == 4'b1001) || n_i_logi;
     wire [1:0]  n_logic_op = n_i_r ? d_fn[1:0] : (d_opc == 6'h0f) ? 2'd1 : d_opc[1:0];
     wire        n_sel_slt = (n_i_r && d_fn[5:1] == 5'b10101) || n_i_slti;
-    wire        n_slt_u = n_i_r ? d_fn[0] : d_opc[0];
+    wire        n_slt_u = (n_i_r || n_i_trap) ? d_fn[0] : n_i_trapi ? id_rt[0] : d_opc[0];
     wire        n_sub = n_r_sub || n_i_slti || n_i_trap || n_i_trapi;
     wire        n_use_imm = !(n_i_r || n_i_trap);   // rt: R-type arithmetic, logic, slt, traps
     wire [31:0] n_imm = (d_opc == 6'h0f) ? {d_insn[15:0], 16'd0} :
-                        n_i_logi ? {16'd0, d_insn[15:0]} : {{16{d_insn[15]}}, d_insn[15:0]};
+                        n_i_logi ? {16'd0, d_insn[15:0]} :
+                        {{16{d_insn[15]}}, d_insn[15:0]} ^ {32{n_i_slti || n_i_trapi}};
     wire [ALU_W-1:0] n_alu = {n_use_imm, n_sub, n_sel_sum, n_sel_logic, n_logic_op, n_sel_slt,
-                              n_slt_u, n_i_sh || n_i_shv, d_fn[1:0], n_i_clz, d_fn[0],
+                              n_slt_u, (n_i_sh || n_i_shv) && !d_fn[1],
+                              (n_i_sh || n_i_shv) && d_fn[1], d_fn[0], n_i_clz, d_fn[0],
                               !(d_fn[0] && (n_i_mult || n_i_madd)),
                               (n_i_r && (d_fn == 6'h20 || d_fn == 6'h22)) ||
                               (n_i_imm && d_opc == 6'h08)};
@@ -256,27 +282,34 @@ module mips_core (
     // the destination register of the instruction in EX (decoded, whether or not it
     // writes: movz/movn count as writers, as in the model's scoreboard)
     wire [4:0]  e_dest;
+    // a branch or register jump waits while the producer of an operand is in EX or MEM,
+    // a load's also while it is in WB and the cycle after (branch_operand_lead 2 after the
+    // load's result delay, load_use_penalty 2)
     wire        br_hazard = id_valid && e_valid_q &&
                             (((d_cmp_rs && id_rs != 5'd0) && (e_dest == id_rs)) ||
                              ((d_cmp_rt && id_rt != 5'd0) && (e_dest == id_rt))) ||
-                            id_valid && m_valid_q && m_load_q && m_rd_q != 5'd0 &&
-                            ((d_cmp_rs && m_rd_q == id_rs) || (d_cmp_rt && m_rd_q == id_rt));
+                            id_valid && m_valid_q && m_rd_q != 5'd0 &&
+                            ((d_cmp_rs && m_rd_q == id_rs) || (d_cmp_rt && m_rd_q == id_rt)) ||
+                            id_valid && w_ld_q &&
+                            ((d_cmp_rs && w_rd_q == id_rs) || (d_cmp_rt && w_rd_q == id_rt)) ||
+                            id_valid && x_ld_q && !(w_valid_q && w_rd_q == x_rd_q) &&
+                            ((d_cmp_rs && x_rd_q == id_rs) || (d_cmp_rt && x_rd_q == id_rt));
     wire        id_hold = id_valid && (br_hazard || ex_stall);
     wire        id_fire = id_valid && !id_hold;
 
     reg         d_cond;
     always @(*) begin
-        if (d_beq)       d_cond = (d_a == d_b);
-        else if (d_bne)  d_cond = (d_a != d_b);
-        else if (d_blez) d_cond = d_a[31] || (d_a == 32'd0);
-        else if (d_bgtz) d_cond = !d_a[31] && (d_a != 32'd0);
-        else             d_cond = d_a[31] ^ id_rt[0];          // bltz / bgez
+        if (d_beq)       d_cond = (d_ba == d_bb);
+        else if (d_bne)  d_cond = (d_ba != d_bb);
+        else if (d_blez) d_cond = d_ba[31] || (d_ba == 32'd0);
+        else if (d_bgtz) d_cond = !d_ba[31] && (d_ba != 32'd0);
+        else             d_cond = d_ba[31] ^ id_rt[0];         // bltz / bgez
     end
     wire [31:0] d_br_tgt = d_pc_q + 32'd4 + {{14{d_insn[15]}}, d_insn[15:0], 2'b00};
     wire [31:0] d_j_tgt  = {d_pc_q[31:28] + {3'd0, (d_pc_q[27:2] == 26'h3ffffff)},
                             d_insn[25:0], 2'b00};
-    wire [31:0] d_tgt    = (d_jr || d_jalr) ? d_a : d_j ? d_j_tgt : d_br_tgt;
-    wire        d_jmis   = (d_jr || d_jalr) && (d_a[1:0] != 2'b00);
+    wire [31:0] d_tgt    = (d_jr || d_jalr) ? d_ba : d_j ? d_j_tgt : d_br_tgt;
+    wire        d_jmis   = (d_jr || d_jalr) && (d_ba[1:0] != 2'b00);
     wire        d_taken  = ((d_branch && d_cond) || d_j || d_jr || d_jalr) && !d_jmis;
     wire        d_annul  = d_branch && d_likely && !d_cond;
 
@@ -333,52 +366,60 @@ module mips_core (
     wire        uses_rs  = base_ok ? base_rs : (ext_claim && ext_uses_rs);
     wire        uses_rt  = base_ok ? base_rt : (ext_claim && ext_uses_rt);
 
-    // operands: forwarded from MEM and WB; a load in MEM is not forwarded (lwstall). The
+    // operands: forwarded from MEM; the ID stage forwards what WB and the register file
+    // hold into the operand registers. A load's value reaches EX only through them
+    // (load_use_penalty 2): a consumer waits while the load is in MEM and in WB, and
+    // takes WB's load value into its operand register while it waits (e_fa_q[1]). The
     // source is decided a cycle earlier (fwd_sel: e_fa_q / e_fb_q), only the values arrive
-    // in this cycle
-    // The registers' values are picked first; the two late values (mul's low word, WB's
-    // load data) join them in kept modules (mips_ao22, mips_or2), so that they pass two
-    // LUT levels
-    wire        a_mov = e_fa_q[6] && m_we_q, b_mov = e_fb_q[6] && m_we_q;
-    wire [31:0] a_early = ({32{e_fa_q[5] || a_mov}} & m_result_q) | ({32{e_fa_q[4]}} & hi_q) |
-                          ({32{e_fa_q[3]}} & lo_q) | ({32{e_fa_q[0] && !a_mov}} & e_a_q);
-    wire [31:0] b_early = ({32{e_fb_q[5] || b_mov}} & m_result_q) | ({32{e_fb_q[4]}} & hi_q) |
-                          ({32{e_fb_q[3]}} & lo_q) | ({32{e_fb_q[0] && !b_mov}} & e_b_q);
-    wire [31:0] a_late, b_late, a, b;
-    mips_ao22 #(.W(32)) u_fa_late (
-        .s0_i({32{e_fa_q[2]}}), .x0_i(m_mul_lo), .s1_i({32{e_fa_q[1] && !a_mov}}),
-        .x1_i(w_value),
-        .y_o(a_late)
+    // in this cycle. Two LUT levels: the registers' values in pairs, then mul's low word
+    // (late: a carry chain in MEM) joins in a kept module (mips_or_ao)
+    wire [31:0] a_mr = ({32{e_fa_q[5]}} & m_result_q) | ({32{e_fa_q[0]}} & e_a_q);
+    wire [31:0] b_mr = ({32{e_fb_q[5]}} & m_result_q) | ({32{e_fb_q[0]}} & e_b_q);
+    wire [31:0] a_hl = ({32{e_fa_q[4]}} & hi_q) | ({32{e_fa_q[3]}} & lo_q);
+    wire [31:0] b_hl = ({32{e_fb_q[4]}} & hi_q) | ({32{e_fb_q[3]}} & lo_q);
+    wire [31:0] a, b;
+    mips_or_ao #(.W(32)) u_fa (
+        .x_i(a_mr), .y_i(a_hl), .s_i({32{e_fa_q[2]}}), .z_i(m_mul_lo), .o_o(a)
     );
-    mips_ao22 #(.W(32)) u_fb_late (
-        .s0_i({32{e_fb_q[2]}}), .x0_i(m_mul_lo), .s1_i({32{e_fb_q[1] && !b_mov}}),
-        .x1_i(w_value),
-        .y_o(b_late)
+    mips_or_ao #(.W(32)) u_fb (
+        .x_i(b_mr), .y_i(b_hl), .s_i({32{e_fb_q[2]}}), .z_i(m_mul_lo), .o_o(b)
     );
-    mips_or2 #(.W(32)) u_fa (.x_i(a_early), .z_i(a_late), .y_o(a));
-    mips_or2 #(.W(32)) u_fb (.x_i(b_early), .z_i(b_late), .y_o(b));
-    wire lu_hazard = e_valid_q && m_valid_q && m_load_q && m_rd_q != 5'd0 &&
-                     ((uses_rs && rs == m_rd_q) || (uses_rt && rt == m_rd_q));
+    // (movz/movn also wait for a load of rd: rd is kept when they do not write, and the
+    // consumer behind them then takes it from its operand register; a load in WB is
+    // shadowed by a newer writer of its register in MEM)
+    // The register compares are registered (e_lu_q, e_lsh_q: decided when the instruction
+    // enters EX or waits there, against the instructions that will then be in MEM and WB)
+    reg  [5:0]  e_lu_q;   // {rs, rt, rd} == MEM's rd (not $zero), {rs, rt, rd} == WB's rd
+    reg         e_lsh_q;  // MEM's rd == WB's rd
+    wire lu_hazard = e_valid_q && m_valid_q && m_load_q &&
+                     ((uses_rs && e_lu_q[5]) || (uses_rt && e_lu_q[4]) ||
+                      (i_mov && e_lu_q[3])) ||
+                     e_valid_q && w_ld_q && !(m_valid_q && e_lsh_q) &&
+                     ((uses_rs && e_lu_q[2]) || (uses_rt && e_lu_q[1]) ||
+                      (i_mov && e_lu_q[0]));
 
     // ALU
     wire        alu_use_imm, alu_sub, alu_sel_sum, alu_sel_logic, alu_sel_slt, alu_slt_u;
-    wire        alu_sel_sh, alu_sel_clz, alu_clo, alu_mul_signed;
+    wire        alu_sel_shl, alu_sel_shr, alu_sra, alu_sel_clz, alu_clo, alu_mul_signed;
     wire        alu_ovf_en;   // add, sub, addi: overflow traps
-    wire [1:0]  alu_logic_op, alu_sh_op;
+    wire [1:0]  alu_logic_op;
     assign {alu_use_imm, alu_sub, alu_sel_sum, alu_sel_logic, alu_logic_op, alu_sel_slt,
-            alu_slt_u, alu_sel_sh, alu_sh_op, alu_sel_clz, alu_clo,
+            alu_slt_u, alu_sel_shl, alu_sel_shr, alu_sra, alu_sel_clz, alu_clo,
             alu_mul_signed, alu_ovf_en} = e_alu_q;
-    wire [31:0] alu_res, alu_sh, ea;
+    wire [31:0] alu_res, alu_shl, alu_shr, ea;
     wire [5:0]  alu_lz;
-    wire        alu_ovf, alu_lt, alu_ltu;
+    wire        alu_ovf, alu_lt;
     wire [33:0] pp_ll, pp_lh, pp_hl;
     wire [29:0] pp_hh;
     mips_alu u_alu (
         .a_i(a), .b_i(b), .imm_i(e_imm_q), .use_imm_i(alu_use_imm), .sub_i(alu_sub),
-        .sel_logic_i(alu_sel_logic), .logic_op_i(alu_logic_op), .sh_op_i(alu_sh_op),
-        .sh_i(a[4:0]), .sel_clz_i(alu_sel_clz), .clo_i(alu_clo),
-        .mul_signed_i(alu_mul_signed), .result_o(alu_res), .lz_o(alu_lz), .sh_o(alu_sh), .sum_o(ea),
-        .lt_o(alu_lt), .ltu_o(alu_ltu), .ovf_o(alu_ovf),
+        .ltu_i(alu_slt_u),
+        .sel_logic_i(alu_sel_logic), .logic_op_i(alu_logic_op), .sel_shl_i(alu_sel_shl),
+        .sel_shr_i(alu_sel_shr), .sra_i(alu_sra),
+        .sh_i(a[4:0]), .sel_clz_i(alu_sel_clz), .clz_x_i(clz_q),
+        .mul_signed_i(alu_mul_signed), .result_o(alu_res), .lz_o(alu_lz), .shl_o(alu_shl),
+        .shr_o(alu_shr), .sum_o(ea),
+        .lt_o(alu_lt), .ovf_o(alu_ovf),
         .pp_ll_o(pp_ll), .pp_lh_o(pp_lh), .pp_hl_o(pp_hl), .pp_hh_o(pp_hh)
     );
 
@@ -457,41 +498,35 @@ module mips_core (
     end
     assign trap = trap_e || trap_ovf || trap_mis;   // and in MEM, m_trap_t
 
-    // destination and result
+    // destination (decoded in ID, a unit's here) and result
     wire        is_sc = opc == 6'h38;
-    reg  [4:0]  dest;
-    always @(*) begin
-        dest = 5'd0;
-        if (i_sh || i_shv || i_mov || i_mfhl || i_r || i_mul || i_clz || i_jalr) dest = rd;
-        else if (i_imm || i_load || i_rdhwr || is_sc)                             dest = rt;
-        else if (i_jal || (i_bz && rt[4]))                                        dest = 5'd31;
-        else if (i_sys)                                                           dest = 5'd2;
-        else if (is_ext && ext_rd_we)                                             dest = rd;
-    end
+    wire [4:0]  dest = e_dest_q | ({5{is_ext && ext_rd_we}} & rd);
     assign e_dest = e_valid_q ? dest : 5'd0;
     wire        mov_ok = (fn[0] ? (b != 32'd0) : (b == 32'd0));
     // the result: its sources are exclusive (the ALU's is zero unless it computes one);
     // mthi / mtlo carry rs to MEM, where HI / LO are written
-    // the shifter, the adder's sum (bits 31..1) and set-less-than (bit 0) join the other
-    // results last (kept modules); the sum's bit 0 (early) goes with the others
-    wire [31:0] alu_sum_slt, alu_res_all;
-    mips_ao22 #(.W(32)) u_sum_slt (
-        .s0_i({32{alu_sel_sh}}), .x0_i(alu_sh),
-        .s1_i({{31{alu_sel_sum}}, alu_sel_slt}),
-        .x1_i({ea[31:1], alu_slt_u ? alu_ltu : alu_lt}), .y_o(alu_sum_slt)
-    );
+    // the two shifters (each zero unless selected), the adder's sum (bits 31..1) or
+    // set-less-than (bit 0) and an extension unit's result (one kept AND-OR) join last
+    // (kept module), with the rest: the sum's bit 0 (early), clz/clo, logic
     wire [31:0] result_rest = alu_res | {31'd0, alu_sel_sum && ea[0]} |
+                              {26'd0, alu_lz} |
                               ({32{link}} & (e_pc_q + 32'd8)) | ({32{i_mov || i_mthl}} & a) |
                               ({32{i_rdhwr}} & hwr) | ({32{i_sys}} & host_wdata_i) |
                               {31'd0, is_sc};
-    // (and an extension unit's result, computed from the operands too)
+    wire [31:0] alu_res_all, sum_ext;
+    mips_ao22 #(.W(32)) u_sum_ext (
+        .s0_i({{31{alu_sel_sum}}, alu_sel_slt}), .x0_i({ea[31:1], alu_lt}), .s1_i({32{is_ext}}),
+        .x1_i(ext_rd_wdata),
+        .y_o(sum_ext)
+    );
     mips_or4 #(.W(32)) u_res (
-        .x_i(result_rest), .y_i(alu_sum_slt), .z_i({26'd0, alu_lz}),
-        .w_i({32{is_ext}} & ext_rd_wdata), .o_o(alu_res_all)
+        .x_i(alu_shr), .y_i(alu_shl), .z_i(result_rest), .w_i(sum_ext), .o_o(alu_res_all)
     );
     wire [31:0] result = alu_res_all;   // (mul's comes in MEM: m_value)
-    wire        x_we = (dest != 5'd0) && !(i_mov && !mov_ok) && !trap_e && !trap_ovf &&
-                       !trap_mis;   // (no instruction with a destination has a trap condition)
+    // (no instruction with a destination has a trap condition; an overflow or a misaligned
+    // address does not wait here: m_trap_q masks every use of m_we_q but movz/movn's, which
+    // raise neither)
+    wire        x_we = (dest != 5'd0) && !(i_mov && !mov_ok) && !trap_e;
 
     // the forward select of register r for the next cycle: from MEM if the instruction now
     // in EX writes r and moves on (mv), else from WB if the one now in MEM writes it, else
@@ -500,21 +535,47 @@ module mips_core (
     // the instruction in EX (its exception ends the run: nothing behind it retires, and
     // its result is not written)
     wire        x_fwd = e_valid_q && (dest != 5'd0) && !i_mov && !trap_e && !i_load;
-    // a movz/movn forwards if its condition held (it wrote: m_we_q, decided at use: bit 6)
+    // a movz/movn forwards if its condition holds (it writes)
     wire        x_fwd_mov = e_valid_q && (dest != 5'd0) && i_mov && !trap_e;
     wire        mw_wr = m_valid_q && m_we_q && !m_trap_q && !m_err;
-    function [6:0] fwd_sel;
-        input [4:0] r;
-        input       mv;
-        reg         fm, fw;
+    // (the sources as one argument: called in a continuous assignment, a function must
+    // read only its arguments, for Icarus; see fwd_src)
+    wire [14:0] sel_src = {dest, x_fwd, m_rd_q, mw_wr && m_load_q, i_mfhl, i_mul, fn[1]};
+    function [5:0] fwd_sel;
+        input [4:0]  r;
+        input        mv;
+        input [14:0] src;   // {EX's dest, it forwards, MEM's rd, a load there, mfhi/lo, mul, fn[1]}
+        reg          fm, fw;
         begin
-            fm = mv && r != 5'd0 && r == dest && x_fwd;
-            fw = !fm && r != 5'd0 && r == m_rd_q && mw_wr;
-            fwd_sel = {mv && r != 5'd0 && r == dest && x_fwd_mov,
-                       fm && !i_mfhl && !i_mul, fm && i_mfhl && !fn[1], fm && i_mfhl && fn[1],
-                       fm && i_mul, fw, !fm && !fw};
+            fm = mv && r != 5'd0 && r == src[14:10] && src[9];
+            fw = !fm && r != 5'd0 && r == src[8:4] && src[3];
+            fwd_sel = {fm && !src[2] && !src[1], fm && src[2] && !src[0], fm && src[2] && src[0],
+                       fm && src[1], fw, !fm && !fw};
         end
     endfunction
+    // the next cycle's selects: of the instruction entering EX (forwarded from the one now
+    // in EX, which moves to MEM) or of the one waiting there. A movz/movn in EX that the
+    // entering instruction names: MEM's result if its condition holds, else the operand
+    // register (a load of its rd is not in MEM then: the move waited for it); the condition
+    // (rt == 0, late) is decided last, in a kept module
+    wire [5:0]  fa_n = ex_stall ? fwd_sel(rs, 1'b0, sel_src) : fwd_sel(id_rs, 1'b1, sel_src);
+    wire [5:0]  fb_n = ex_stall ? fwd_sel(rt, 1'b0, sel_src) : fwd_sel(id_rt, 1'b1, sel_src);
+    wire [1:0]  mv_n = {2{!ex_stall && x_fwd_mov}} &
+                       {id_rs != 5'd0 && id_rs == dest, id_rt != 5'd0 && id_rt == dest};
+    wire [1:0]  sel_m, sel_o;
+    mips_movsel u_movsel (
+        .b_i(b), .movn_i(fn[0]), .m_i({fa_n[5], fb_n[5]}), .o_i({fa_n[0], fb_n[0]}),
+        .mv_i(mv_n), .m_o(sel_m), .o_o(sel_o)
+    );
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+            e_fa_q <= 6'd1;
+            e_fb_q <= 6'd1;
+        end else begin
+            e_fa_q <= {sel_m[1], fa_n[4:1], sel_o[1]};
+            e_fb_q <= {sel_m[0], fb_n[4:1], sel_o[0]};
+        end
+    end
 
     mips_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(e_valid_q && !lu_hazard), .insn_i(e_insn_q),
@@ -526,7 +587,18 @@ module mips_core (
         .m_wdata_o(ext_m_wdata)
     );
 
-    assign ex_stall = e_valid_q && (lu_hazard || (i_hl_any && div_busy) || (is_ext && !ext_ready));
+    // clz/clo take two cycles in EX (mips5 ops.clz, ops.clo = 2): the first registers the
+    // operand (inverted for clo), the second counts from that register (a 32-bit count
+    // behind the forwarded operand was the longest path in EX)
+    reg         clz2_q;
+    reg  [31:0] clz_q;
+    always @(posedge clk_i) clz_q <= alu_clo ? ~a : a;
+    always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) clz2_q <= 1'b0;
+        else         clz2_q <= e_valid_q && i_clz && !clz2_q && !lu_hazard;
+    end
+    assign ex_stall = e_valid_q && (lu_hazard || (i_hl_any && div_busy) || (is_ext && !ext_ready) ||
+                                    (i_clz && !clz2_q));
     assign e_fire   = e_valid_q && !ex_stall;
     assign host_call_o = e_fire && i_sys;
 
@@ -540,11 +612,12 @@ module mips_core (
             e_ferr_q  <= 1'b0;
             e_jmis_q  <= 1'b0;
             e_jtgt_q  <= 32'd0;
-            e_fa_q    <= 7'd1;
-            e_fb_q    <= 7'd1;
             e_dec_q   <= {DEC_W{1'b0}};
             e_alu_q   <= {ALU_W{1'b0}};
             e_imm_q   <= 32'd0;
+            e_dest_q  <= 5'd0;
+            e_lu_q    <= 6'd0;
+            e_lsh_q   <= 1'b0;
         end else if (!ex_stall) begin
             e_dec_q   <= {n_i_sh, n_i_shv, n_i_jalr, n_i_mov, n_i_sys, n_i_brk, n_i_mfhl,
                           n_i_mthl, n_i_mdu, n_i_div, n_i_mult, n_i_r, n_i_trap, n_i_bz,
@@ -552,6 +625,7 @@ module mips_core (
                           n_i_load, n_i_store, n_base_ok, n_base_rs, n_base_rt, n_link};
             e_alu_q   <= n_alu;
             e_imm_q   <= n_imm;
+            e_dest_q  <= n_dest;
             e_valid_q <= id_fire;
             e_insn_q  <= d_insn;
             e_pc_q    <= d_pc_q;
@@ -561,17 +635,21 @@ module mips_core (
             e_b_q     <= d_b;
             e_ferr_q  <= imem_err_i;
             e_jmis_q  <= d_jmis;
-            e_jtgt_q  <= d_a;
+            e_jtgt_q  <= d_ba;
             // the instruction in EX moves to MEM (it fires), the one in MEM to WB
-            e_fa_q    <= fwd_sel(id_rs, 1'b1);
-            e_fb_q    <= fwd_sel(id_rt, 1'b1);
+            // next cycle: MEM holds the instruction now in EX, WB the one now in MEM
+            e_lu_q    <= {id_rs == dest && id_rs != 5'd0, id_rt == dest && id_rt != 5'd0,
+                          id_rd == dest && id_rd != 5'd0, id_rs == m_rd_q, id_rt == m_rd_q,
+                          id_rd == m_rd_q};
+            e_lsh_q   <= dest == m_rd_q;
         end else begin
             // held: keep the operands current (the producers move on to the register file);
             // MEM gets a bubble, WB the instruction now in MEM
-            e_a_q  <= a;
-            e_b_q  <= b;
-            e_fa_q <= fwd_sel(rs, 1'b0);
-            e_fb_q <= fwd_sel(rt, 1'b0);
+            e_a_q  <= e_fa_q[1] ? w_value : a;
+            e_b_q  <= e_fb_q[1] ? w_value : b;
+            // next cycle: MEM holds a bubble, WB the instruction now in MEM
+            e_lu_q  <= {3'b000, rs == m_rd_q, rt == m_rd_q, rd == m_rd_q};
+            e_lsh_q <= 1'b0;
         end
     end
 
@@ -594,7 +672,7 @@ module mips_core (
     // ------------------------------------------------------------------ MEM
     reg         m_rdreq_q, m_hl_q, m_pend_q;
     reg         m_hmul_q, m_hacc_q, m_hsub_q, m_mthi_q, m_mtlo_q, m_mfhi_q, m_mflo_q, m_mul_q;
-    reg         m_ttrap_q, m_tlt_q, m_tltu_q;
+    reg         m_ttrap_q, m_tlt_q;   // a trap; rs < rt (signed or unsigned, its kind)
     reg  [2:0]  m_tk_q;
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
@@ -617,7 +695,6 @@ module mips_core (
             m_mul_q     <= 1'b0;
             m_ttrap_q   <= 1'b0;
             m_tlt_q     <= 1'b0;
-            m_tltu_q    <= 1'b0;
             m_tk_q      <= 3'd0;
             m_rd_q      <= 5'd0;
             m_op_q      <= 6'd0;
@@ -648,7 +725,6 @@ module mips_core (
             m_mul_q     <= i_mul;
             m_ttrap_q   <= e_fire && !trap_e && (i_trap || i_trapi);
             m_tlt_q     <= alu_lt;
-            m_tltu_q    <= alu_ltu;
             m_tk_q      <= t_k;
             m_rd_q      <= dest;
             m_op_q      <= ext_mem ? (ext_mem_we ? 6'h2b : 6'h23) : opc;
@@ -761,10 +837,8 @@ module mips_core (
     reg         m_tcond;
     always @(*) begin
         case (m_tk_q)
-            3'd0:    m_tcond = !m_tlt_q;
-            3'd1:    m_tcond = !m_tltu_q;
-            3'd2:    m_tcond = m_tlt_q;
-            3'd3:    m_tcond = m_tltu_q;
+            3'd0, 3'd1: m_tcond = !m_tlt_q;
+            3'd2, 3'd3: m_tcond = m_tlt_q;
             3'd4:    m_tcond = m_teq;
             default: m_tcond = !m_teq;
         endcase
@@ -786,6 +860,9 @@ module mips_core (
             w_valid_q  <= 1'b0;
             w_we_q     <= 1'b0;
             w_trap_q   <= 1'b0;
+            w_ld_q     <= 1'b0;
+            x_ld_q     <= 1'b0;
+            x_rd_q     <= 5'd0;
             w_hl_q     <= 1'b0;
             w_pend_q   <= 1'b0;
             w_rd_q     <= 5'd0;
@@ -806,6 +883,9 @@ module mips_core (
             w_valid_q  <= m_valid_q;
             w_we_q     <= m_valid_q && m_we_q && !m_err;
             w_trap_q   <= m_valid_q && (m_trap_q || m_trap_t || m_err);
+            w_ld_q     <= m_valid_q && m_load_q && m_we_q;
+            x_ld_q     <= w_ld_q;
+            x_rd_q     <= w_rd_q;
             w_hl_q     <= m_valid_q && m_hl_q;
             w_pend_q   <= m_valid_q && m_pend_q;
             w_rd_q     <= m_rd_q;
@@ -875,5 +955,6 @@ module mips_core (
                            w_tval_q, w_wmask_q, w_hl_q, w_pend_q};
 `endif
 
-    wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, fn[5:3]};
+    wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, fn[5:3],
+                   i_bz, i_jal, i_sh, i_shv, i_jalr, i_r, i_imm};  // (dest: decoded in ID)
 endmodule

@@ -20,7 +20,8 @@
 // and access data memory from X with the load data returned to them in W.
 module rv32_core #(
     parameter [31:0] MISA          = 32'h4000_1100,  // RV32IM
-    parameter        DIV_EARLY_OUT = 0
+    parameter        DIV_EARLY_OUT = 0,
+    parameter        HAS_EXT       = 1   // the design has extension units (0: rv32_ext claims nothing)
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -325,12 +326,12 @@ module rv32_core #(
     // (an op-imm's immediate is in x_b_q: see the operand registers)
     wire [31:0] alu_b   = b;
     wire        alu_alt = x_alu_alt_q;
-    wire [31:0] alu_res;
+    wire [31:0] alu_out;   // the ALU's result; alu_res: it or a unit's (below)
     wire        alu_eq, alu_lt;
     rv32_alu u_alu (
         .a_i(a), .b_i(alu_b), .add_i(x_aop_q[0]), .sub_i(x_aop_q[1]), .shift_i(x_aop_q[2]),
         .left_i(x_aop_q[3]), .alt_i(alu_alt), .slt_i(x_aop_q[4]), .logic_i(x_aop_q[6:5]),
-        .cmp_signed_i(x_cmp_signed_q), .result_o(alu_res), .eq_o(alu_eq), .lt_o(alu_lt)
+        .cmp_signed_i(x_cmp_signed_q), .result_o(alu_out), .eq_o(alu_eq), .lt_o(alu_lt)
     );
 
     // multiplier (six cycles in X: eight multiplier bits a cycle, the result from registers)
@@ -483,7 +484,8 @@ module rv32_core #(
 
     rv32_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni),
-        .valid_i(x_valid && !lu_hazard), .insn_i(x_insn_q), .pc_i(x_pc_q),
+        .valid_i(x_valid && !lu_hazard), .insn_i(x_insn_q), .d_insn_i(d_insn),
+        .x_load_i(!x_stall), .pc_i(x_pc_q),
         .rs1_i(a), .rs2_i(b), .fire_i(x_commit_f && is_ext),
         .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_seq_i(x_seq_npc),
         .fetch_pc_i(d_pc_q), .fetch_x_seq_i(x_valid && x_jal_seq), .mem_rdata_i(dmem_rdata_i),
@@ -556,7 +558,20 @@ module rv32_core #(
     reg         x_writes;
     // the ALU's result joins the others in one last 2:1 multiplexer; the others are an
     // AND-OR of exclusive selects decoded in D (x_osel_q) or early in X (host call, unit)
-    wire        x_use_alu = x_use_alu_q;   // op or op-imm (exactly as decoded in X)
+    // a unit's result joins the ALU's in front of the last select (one level: the unit's
+    // claim is registered), so it does not pass the other results' AND-OR; in a design
+    // without units this is the ALU's result
+    wire        x_use_alu = x_use_alu_q || is_ext;   // op or op-imm (as decoded in X), or a unit
+    wire [31:0] alu_res;
+    generate
+        if (HAS_EXT != 0) begin : g_ext_join   // kept: one level, not merged with the unit's select
+            rv32_result_mux u_ext_join (.sel_i(is_ext), .alu_i(ext_rd_wdata), .rest_i(alu_out),
+                                        .y_o(alu_res));
+        end else begin : g_no_ext
+            assign alu_res = alu_out;
+            wire unused_ext = &{1'b0, ext_rd_wdata};   // (no unit: rv32_ext drives zero)
+        end
+    endgenerate
     always @(*) begin
         x_writes = 1'b1;
         if (is_ext)                       x_writes = ext_rd_we;
@@ -566,7 +581,7 @@ module rv32_core #(
     wire [31:0] x_nonalu = ({32{x_use_mul_q}} & mul_res) | ({32{x_osel_q[0]}} & imm_u) |
                            ({32{x_osel_q[1]}} & pc_rel) | ({32{x_osel_q[2]}} & x_pc4) |
                            ({32{x_osel_q[3]}} & csr_rdata) | ({32{x_osel_q[4]}} & div_res) |
-                           ({32{host_call}} & host_wdata_i) | ({32{is_ext}} & ext_rd_wdata);
+                           ({32{host_call}} & host_wdata_i);
     rv32_result_mux u_res (.sel_i(x_use_alu), .alu_i(alu_res), .rest_i(x_nonalu), .y_o(x_result));
     // The operand registers' next values: as the instruction in D enters X, the register
     // file's value or, when the instruction in X writes that register with an ALU-type

@@ -4,6 +4,7 @@
 module rv32_sys #(
     parameter [31:0] MISA          = 32'h4000_1100,
     parameter        DIV_EARLY_OUT = 0,
+    parameter        HAS_EXT       = 1,
     parameter        MEM_BYTES     = 4 * 1024 * 1024
 ) (
     input  wire        clk_i,
@@ -16,7 +17,7 @@ module rv32_sys #(
 `include "core_sys_memory.vh"
 
     /* verilator lint_off PINCONNECTEMPTY */
-    rv32_core #(.MISA(MISA), .DIV_EARLY_OUT(DIV_EARLY_OUT)) u_core (
+    rv32_core #(.MISA(MISA), .DIV_EARLY_OUT(DIV_EARLY_OUT), .HAS_EXT(HAS_EXT)) u_core (
         // the RVFI outputs the system does not bring out
         .rvfi_halt(), .rvfi_intr(), .rvfi_mode(), .rvfi_ixl(),
         .rvfi_rs1_addr(), .rvfi_rs2_addr(), .rvfi_rs1_rdata(), .rvfi_rs2_rdata(),

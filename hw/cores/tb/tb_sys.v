@@ -20,6 +20,7 @@ module tb_sys;
 `else
     parameter [31:0] MISA          = 32'h4000_1100;
     parameter        DIV_EARLY_OUT = 0;
+    parameter        HAS_EXT       = 1;
     localparam [4:0]  REG_SP = 5'd2, REG_NR = 5'd17, REG_A0 = 5'd10, REG_A1 = 5'd11, REG_A2 = 5'd12;
     localparam [31:0] NR_WRITE = 32'd64, NR_EXIT = 32'd93, NR_EXIT_GROUP = 32'd94;
     // the commit record is in W, the cycle after the retire cycle (X)
@@ -52,7 +53,7 @@ module tb_sys;
     wire        hilo_pend, hilo_done;
     mips_sys #(.MEM_BYTES(MEM_BYTES)) u_sys (
 `else
-    rv32_sys #(.MISA(MISA), .DIV_EARLY_OUT(DIV_EARLY_OUT), .MEM_BYTES(MEM_BYTES)) u_sys (
+    rv32_sys #(.MISA(MISA), .DIV_EARLY_OUT(DIV_EARLY_OUT), .HAS_EXT(HAS_EXT), .MEM_BYTES(MEM_BYTES)) u_sys (
 `endif
         .clk_i(clk), .rst_ni(rst_n), .mem_base_i(MEM_BASE), .boot_addr_i(boot_addr),
         .host_call_o(host_call), .host_wdata_i(host_wdata),

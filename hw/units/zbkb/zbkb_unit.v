@@ -1,6 +1,7 @@
 // zbkb_unit: the Zbkb (bit-manipulation for cryptography) instructions as an extension unit
 // of the RV32 core (port: hw/cores/rv32/README.md): ror, rol, rori, andn, orn, xnor, pack,
-// packh, brev8, rev8, zip, unzip. Single cycle, no state. Decodes exactly the words that
+// packh, brev8, rev8, zip, unzip. Single cycle, no state (but its decode, made in D).
+// Decodes exactly the words that
 // crates/sim/src/rv32/bitmanip.rs accepts for `zbkb`.
 module zbkb_unit (
     // isa-gen:begin port
@@ -8,32 +9,47 @@ module zbkb_unit (
     `include "rv32_ext_port.vh"
     // isa-gen:end
 );
-    wire [6:0]  opc = insn_i[6:0];
-    wire [2:0]  f3  = insn_i[14:12];
-    wire [6:0]  f7  = insn_i[31:25];
-    wire [11:0] i12 = insn_i[31:20];
+    // decoded from the word in D (d_insn_i) and registered as it enters X (x_load_i, when
+    // the core loads insn_i): the selects start at flip-flops, as the core's own do
+    wire [6:0]  opc = d_insn_i[6:0];
+    wire [2:0]  f3  = d_insn_i[14:12];
+    wire [6:0]  f7  = d_insn_i[31:25];
+    wire [11:0] i12 = d_insn_i[31:20];
     wire op_r   = opc == 7'h33;
     wire op_i   = opc == 7'h13;
-    wire andn_  = op_r && f7 == 7'h20 && f3 == 3'd7;
-    wire orn_   = op_r && f7 == 7'h20 && f3 == 3'd6;
-    wire xnor_  = op_r && f7 == 7'h20 && f3 == 3'd4;
-    wire rol_   = op_r && f7 == 7'h30 && f3 == 3'd1;
-    wire ror_   = op_r && f7 == 7'h30 && f3 == 3'd5;
-    wire pack_  = op_r && f7 == 7'h04 && f3 == 3'd4;
-    wire packh_ = op_r && f7 == 7'h04 && f3 == 3'd7;
-    wire rev8_  = op_i && i12 == 12'h698 && f3 == 3'd5;
-    wire brev8_ = op_i && i12 == 12'h687 && f3 == 3'd5;
-    wire zip_   = op_i && i12 == 12'h08f && f3 == 3'd1;
-    wire unzip_ = op_i && i12 == 12'h08f && f3 == 3'd5;
-    wire rori_  = op_i && f7 == 7'h30 && f3 == 3'd5;
-    wire rtype  = andn_ | orn_ | xnor_ | rol_ | ror_ | pack_ | packh_;
-    wire itype  = rev8_ | brev8_ | zip_ | unzip_ | rori_;
+    wire d_rtype = op_r && ((f7 == 7'h20 && (f3 == 3'd7 || f3 == 3'd6 || f3 == 3'd4)) ||
+                            (f7 == 7'h30 && (f3 == 3'd1 || f3 == 3'd5)) ||
+                            (f7 == 7'h04 && (f3 == 3'd4 || f3 == 3'd7)));
+    wire d_itype = op_i && ((i12 == 12'h698 && f3 == 3'd5) || (i12 == 12'h687 && f3 == 3'd5) ||
+                            (i12 == 12'h08f && (f3 == 3'd1 || f3 == 3'd5)) ||
+                            (f7 == 7'h30 && f3 == 3'd5));
+    reg  andn_, orn_, xnor_, rol_, ror_, pack_, packh_, rev8_, brev8_, zip_, unzip_, rori_;
+    reg  claim_q, rtype_q;   // the OR of the matches, registered too (the core's is_ext)
+    always @(posedge clk_i) begin
+        if (x_load_i) begin
+            andn_  <= op_r && f7 == 7'h20 && f3 == 3'd7;
+            orn_   <= op_r && f7 == 7'h20 && f3 == 3'd6;
+            xnor_  <= op_r && f7 == 7'h20 && f3 == 3'd4;
+            rol_   <= op_r && f7 == 7'h30 && f3 == 3'd1;
+            ror_   <= op_r && f7 == 7'h30 && f3 == 3'd5;
+            pack_  <= op_r && f7 == 7'h04 && f3 == 3'd4;
+            packh_ <= op_r && f7 == 7'h04 && f3 == 3'd7;
+            rev8_  <= op_i && i12 == 12'h698 && f3 == 3'd5;
+            brev8_ <= op_i && i12 == 12'h687 && f3 == 3'd5;
+            zip_   <= op_i && i12 == 12'h08f && f3 == 3'd1;
+            unzip_ <= op_i && i12 == 12'h08f && f3 == 3'd5;
+            rori_  <= op_i && f7 == 7'h30 && f3 == 3'd5;
+            rtype_q <= d_rtype;
+            claim_q <= d_rtype || d_itype;
+        end
+    end
 
-    // one rotator: rotate right by amt (rol rotates right by 32 - amt)
+    // one rotator: rotate right by amt; rol rotates right by 32 - amt = ~amt + 1: by ~amt,
+    // then by one more (no adder in front of the rotator)
     wire [4:0]  amt   = rori_ ? insn_i[24:20] : rs2_i[4:0];
-    wire [4:0]  ramt  = rol_ ? (5'd0 - amt) : amt;
+    wire [4:0]  ramt  = amt ^ {5{rol_}};
     wire [63:0] dbl   = {rs1_i, rs1_i} >> ramt;
-    wire [31:0] rot   = dbl[31:0];
+    wire [31:0] rot   = rol_ ? {dbl[0], dbl[31:1]} : dbl[31:0];
 
     reg [31:0] brev, zipv, unzipv;
     integer i;
@@ -49,24 +65,20 @@ module zbkb_unit (
         end
     end
 
-    reg [31:0] result;
-    always @(*) begin
-        if (andn_)       result = rs1_i & ~rs2_i;
-        else if (orn_)   result = rs1_i | ~rs2_i;
-        else if (xnor_)  result = ~(rs1_i ^ rs2_i);
-        else if (pack_)  result = {rs2_i[15:0], rs1_i[15:0]};
-        else if (packh_) result = {16'd0, rs2_i[7:0], rs1_i[7:0]};
-        else if (rev8_)  result = {rs1_i[7:0], rs1_i[15:8], rs1_i[23:16], rs1_i[31:24]};
-        else if (brev8_) result = brev;
-        else if (zip_)   result = zipv;
-        else if (unzip_) result = unzipv;
-        else             result = rot;
-    end
+    // the selects are exclusive: an AND-OR, not a priority chain
+    wire [31:0] result = ({32{andn_}}  & (rs1_i & ~rs2_i)) |
+                         ({32{orn_}}   & (rs1_i | ~rs2_i)) |
+                         ({32{xnor_}}  & ~(rs1_i ^ rs2_i)) |
+                         ({32{pack_}}  & {rs2_i[15:0], rs1_i[15:0]}) |
+                         ({32{packh_}} & {16'd0, rs2_i[7:0], rs1_i[7:0]}) |
+                         ({32{rev8_}}  & {rs1_i[7:0], rs1_i[15:8], rs1_i[23:16], rs1_i[31:24]}) |
+                         ({32{brev8_}} & brev) | ({32{zip_}} & zipv) | ({32{unzip_}} & unzipv) |
+                         ({32{rol_ | ror_ | rori_}} & rot);
     assign rd_wdata_o    = result;
 
-    assign claim_o       = rtype | itype;
+    assign claim_o       = claim_q;
     assign uses_rs1_o    = 1'b1;
-    assign uses_rs2_o    = rtype;
+    assign uses_rs2_o    = rtype_q;
     assign ready_o       = 1'b1;
     assign rd_we_o       = 1'b1;
     assign err_o         = 1'b0;
@@ -84,6 +96,7 @@ module zbkb_unit (
     assign fetch_target_o   = 32'd0;
 
     // the port's other inputs are not needed by a stateless unit
-    wire unused = &{1'b0, clk_i, rst_ni, valid_i, pc_i, fire_i, retire_i, retire_pc_i,
-                    retire_seq_i, fetch_pc_i, fetch_x_seq_i, mem_rdata_i, dbl[63:32], insn_i[11:7]};
+    wire unused = &{1'b0, rst_ni, valid_i, pc_i, fire_i, retire_i, retire_pc_i, retire_seq_i,
+                    fetch_pc_i, fetch_x_seq_i, mem_rdata_i, dbl[63:32], insn_i[31:25],
+                    insn_i[14:0], d_insn_i[19:15], d_insn_i[11:7]};
 endmodule

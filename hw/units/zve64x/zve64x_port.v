@@ -22,5 +22,5 @@ module zve64x_port (
     assign redirect_pc_o = 32'd0;
     assign fetch_redirect_o = 1'b0;
     assign fetch_target_o   = 32'd0;
-    wire unused = &{1'b0, pc_i, retire_pc_i, retire_seq_i, fetch_pc_i, fetch_x_seq_i};
+    wire unused = &{1'b0, pc_i, retire_pc_i, retire_seq_i, fetch_pc_i, fetch_x_seq_i, d_insn_i, x_load_i};
 endmodule

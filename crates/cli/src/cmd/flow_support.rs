@@ -133,6 +133,10 @@ pub struct ClusterArgs {
     /// Worker processes of the LocalCluster (default: this machine's CPUs).
     #[arg(long, value_name = "N")]
     pub workers: Option<usize>,
+    /// Time limit of each hardware task in seconds (default: none): the tool a task runs at
+    /// its limit is stopped, and the task is reported as timed out with its log tail.
+    #[arg(long, value_name = "SECONDS")]
+    pub task_timeout: Option<u64>,
 }
 
 impl ClusterArgs {
@@ -147,9 +151,13 @@ impl ClusterArgs {
                 )));
             }
         }
+        if self.task_timeout == Some(0) {
+            return Err(CliError::usage("--task-timeout must be at least 1 second"));
+        }
         Ok(asip_flow::hw::Cluster {
             scheduler: self.scheduler.clone(),
             workers: self.workers,
+            task_timeout: self.task_timeout,
         })
     }
 }

@@ -20,9 +20,10 @@ Hardware: the hardware tasks (synthesis and simulation of every Keccak case, syn
 every unit and processor; with --hw all also the ASIC flow of each) run as dask.distributed
 tasks (hw/scripts/taskrun.py, docs/tasks.md): on a LocalCluster of --workers processes
 (default: the machine's CPUs), or on a running Dask cluster given by --scheduler or
-DASK_SCHEDULER_ADDRESS. Without --hw all, the ASIC, power and P&R figures come from the
-cache (hw/build) when present; the report says for each missing one which command
-produces it.
+DASK_SCHEDULER_ADDRESS. Without --hw all, the synthesis of the processors with a vector
+unit (tens of CPU minutes each) and the ASIC, power and P&R figures come from the cache
+(hw/build) when present; the report says for each missing one which command produces it.
+--task-timeout limits each hardware task.
 
 --designs restricts the benchmarks, profiles and checks to the named designs and leaves out
 the hardware steps (a partial run: the report still lists every design, the others
@@ -53,8 +54,8 @@ pub struct ReproduceArgs {
     /// No progress on stderr (default: a bar on a terminal, else one line per step).
     #[arg(long)]
     pub no_progress: bool,
-    /// Hardware flows: `fast` (synthesis and simulation; ASIC/power/P&R from the cache) or
-    /// `all` (also the ASIC flow of every case, unit and processor: hours cold).
+    /// Hardware flows: `fast` (synthesis and simulation; the vector processors' synthesis
+    /// and ASIC/power/P&R from the cache) or `all` (also those: hours cold).
     #[arg(long, value_enum, default_value = "fast")]
     pub hw: HwLevel,
     #[command(flatten)]

@@ -151,9 +151,11 @@ r_op!(exec_sub, |a, b| no_overflow(
 i_op!(exec_addi, |a, i| no_overflow(
     (a as i32).checked_add(i as i32)
 )?);
-// movz/movn: rd = rs if rt ==/!= 0; rd is also read (kept when the condition fails),
-// which the timing engine does not need: the old value is not forwarded from a producer
-// in flight more often than not, and both sources are tracked.
+// movz/movn: rd = rs if rt ==/!= 0; rd is also read (kept when the condition fails): the
+// timing engine tracks it as a third source (rs3), so a movz/movn waits for a load of its
+// rd as any consumer does (mips5, load_use_penalty 2: the RTL core's EX operands take no
+// load data, and a consumer behind a movz/movn that keeps rd takes the kept value from
+// its operand register, read in ID after the load has been written).
 fn exec_movz(c: &mut Cpu, d: &DecodedInsn) -> R {
     if c.reg(d.rs2) == 0 {
         c.set_reg(d.rd, c.reg(d.rs1));
@@ -472,8 +474,8 @@ pub fn decode(w: u32) -> Option<DecodedInsn> {
             0x07 if sa == 0 => mk(Id::SRAV, rd, rt, rs, 0),
             0x08 if rt == 0 && rd == 0 => mk(Id::JR, 0, rs, 0, 0),
             0x09 if rt == 0 => mk(Id::JALR, rd, rs, 0, 0),
-            0x0a if sa == 0 => mk(Id::MOVZ, rd, rs, rt, 0),
-            0x0b if sa == 0 => mk(Id::MOVN, rd, rs, rt, 0),
+            0x0a if sa == 0 => mk(Id::MOVZ, rd, rs, rt, 0).map(|d| d.with_rs3(rd)),
+            0x0b if sa == 0 => mk(Id::MOVN, rd, rs, rt, 0).map(|d| d.with_rs3(rd)),
             0x0c => mk(Id::SYSCALL, 0, 0, 0, 0),
             0x0d => mk(Id::BREAK, 0, 0, 0, 0),
             0x0f if (w >> 11) == 0 => mk(Id::SYNC, 0, 0, 0, 0),
