@@ -215,7 +215,6 @@ module rv32_core #(
     reg  [D_N-1:0] xd;                      // decode(x_insn_q): D's, registered with the word
     wire [D_N-1:0] dd = decode(d_insn);     // (only its class bits are registered)
     /* verilator lint_on UNUSEDSIGNAL */
-    reg  [2:0]  x_class_q;   // D's decode[D_OK], [D_RS1], [D_RS2], registered
     wire is_jal    = xd[D_JAL];
     wire is_jalr   = xd[D_JALR];
     wire is_branch = xd[D_BRANCH];
@@ -228,9 +227,9 @@ module rv32_core #(
     wire is_mret   = xd[D_MRET];
     wire is_wfi    = xd[D_WFI];
     wire is_csr    = xd[D_CSR];
-    wire base_ok   = x_class_q[0];
-    wire base_rs1  = x_class_q[1];
-    wire base_rs2  = x_class_q[2];
+    wire base_ok   = xd[D_OK];
+    wire base_rs1  = xd[D_RS1];
+    wire base_rs2  = xd[D_RS2];
 
     // extension units (generated per design from its unit list)
     wire        ext_claim, ext_uses_rs1, ext_uses_rs2, ext_ready, ext_rd_we, ext_err;
@@ -299,7 +298,6 @@ module rv32_core #(
     // stall starts at flip-flops; a unit's operands are known only in X (ext_*)
     reg  lu_q;
     reg  [4:0] x_fwd_rd_q;   // forwarding: see x_fwd_a
-    reg        x_ecall_q;
     wire d_lu = is_load && rd != 5'd0 &&
                 ((dd[D_RS1] && d_rs1 == rd) || (dd[D_RS2] && d_rs2 == rd));
     wire lu_ext = w_rd_q != 5'd0 && ((uses_rs1 && rs1 == w_rd_q) || (uses_rs2 && rs2 == w_rd_q));
@@ -319,10 +317,10 @@ module rv32_core #(
     // the ALU's operation (decoded in D, zero unless op/op-imm): {logic (1 xor, 2 or,
     // 3 and), slt*, shift left, shift, sub, add}
     reg  [6:0]  x_aop_q;
-    // the other results' selects (decoded in D, exactly X's is_*): {div, csr, jal/jalr,
-    // auipc, lui}
-    reg  [4:0]  x_osel_q;
-    reg         x_use_mul_q;
+    // the other results' selects (X's decode, registered from D's): {div, csr, jal/jalr,
+    // auipc, lui}, and the multiplier's
+    wire [4:0]  x_osel_q = {xd[D_DIV], xd[D_CSR], xd[D_JAL] || xd[D_JALR], xd[D_AUIPC], xd[D_LUI]};
+    wire        x_use_mul_q = xd[D_MUL];
     // (an op-imm's immediate is in x_b_q: see the operand registers)
     wire [31:0] alu_b   = b;
     wire        alu_alt = x_alu_alt_q;
@@ -592,7 +590,7 @@ module rv32_core #(
     // in D, x_fwd_rd_q: 0 for none and for loads; an ecall's host call writes a0 when mtvec
     // is 0 as it executes; a unit says in X)
     wire [4:0] x_fwd_rd = is_ext ? (ext_rd_we ? rd : 5'd0) :
-                          (x_ecall_q && mtvec_zero) ? 5'd10 : x_fwd_rd_q;
+                          (is_ecall && mtvec_zero) ? 5'd10 : x_fwd_rd_q;
     wire x_fwd_a = x_valid && x_fwd_rd == d_rs1 && !d_rs1_z;
     wire x_fwd_b = x_valid && x_fwd_rd == d_rs2 && !d_opimm && !d_rs2_z;
     wire x_a_hold_wr = rf_wr && rf_waddr == x_insn_q[19:15];
@@ -642,16 +640,10 @@ module rv32_core #(
             x_ferr_q <= imem_err_i;
             x_alu_imm_q <= d_opimm;
             x_alu_alt_q <= d_alu_alt;
-            x_class_q   <= {dd[D_RS2], dd[D_RS1], dd[D_OK]};
             lu_q        <= d_lu;
-            x_ecall_q   <= dd[D_ECALL];
             x_fwd_rd_q  <= (dd[D_OK] && !(dd[D_BRANCH] || dd[D_STORE] || dd[D_FENCE] ||
                             dd[D_ECALL] || dd[D_EBREAK] || dd[D_MRET] || dd[D_WFI] ||
                             dd[D_LOAD])) ? d_insn[11:7] : 5'd0;
-            x_osel_q    <= {d_opc == 7'h33 && d_f7 == 7'h01 && d_f3[2],
-                            d_opc == 7'h73 && d_f3 != 3'd0 && d_f3 != 3'd4,
-                            d_opc == 7'h6f || (d_opc == 7'h67 && d_f3 == 3'd0),
-                            d_opc == 7'h17, d_opc == 7'h37};
             x_aop_q     <= {(d_op || d_opimm) && d_f3[2] && d_f3 != 3'd5 ?
                                 (d_f3[1:0] == 2'd0 ? 2'd1 : d_f3[1:0]) : 2'd0,
                             (d_op || d_opimm) && d_f3[2:1] == 2'b01,
@@ -660,7 +652,6 @@ module rv32_core #(
                             (d_op || d_opimm) && d_f3 == 3'd0 && d_alu_sub,
                             (d_op || d_opimm) && d_f3 == 3'd0 && !d_alu_sub};
             x_use_alu_q <= d_opimm || d_op;
-            x_use_mul_q <= d_opc == 7'h33 && d_f7 == 7'h01 && !d_f3[2];
             x_cmp_signed_q <= (d_opc == 7'h63) ? !d_f3[1] : !d_f3[0];
             x_mul_q     <= {d_f3[1:0] != 2'd0, d_f3[1:0] == 2'd1,
                             d_f3[1:0] == 2'd1 || d_f3[1:0] == 2'd2};

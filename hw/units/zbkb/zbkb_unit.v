@@ -17,30 +17,22 @@ module zbkb_unit (
     wire [11:0] i12 = d_insn_i[31:20];
     wire op_r   = opc == 7'h33;
     wire op_i   = opc == 7'h13;
-    wire d_rtype = op_r && ((f7 == 7'h20 && (f3 == 3'd7 || f3 == 3'd6 || f3 == 3'd4)) ||
-                            (f7 == 7'h30 && (f3 == 3'd1 || f3 == 3'd5)) ||
-                            (f7 == 7'h04 && (f3 == 3'd4 || f3 == 3'd7)));
-    wire d_itype = op_i && ((i12 == 12'h698 && f3 == 3'd5) || (i12 == 12'h687 && f3 == 3'd5) ||
-                            (i12 == 12'h08f && (f3 == 3'd1 || f3 == 3'd5)) ||
-                            (f7 == 7'h30 && f3 == 3'd5));
+    // the matches, in the order of the registers below (r-type first)
+    wire [11:0] m = {op_r && f7 == 7'h20 && f3 == 3'd7, op_r && f7 == 7'h20 && f3 == 3'd6,
+                     op_r && f7 == 7'h20 && f3 == 3'd4, op_r && f7 == 7'h30 && f3 == 3'd1,
+                     op_r && f7 == 7'h30 && f3 == 3'd5, op_r && f7 == 7'h04 && f3 == 3'd4,
+                     op_r && f7 == 7'h04 && f3 == 3'd7,
+                     op_i && i12 == 12'h698 && f3 == 3'd5, op_i && i12 == 12'h687 && f3 == 3'd5,
+                     op_i && i12 == 12'h08f && f3 == 3'd1, op_i && i12 == 12'h08f && f3 == 3'd5,
+                     op_i && f7 == 7'h30 && f3 == 3'd5};
     reg  andn_, orn_, xnor_, rol_, ror_, pack_, packh_, rev8_, brev8_, zip_, unzip_, rori_;
     reg  claim_q, rtype_q;   // the OR of the matches, registered too (the core's is_ext)
     always @(posedge clk_i) begin
         if (x_load_i) begin
-            andn_  <= op_r && f7 == 7'h20 && f3 == 3'd7;
-            orn_   <= op_r && f7 == 7'h20 && f3 == 3'd6;
-            xnor_  <= op_r && f7 == 7'h20 && f3 == 3'd4;
-            rol_   <= op_r && f7 == 7'h30 && f3 == 3'd1;
-            ror_   <= op_r && f7 == 7'h30 && f3 == 3'd5;
-            pack_  <= op_r && f7 == 7'h04 && f3 == 3'd4;
-            packh_ <= op_r && f7 == 7'h04 && f3 == 3'd7;
-            rev8_  <= op_i && i12 == 12'h698 && f3 == 3'd5;
-            brev8_ <= op_i && i12 == 12'h687 && f3 == 3'd5;
-            zip_   <= op_i && i12 == 12'h08f && f3 == 3'd1;
-            unzip_ <= op_i && i12 == 12'h08f && f3 == 3'd5;
-            rori_  <= op_i && f7 == 7'h30 && f3 == 3'd5;
-            rtype_q <= d_rtype;
-            claim_q <= d_rtype || d_itype;
+            {andn_, orn_, xnor_, rol_, ror_, pack_, packh_,
+             rev8_, brev8_, zip_, unzip_, rori_} <= m;
+            rtype_q <= |m[11:5];
+            claim_q <= |m;
         end
     end
 
