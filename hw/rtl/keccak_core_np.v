@@ -84,7 +84,12 @@ module keccak_core_np #(
   wire push   = push_q;
   wire pop    = (of_cnt_q != 2'd0) && out_ready_i;
   wire [1:0] of_cnt_d = of_cnt_q + {1'b0, push} - {1'b0, pop};
-  wire of_full_n = !out_ready_i && (of_cnt_q[1] || (of_cnt_q[0] && push));
+  // the FIFO is full in the next cycle unless read now: of_cnt_q[1] || (of_cnt_q[0] && push),
+  // registered a cycle ahead in six kept copies (one per group of the input register's and
+  // idle flag's copies below), so that the decisions feeding those 77 flip-flops are six
+  // separate cones, none with a large fanout
+  reg  [5:0] pf_q;
+  wire of_full_n = !out_ready_i && pf_q[5];
 
   // the slot at the control point in the next cycle (the loop always advances)
   wire             n_active = c_dfl[0];
@@ -96,28 +101,40 @@ module keccak_core_np #(
   assign in_ready_o     = in_first_i ? n_free : n_wait;
   assign in_need_cont_o = n_wait;
   assign in_need_tag_o  = n_tag;
-  // idle: a waiting slot whose block does not come, a finished one whose digest finds the
-  // FIFO full (keccak_core's hold condition)
-  wire idle_d = (n_wait && !(in_valid_i && !in_first_i)) || (n_done && n_last && of_full_n);
-  wire take_d = in_valid_i && in_ready_o;
+  wire push_d;
   genvar h;
   generate
+    for (h = 0; h < 6; h = h + 1) begin : g_pf
+      (* keep *)
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) pf_q[h] <= 1'b0;
+        else         pf_q[h] <= of_cnt_d[1] || (of_cnt_d[0] && push_d);
+      end
+    end
+    // take (the block is accepted) and idle (a waiting slot whose block does not come, a
+    // finished one whose digest finds the FIFO full: keccak_core's hold condition), per
+    // group of five lanes (group 5: the control copies) from the group's own pf copy
     for (h = 0; h < 26; h = h + 1) begin : g_ctl
+      localparam integer G = h / 5;
+      wire full_g = !out_ready_i && pf_q[G];
+      wire free_g = !n_active || (n_done && n_last && !full_g);
+      wire take_g = in_valid_i && (in_first_i ? free_g : n_wait);
+      wire idle_g = (n_wait && !(in_valid_i && !in_first_i)) || (n_done && n_last && full_g);
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
           ib_valid_q[h] <= 1'b0;
           idle_q[h]     <= 1'b0;
         end else begin
-          ib_valid_q[h] <= take_d;
-          idle_q[h]     <= idle_d;
+          ib_valid_q[h] <= take_g;
+          idle_q[h]     <= idle_g;
         end
       end
       if (h < 25) begin : g_kill
         (* keep *)
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) ib_kill_q[h] <= 1'b0;
-          else         ib_kill_q[h] <= take_d && in_first_i;
+          else         ib_kill_q[h] <= take_g && in_first_i;
         end
       end
     end
@@ -203,10 +220,7 @@ module keccak_core_np #(
       wire [SB_W-1:0] sb_in  = sbs[SB_W*s +: SB_W];
       wire [24:0]     run_in = runs[25*s +: 25];
       if (s % 2 == 0) begin : g_theta
-        keccak_theta_g u_theta (.state_i(xs[1600*s +: 1600]), .run_i(run_in[4:0]), .state_o(y));
-        /* verilator lint_off UNUSED */
-        wire unused_run = ^run_in[24:5];
-        /* verilator lint_on UNUSED */
+        keccak_theta_g u_theta (.state_i(xs[1600*s +: 1600]), .run_i(run_in), .state_o(y));
       end else begin : g_rpci
         wire [6:0]  rc7 = sb_in[16 + 7*RND +: 7];
         wire [63:0] rc  = {rc7[6], 31'd0, rc7[5], 15'd0, rc7[4], 7'd0, rc7[3], 3'd0,
@@ -250,7 +264,7 @@ module keccak_core_np #(
   reg [OUT_BITS-1:0] of_dig0_q, of_dig1_q;
   reg [TAG_W-1:0]    of_tag0_q, of_tag1_q;
   wire       wp_n   = of_wp_q ^ push;
-  wire       push_d = n_done && n_last && !of_full_n;
+  assign     push_d = n_done && n_last && !of_full_n;
   reg  [1:0] we0_q, we1_q;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
