@@ -73,7 +73,14 @@ module mips_core (
     input  wire [31:0] host_wdata_i     // the value the syscall writes to v0
 );
     // ------------------------------------------------------------------ pipeline state
-    reg         boot_q, d_valid_q, redir_q, annul_q;
+    reg         boot_q, d_valid_q;
+    // the control transfer of the instruction that left ID (decided there, registered):
+    // a branch (taken if cond_q), a branch-likely (taken if cond_q, else it annuls the
+    // word now in ID and continues after itself), a jump; the condition is registered
+    // alone, so that the branch compare ends at one flip-flop
+    reg         rb_q, rl_q, rj_q, cond_q;
+    wire        redir_q = rj_q || (rb_q && cond_q) || rl_q;
+    wire        annul_q = rl_q && !cond_q;
     reg  [31:0] d_pc_q, redir_pc_q;
 
     reg         e_valid_q, e_ferr_q, e_jmis_q;
@@ -312,8 +319,7 @@ module mips_core (
                             d_insn[25:0], 2'b00};
     wire [31:0] d_tgt    = (d_jr || d_jalr) ? d_ba : d_j ? d_j_tgt : d_br_tgt;
     wire        d_jmis   = (d_jr || d_jalr) && (d_ba[1:0] != 2'b00);
-    wire        d_taken  = ((d_branch && d_cond) || d_j || d_jr || d_jalr) && !d_jmis;
-    wire        d_annul  = d_branch && d_likely && !d_cond;
+    wire        d_jump   = (d_j || d_jr || d_jalr) && !d_jmis;
 
     // a redirect goes to the registered target, or after an annul to the annulling
     // branch's pc + 8 (the branch is in EX then: e_pc8; it is not the word after the
@@ -334,17 +340,21 @@ module mips_core (
             boot_q     <= 1'b1;
             d_valid_q  <= 1'b0;
             d_pc_q     <= 32'd0;
-            redir_q    <= 1'b0;
+            rb_q       <= 1'b0;
+            rl_q       <= 1'b0;
+            rj_q       <= 1'b0;
+            cond_q     <= 1'b0;
             redir_pc_q <= 32'd0;
-            annul_q    <= 1'b0;
         end else begin
             boot_q    <= 1'b0;
             d_valid_q <= 1'b1;
             d_pc_q    <= fetch_pc;
             if (!id_hold) begin
-                redir_q    <= id_fire && (d_taken || d_annul);
+                rb_q       <= id_fire && d_branch && !d_likely;
+                rl_q       <= id_fire && d_branch && d_likely;
+                rj_q       <= id_fire && d_jump;
+                cond_q     <= d_cond;
                 redir_pc_q <= d_tgt;
-                annul_q    <= id_fire && d_annul;
             end
         end
     end
