@@ -226,9 +226,9 @@ fn multiplier_and_clz_in_lockstep() {
                 sp2(T1, T0, 0, 5), // msubu
                 MFLO,
                 MFHI,
-                sp2(T3, T2, T4, 2),       // mul of mfhi's value (forwarded from MEM)
+                sp2(T3, T2, T4, 2), // mul of mfhi's value (forwarded from MEM)
                 rtype(T0, 0, 0, 0, 0x11), // mthi
-                sp2(T1, T1, 0, 0),        // madd
+                sp2(T1, T1, 0, 0),  // madd
                 MFHI,
                 MFLO,
                 sp2(T0, T1, T4, 2), // mul
@@ -322,8 +322,17 @@ fn hi_lo_instructions_wait_for_a_running_division() {
         // 7 instructions + exit, fill 4, the op +33; behind a second division mflo +33 more;
         // a multiply then takes its five cycles (+4)
         let div_again = if op == DIV { 33 } else { 0 };
-        let mul = if op == DIV || op == mthi || op == mtlo { 0 } else { 4 };
-        assert_eq!(c, 9 + 4 + 33 + div_again + mul, "{op:#010x}\n{}", log.join("\n"));
+        let mul = if op == DIV || op == mthi || op == mtlo {
+            0
+        } else {
+            4
+        };
+        assert_eq!(
+            c,
+            9 + 4 + 33 + div_again + mul,
+            "{op:#010x}\n{}",
+            log.join("\n")
+        );
         assert!(line(&log, "mflo", 0).ends_with(lo), "{}", log.join("\n"));
         assert!(line(&log, "mfhi", 0).ends_with(hi), "{}", log.join("\n"));
     }
