@@ -114,6 +114,7 @@ pub const CORES: &[Core] = &[
         files: &[
             "hw/cores/rv32/rv32_regfile.v",
             "hw/cores/mips/mips_alu.v",
+            "hw/cores/mips/mips_mul.v",
             "hw/cores/mips/mips_div.v",
             "hw/cores/mips/mips_core.v",
         ],

@@ -450,8 +450,8 @@ fn big_endian_mips_elf_is_refused_clearly() {
 // ---- mips5 timing (exact cycles) ----------------------------------------------------------
 // mips5: 5 stages (4 fill cycles), forwarding, load-use +2, branches compared in ID
 // (operand lead 2: +2 after an ALU producer, +4 after a load), delay slot free, jumps free,
-// mult 1 cycle, div 34 cycles beside the pipe (mfhi/mflo wait), clz/clo 2, everything
-// else 1.
+// multiplies 5 cycles in EX, div 34 cycles beside the pipe (mfhi/mflo wait), clz/clo 2,
+// everything else 1.
 fn cyc(words: &[u32]) -> (u64, u64) {
     let r = run_t("mips5", words).unwrap();
     (r.cycles, r.instret)
@@ -557,9 +557,12 @@ fn mips5_hilo_readiness() {
     w.extend([NOP; 10]);
     w.push(mflo);
     assert_eq!(cyc(&w).0, 4 + 14 + 23);
-    // mult: single cycle, mflo right after does not wait
+    // mult: five cycles in EX (latency.mul 5), mflo right after does not wait more
     let mult = rtype(T0, T1, 0, 0, 0x18);
-    assert_eq!(cyc(&[mult, mflo]).0, 4 + 4);
+    assert_eq!(cyc(&[mult, mflo]).0, 4 + 4 + 4);
+    // mul: the same five cycles; its consumer right behind takes the product forwarded
+    let mul = (0x1c << 26) | rtype(T0, T1, T2, 0, 2);
+    assert_eq!(cyc(&[mul, addiu(A0, T2, 0)]).0, 4 + 4 + 4);
 }
 
 #[test]

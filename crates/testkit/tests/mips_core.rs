@@ -178,17 +178,18 @@ fn hi_lo_unit() {
         // second: +33
         9 + 2 + 4 + 32 + 33
     );
-    // multu then mflo: no wait
+    // multu then mflo: five cycles in EX (latency.mul 5), no wait behind it
     assert_eq!(
         cycles(&[addiu(T0, 0, -3), addiu(T1, 0, 5), MULTU, MFLO, MFHI]),
-        5 + 2 + 4
+        5 + 2 + 4 + 4
     );
 }
 
-/// The multiplier on operands around the signed and unsigned boundaries, with every
-/// consumer distance the RTL forwards over: HI/LO read right behind mult/madd/msub (HI/LO
-/// are written at the end of MEM), back-to-back accumulation, mthi before madd, mul's
-/// product (added up in MEM) into an ALU op, another mul, a store and a branch; clz and
+/// The multiplier (eight bits a cycle, five cycles in EX) on operands around the signed
+/// and unsigned boundaries, with every consumer distance the RTL forwards over: HI/LO read
+/// right behind mult/madd/msub (HI/LO are written at the end of MEM), back-to-back
+/// accumulation, mthi before madd, mfhi's value (from MEM) into a mul, mul's product into
+/// an ALU op, another mul, a store and a branch, a mul waiting for a load; clz and
 /// clo of the same operands and of every single-bit and leading-ones pattern. Commit logs
 /// (registers, HI/LO, memory, retire cycles) equal on both engines.
 #[test]
@@ -225,8 +226,9 @@ fn multiplier_and_clz_in_lockstep() {
                 sp2(T1, T0, 0, 5), // msubu
                 MFLO,
                 MFHI,
+                sp2(T3, T2, T4, 2), // mul of mfhi's value (forwarded from MEM)
                 rtype(T0, 0, 0, 0, 0x11), // mthi
-                sp2(T1, T1, 0, 0),        // madd
+                sp2(T1, T1, 0, 0),  // madd
                 MFHI,
                 MFLO,
                 sp2(T0, T1, T4, 2), // mul
@@ -239,7 +241,7 @@ fn multiplier_and_clz_in_lockstep() {
                 sp2(T0, T1, T4, 2),
                 sw(T4, SP, -4),
                 lw(T2, SP, -4),
-                sp2(T0, T1, T4, 2),
+                sp2(T2, T1, T4, 2), // waits for the load
                 beq(T4, T0, 1),
                 NOP,
                 addiu(T2, 0, 1),
@@ -317,9 +319,20 @@ fn hi_lo_instructions_wait_for_a_running_division() {
     ];
     for (op, lo, hi) in cases {
         let (c, log) = run(&[setup[0], setup[1], setup[2], DIVU, op, MFLO, MFHI], &[]);
-        // 7 instructions + exit, fill 4, the op +33; behind a second division mflo +33 more
+        // 7 instructions + exit, fill 4, the op +33; behind a second division mflo +33 more;
+        // a multiply then takes its five cycles (+4)
         let div_again = if op == DIV { 33 } else { 0 };
-        assert_eq!(c, 9 + 4 + 33 + div_again, "{op:#010x}\n{}", log.join("\n"));
+        let mul = if op == DIV || op == mthi || op == mtlo {
+            0
+        } else {
+            4
+        };
+        assert_eq!(
+            c,
+            9 + 4 + 33 + div_again + mul,
+            "{op:#010x}\n{}",
+            log.join("\n")
+        );
         assert!(line(&log, "mflo", 0).ends_with(lo), "{}", log.join("\n"));
         assert!(line(&log, "mfhi", 0).ends_with(hi), "{}", log.join("\n"));
     }

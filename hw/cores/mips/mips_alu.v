@@ -1,10 +1,7 @@
 // mips_alu: the EX-stage datapath of mips_core: adder (with signed overflow), logic,
-// shifter, set-less-than, count leading zeros/ones and the multiplier (signed or unsigned)
-// of mult/multu/mul/madd/msub: four partial products of 17- and 16-bit halves (one 18 x 18
-// DSP block each on ECP5); mips_core registers them and adds them up in MEM (into HI/LO,
-// or mul's low word). Combinational. The operation comes as
-// one-hot selects decoded in ID (registered): each part's result is zero unless selected,
-// and the result is their OR.
+// shifter, set-less-than, count leading zeros/ones (the multiplier is mips_mul).
+// Combinational. The operation comes as one-hot selects decoded in ID (registered): each
+// part's result is zero unless selected, and the result is their OR.
 module mips_alu (
     input  wire [31:0] a_i,       // rs
     input  wire [31:0] b_i,       // rt
@@ -22,21 +19,14 @@ module mips_alu (
     input  wire        sel_clz_i,
     input  wire [31:0] clz_x_i,   // clz/clo: rs (clz) or ~rs (clo), registered in their
                                   // first EX cycle (they take two)
-    input  wire        mul_signed_i,
     output wire [31:0] result_o,  // logic (mips_core adds the sum, slt, the shift,
-                                  // clz/clo and, in MEM, mul's product)
+                                  // clz/clo and mul's product)
     output wire [5:0]  lz_o,      // clz/clo (zero unless sel_clz_i)
     output wire [31:0] shl_o,     // the left shifter (zero unless sel_shl_i)
     output wire [31:0] shr_o,     // the right shifter (zero unless sel_shr_i)
     output wire [31:0] sum_o,     // a + operand (the effective address of a load / store)
     output wire        ovf_o,     // signed overflow of ADD / SUB
-    output wire        lt_o,      // a_i < operand, signed or unsigned (ltu_i; with sub_i)
-    // the 33 x 33 signed product of the extended operands (low 64 bits) is
-    // ll + (lh << 17) + (hl << 17) + (hh << 34), ll unsigned, the others signed
-    output wire [33:0] pp_ll_o,
-    output wire [33:0] pp_lh_o,
-    output wire [33:0] pp_hl_o,
-    output wire [29:0] pp_hh_o    // its bits below bit 64 of the product
+    output wire        lt_o       // a_i < operand, signed or unsigned (ltu_i; with sub_i)
 );
     // the adder's second operand, inverted for a subtraction (one LUT level before the
     // carry chain; a subtracted immediate comes inverted from ID), the carry-in below bit 0;
@@ -52,23 +42,6 @@ module mips_alu (
     assign lt_o  = sum[32];
     assign ovf_o = (a_i[31] == opb[31]) && (sum[31] != a_i[31]);
     wire unused_s = &{1'b0, sum2[34], sum2[0]};
-
-    // the operands extended to 33 bits (the low 64 bits of their product are those of the
-    // 64 x 64 product of the sign- or zero-extended operands), split into a low unsigned
-    // 17-bit and a high signed 16-bit half
-    wire signed [17:0] al = {1'b0, a_i[16:0]};
-    wire signed [17:0] bl = {1'b0, b_i[16:0]};
-    wire signed [15:0] ah = {mul_signed_i & a_i[31], a_i[31:17]};
-    wire signed [15:0] bh = {mul_signed_i & b_i[31], b_i[31:17]};
-    wire signed [35:0] p_ll = al * bl;
-    wire signed [33:0] p_lh = al * bh;
-    wire signed [33:0] p_hl = ah * bl;
-    wire signed [31:0] p_hh = ah * bh;
-    assign pp_ll_o = p_ll[33:0];
-    assign pp_lh_o = p_lh;
-    assign pp_hl_o = p_hl;
-    assign pp_hh_o = p_hh[29:0];
-    wire unused_p = &{1'b0, p_ll[35:34], p_hh[31:30]};
 
     // leading zeros of clz_x_i, as a tree (not a 32-step priority chain):
     // per nibble whether it has a one (v0) and its leading zeros (c0); each level joins two
@@ -122,13 +95,12 @@ module mips_alu (
     assign lz_o     = {6{sel_clz_i}} & lz;
 endmodule
 
-// mips_ao22, mips_or_ao, mips_movsel, mips_or4: AND-ORs of selected values, the forward
+// mips_ao22, mips_or2, mips_mbsel, mips_movsel, mips_or4: AND-ORs of selected values, the forward
 // selects behind a movz/movn (its condition decided last) and an OR, each a module
 // of its own
 // kept by synthesis (as rv32_result_mux), so that the mapper cannot fold earlier logic in
-// behind the late values they take (the multiplier's and load's forwarded values into the
-// EX operands; the shift, sum, slt, clz and a unit's result into the result): one LUT
-// level each.
+// behind the late values they take (the shift, sum, slt, clz and a unit's result into the
+// result; the forwarded values into the EX operands): one LUT level each.
 /* verilator lint_off DECLFILENAME */
 (* keep_hierarchy *)
 module mips_ao22 #(
@@ -141,6 +113,32 @@ module mips_ao22 #(
     output wire [W-1:0] y_o
 );
     assign y_o = (s0_i & x0_i) | (s1_i & x1_i);
+endmodule
+
+(* keep_hierarchy *)
+module mips_or2 #(
+    parameter W = 32
+) (
+    input  wire [W-1:0] x_i,
+    input  wire [W-1:0] y_i,
+    output wire [W-1:0] o_o
+);
+    assign o_o = x_i | y_i;
+endmodule
+
+// the multiplier's chunk (mips_mul): rt's low bits (the OR of the core's forward select)
+// outside a multiply's run, else the latched chunk, which is zero outside it
+(* keep_hierarchy *)
+module mips_mbsel #(
+    parameter W = 8
+) (
+    input  wire [W-1:0] x_i,
+    input  wire [W-1:0] y_i,
+    input  wire         run_i,
+    input  wire [W-1:0] q_i,
+    output wire [W-1:0] o_o
+);
+    assign o_o = ((x_i | y_i) & {W{!run_i}}) | q_i;
 endmodule
 
 (* keep_hierarchy *)
@@ -171,18 +169,6 @@ module mips_or4 #(
     assign o_o = x_i | y_i | z_i | w_i;
 endmodule
 
-(* keep_hierarchy *)
-module mips_or_ao #(
-    parameter W = 32
-) (
-    input  wire [W-1:0] x_i,
-    input  wire [W-1:0] y_i,
-    input  wire [W-1:0] s_i,
-    input  wire [W-1:0] z_i,
-    output wire [W-1:0] o_o
-);
-    assign o_o = x_i | y_i | (s_i & z_i);
-endmodule
 
 /* verilator lint_on DECLFILENAME */
 

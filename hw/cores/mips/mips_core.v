@@ -9,15 +9,17 @@
 //        the producer of an operand is in EX or MEM, a load's until it has left WB; the
 //        base decode for EX, its destination and the forward selects of its operands
 //        (registered with the word);
-//   EX   operands from MEM or the operand registers, ALU, shifter, the multiplier's
-//        partial products, divider start, extension units (mips_ext, generated per
+//   EX   operands from MEM or the operand registers, ALU, shifter, the multiplier
+//        (mips_mul, MUL_W bits a cycle: a multiply takes 32 / MUL_W + 1 cycles here, mul's
+//        product is its result), divider start, extension units (mips_ext, generated per
 //        design), exceptions; a consumer of a load waits here while the load is in MEM
 //        and WB (taking WB's value into its operand register), clz/clo take two cycles,
 //        an HI/LO instruction (mfhi/mflo/mthi/mtlo/mult/div/madd/msub) waits for a
 //        running division;
-//   MEM  the data-memory request (synchronous memory: the data arrives in WB); the product
-//        added up (mul's low word, forwarded from here; HI/LO written at the end of MEM,
-//        where mfhi/mflo read them); the trap instructions' conditions;
+//   MEM  the data-memory request (synchronous memory: the data arrives in WB); HI/LO
+//        written at the end of MEM from the multiplier's product (added to or subtracted
+//        from HI/LO for madd/msub), mfhi/mflo read them here; the trap instructions'
+//        conditions;
 //   WB   load alignment (byte selects decoded in MEM), register-file write; the commit
 //        record (RVFI names) of the instruction: its retire cycle in the mips5 model is
 //        this cycle. The timing choices: docs/mips-core.md, "Area and clock".
@@ -71,17 +73,25 @@ module mips_core (
     input  wire [31:0] host_wdata_i     // the value the syscall writes to v0
 );
     // ------------------------------------------------------------------ pipeline state
-    reg         boot_q, d_valid_q, redir_q, annul_q;
+    reg         boot_q, d_valid_q;
+    // the control transfer of the instruction that left ID (decided there, registered):
+    // a branch (taken if cond_q), a branch-likely (taken if cond_q, else it annuls the
+    // word now in ID and continues after itself), a jump; the condition is registered
+    // alone, so that the branch compare ends at one flip-flop
+    reg         rb_q, rl_q, rj_q, cond_q;
+    wire        redir_q = rj_q || (rb_q && cond_q) || rl_q;
+    wire        annul_q = rl_q && !cond_q;
     reg  [31:0] d_pc_q, redir_pc_q;
 
     reg         e_valid_q, e_ferr_q, e_jmis_q;
     reg  [31:0] e_insn_q, e_a_q, e_b_q, e_jtgt_q;
     reg  [31:0] e_pc_q /* verilator public_flat_rd */;
     // forward selects of rs / rt, one-hot: {MEM's result, HI (mfhi in MEM), LO (mflo in
-    // MEM), the product's low word (mul in MEM), WB's load value (taken into the operand
-    // register while the consumer waits), the operand register}
-    reg  [5:0]  e_fa_q, e_fb_q;
+    // MEM), WB's load value (taken into the operand register while the consumer waits),
+    // the operand register}
+    reg  [4:0]  e_fa_q, e_fb_q;
     localparam  DEC_W = 27, ALU_W = 15;
+    localparam  MUL_W = 8;         // multiplier bits a cycle (latency.mul = 32 / MUL_W + 1)
     reg  [DEC_W-1:0] e_dec_q;      // base decode of the word in EX (decoded in ID)
     reg  [ALU_W-1:0] e_alu_q;      // its ALU selects
     reg  [31:0] e_imm_q;           // its immediate operand
@@ -110,7 +120,6 @@ module mips_core (
     wire        ex_stall;
     wire        m_err;      // the data access in MEM is outside memory
     wire [31:0] m_value;    // what MEM forwards (and WB writes)
-    wire [31:0] m_mul_lo;   // mul in MEM: the product's low word
 
     // ------------------------------------------------------------------ register file
     wire [31:0] w_value;
@@ -310,14 +319,18 @@ module mips_core (
                             d_insn[25:0], 2'b00};
     wire [31:0] d_tgt    = (d_jr || d_jalr) ? d_ba : d_j ? d_j_tgt : d_br_tgt;
     wire        d_jmis   = (d_jr || d_jalr) && (d_ba[1:0] != 2'b00);
-    wire        d_taken  = ((d_branch && d_cond) || d_j || d_jr || d_jalr) && !d_jmis;
-    wire        d_annul  = d_branch && d_likely && !d_cond;
+    wire        d_jump   = (d_j || d_jr || d_jalr) && !d_jmis;
 
+    // a redirect goes to the registered target, or after an annul to the annulling
+    // branch's pc + 8 (the branch is in EX then: e_pc8; it is not the word after the
+    // annulled one when the branch sat in a taken branch's delay slot), selected by
+    // annul_q: redir_pc_q does not wait for the branch condition
+    wire [31:0] e_pc8 = e_pc_q + 32'd8;
     reg  [31:0] fetch_pc;
     always @(*) begin
         if (boot_q)       fetch_pc = boot_addr_i;
         else if (id_hold) fetch_pc = d_pc_q;          // hold: fetch the word in ID again
-        else if (redir_q) fetch_pc = redir_pc_q;
+        else if (redir_q) fetch_pc = annul_q ? e_pc8 : redir_pc_q;
         else              fetch_pc = d_pc_q + 32'd4;
     end
     assign imem_addr_o = fetch_pc;
@@ -327,17 +340,21 @@ module mips_core (
             boot_q     <= 1'b1;
             d_valid_q  <= 1'b0;
             d_pc_q     <= 32'd0;
-            redir_q    <= 1'b0;
+            rb_q       <= 1'b0;
+            rl_q       <= 1'b0;
+            rj_q       <= 1'b0;
+            cond_q     <= 1'b0;
             redir_pc_q <= 32'd0;
-            annul_q    <= 1'b0;
         end else begin
             boot_q    <= 1'b0;
             d_valid_q <= 1'b1;
             d_pc_q    <= fetch_pc;
             if (!id_hold) begin
-                redir_q    <= id_fire && (d_taken || d_annul);
-                redir_pc_q <= d_annul ? d_pc_q + 32'd8 : d_tgt;
-                annul_q    <= id_fire && d_annul;
+                rb_q       <= id_fire && d_branch && !d_likely;
+                rl_q       <= id_fire && d_branch && d_likely;
+                rj_q       <= id_fire && d_jump;
+                cond_q     <= d_cond;
+                redir_pc_q <= d_tgt;
             end
         end
     end
@@ -371,19 +388,15 @@ module mips_core (
     // (load_use_penalty 2): a consumer waits while the load is in MEM and in WB, and
     // takes WB's load value into its operand register while it waits (e_fa_q[1]). The
     // source is decided a cycle earlier (fwd_sel: e_fa_q / e_fb_q), only the values arrive
-    // in this cycle. Two LUT levels: the registers' values in pairs, then mul's low word
-    // (late: a carry chain in MEM) joins in a kept module (mips_or_ao)
-    wire [31:0] a_mr = ({32{e_fa_q[5]}} & m_result_q) | ({32{e_fa_q[0]}} & e_a_q);
-    wire [31:0] b_mr = ({32{e_fb_q[5]}} & m_result_q) | ({32{e_fb_q[0]}} & e_b_q);
-    wire [31:0] a_hl = ({32{e_fa_q[4]}} & hi_q) | ({32{e_fa_q[3]}} & lo_q);
-    wire [31:0] b_hl = ({32{e_fb_q[4]}} & hi_q) | ({32{e_fb_q[3]}} & lo_q);
+    // in this cycle. Two LUT levels: the registers' values in pairs, then their OR (a
+    // kept module: as one AND-OR of four, ABC mapped it to a chain of three)
+    wire [31:0] a_mr = ({32{e_fa_q[4]}} & m_result_q) | ({32{e_fa_q[0]}} & e_a_q);
+    wire [31:0] b_mr = ({32{e_fb_q[4]}} & m_result_q) | ({32{e_fb_q[0]}} & e_b_q);
+    wire [31:0] a_hl = ({32{e_fa_q[3]}} & hi_q) | ({32{e_fa_q[2]}} & lo_q);
+    wire [31:0] b_hl = ({32{e_fb_q[3]}} & hi_q) | ({32{e_fb_q[2]}} & lo_q);
     wire [31:0] a, b;
-    mips_or_ao #(.W(32)) u_fa (
-        .x_i(a_mr), .y_i(a_hl), .s_i({32{e_fa_q[2]}}), .z_i(m_mul_lo), .o_o(a)
-    );
-    mips_or_ao #(.W(32)) u_fb (
-        .x_i(b_mr), .y_i(b_hl), .s_i({32{e_fb_q[2]}}), .z_i(m_mul_lo), .o_o(b)
-    );
+    mips_or2 #(.W(32)) u_fa (.x_i(a_mr), .y_i(a_hl), .o_o(a));
+    mips_or2 #(.W(32)) u_fb (.x_i(b_mr), .y_i(b_hl), .o_o(b));
     // (movz/movn also wait for a load of rd: rd is kept when they do not write, and the
     // consumer behind them then takes it from its operand register; a load in WB is
     // shadowed by a newer writer of its register in MEM)
@@ -397,6 +410,10 @@ module mips_core (
                      e_valid_q && w_ld_q && !(m_valid_q && e_lsh_q) &&
                      ((uses_rs && e_lu_q[2]) || (uses_rt && e_lu_q[1]) ||
                       (i_mov && e_lu_q[0]));
+    // the same for an instruction that reads rs and rt (a multiply or a division: their
+    // starts need not wait for the decode of what reads which)
+    wire lu_rsrt = m_valid_q && m_load_q && (e_lu_q[5] || e_lu_q[4]) ||
+                   w_ld_q && !(m_valid_q && e_lsh_q) && (e_lu_q[2] || e_lu_q[1]);
 
     // ALU
     wire        alu_use_imm, alu_sub, alu_sel_sum, alu_sel_logic, alu_sel_slt, alu_slt_u;
@@ -409,18 +426,15 @@ module mips_core (
     wire [31:0] alu_res, alu_shl, alu_shr, ea;
     wire [5:0]  alu_lz;
     wire        alu_ovf, alu_lt;
-    wire [33:0] pp_ll, pp_lh, pp_hl;
-    wire [29:0] pp_hh;
     mips_alu u_alu (
         .a_i(a), .b_i(b), .imm_i(e_imm_q), .use_imm_i(alu_use_imm), .sub_i(alu_sub),
         .ltu_i(alu_slt_u),
         .sel_logic_i(alu_sel_logic), .logic_op_i(alu_logic_op), .sel_shl_i(alu_sel_shl),
         .sel_shr_i(alu_sel_shr), .sra_i(alu_sra),
         .sh_i(a[4:0]), .sel_clz_i(alu_sel_clz), .clz_x_i(clz_q),
-        .mul_signed_i(alu_mul_signed), .result_o(alu_res), .lz_o(alu_lz), .shl_o(alu_shl),
+        .result_o(alu_res), .lz_o(alu_lz), .shl_o(alu_shl),
         .shr_o(alu_shr), .sum_o(ea),
-        .lt_o(alu_lt), .ovf_o(alu_ovf),
-        .pp_ll_o(pp_ll), .pp_lh_o(pp_lh), .pp_hl_o(pp_hl), .pp_hh_o(pp_hh)
+        .lt_o(alu_lt), .ovf_o(alu_ovf)
     );
 
     // divider (beside the pipeline)
@@ -431,10 +445,30 @@ module mips_core (
     // every HI/LO instruction waits in EX while a division runs (ex_stall): none abandons
     // it, madd/msub add to its result, mthi/mtlo keep its other half
     wire        i_hl_any = i_mfhl || i_mthl || i_mdu || i_madd;
+    // (it starts as the div leaves EX: a div's only stalls are a load and a running
+    // division, and its only exception a fetch error)
     mips_div u_div (
-        .clk_i(clk_i), .rst_ni(rst_ni), .start_i(e_fire && !trap_e && i_div),
+        .clk_i(clk_i), .rst_ni(rst_ni),
+        .start_i(e_valid_q && i_div && !e_ferr_q && !lu_rsrt && !div_busy),
         .signed_i(!fn[0]), .a_i(a), .b_i(b), .busy_o(div_busy),
         .done_o(div_done), .quo_o(div_quo), .rem_o(div_rem)
+    );
+
+    // multiplier (mult, multu, madd(u), msub(u), mul): MUL_W multiplier bits a cycle,
+    // 32 / MUL_W + 1 cycles in EX (latency.mul); it starts when the instruction's operands
+    // are valid (no load to wait for, no division running for a HI/LO writer). mul's
+    // product is its result in the last cycle; a HI/LO writer's is read in MEM (mul_prod)
+    wire        i_mulc = (i_mult || i_madd || i_mul) && !e_ferr_q;
+    wire        mul_busy, mul_last;
+    wire [31:0] mul_lo;
+    wire [63:0] mul_prod;
+    mips_mul #(.W(MUL_W)) u_mul (
+        .clk_i(clk_i), .rst_ni(rst_ni),
+        .start_i(e_valid_q && i_mulc && !mul_busy && !lu_rsrt && !(i_hl_any && div_busy)),
+        .a_i(a), .a31x_i(a_mr[31]), .a31y_i(a_hl[31]), .b_i(b), .b0x_i(b_mr[MUL_W-1:0]),
+        .b0y_i(b_hl[MUL_W-1:0]),
+        .signed_i(alu_mul_signed), .busy_o(mul_busy), .last_o(mul_last),
+        .lo_o(mul_lo), .prod_o(mul_prod)
     );
 
 
@@ -508,11 +542,17 @@ module mips_core (
     // the two shifters (each zero unless selected), the adder's sum (bits 31..1) or
     // set-less-than (bit 0) and an extension unit's result (one kept AND-OR) join last
     // (kept module), with the rest: the sum's bit 0 (early), clz/clo, logic
-    wire [31:0] result_rest = alu_res | {31'd0, alu_sel_sum && ea[0]} |
-                              {26'd0, alu_lz} |
-                              ({32{link}} & (e_pc_q + 32'd8)) | ({32{i_mov || i_mthl}} & a) |
+    wire [31:0] rest_early = alu_res | {26'd0, alu_lz} |
+                              ({32{link}} & e_pc8) | ({32{i_mov || i_mthl}} & a) |
                               ({32{i_rdhwr}} & hwr) | ({32{i_sys}} & host_wdata_i) |
-                              {31'd0, is_sc};
+                              ({32{i_mul}} & mul_lo) | {31'd0, is_sc};
+    // the sum's bit 0 (the first carry cell; bit 0 of the sum-or-slt join is slt) joins the
+    // rest in its last LUT level (a kept one): in the OR of the rest it was five levels deep
+    wire        rest0;
+    mips_ao22 #(.W(1)) u_sum0 (
+        .s0_i(alu_sel_sum), .x0_i(ea[0]), .s1_i(1'b1), .x1_i(rest_early[0]), .y_o(rest0)
+    );
+    wire [31:0] result_rest = {rest_early[31:1], rest0};
     wire [31:0] alu_res_all, sum_ext;
     mips_ao22 #(.W(32)) u_sum_ext (
         .s0_i({{31{alu_sel_sum}}, alu_sel_slt}), .x0_i({ea[31:1], alu_lt}), .s1_i({32{is_ext}}),
@@ -522,7 +562,7 @@ module mips_core (
     mips_or4 #(.W(32)) u_res (
         .x_i(alu_shr), .y_i(alu_shl), .z_i(result_rest), .w_i(sum_ext), .o_o(alu_res_all)
     );
-    wire [31:0] result = alu_res_all;   // (mul's comes in MEM: m_value)
+    wire [31:0] result = alu_res_all;
     // (no instruction with a destination has a trap condition; an overflow or a misaligned
     // address does not wait here: m_trap_q masks every use of m_we_q but movz/movn's, which
     // raise neither)
@@ -540,17 +580,17 @@ module mips_core (
     wire        mw_wr = m_valid_q && m_we_q && !m_trap_q && !m_err;
     // (the sources as one argument: called in a continuous assignment, a function must
     // read only its arguments, for Icarus; see fwd_src)
-    wire [14:0] sel_src = {dest, x_fwd, m_rd_q, mw_wr && m_load_q, i_mfhl, i_mul, fn[1]};
-    function [5:0] fwd_sel;
+    wire [13:0] sel_src = {dest, x_fwd, m_rd_q, mw_wr && m_load_q, i_mfhl, fn[1]};
+    function [4:0] fwd_sel;
         input [4:0]  r;
         input        mv;
-        input [14:0] src;   // {EX's dest, it forwards, MEM's rd, a load there, mfhi/lo, mul, fn[1]}
+        input [13:0] src;   // {EX's dest, it forwards, MEM's rd, a load there, mfhi/lo, fn[1]}
         reg          fm, fw;
         begin
-            fm = mv && r != 5'd0 && r == src[14:10] && src[9];
-            fw = !fm && r != 5'd0 && r == src[8:4] && src[3];
-            fwd_sel = {fm && !src[2] && !src[1], fm && src[2] && !src[0], fm && src[2] && src[0],
-                       fm && src[1], fw, !fm && !fw};
+            fm = mv && r != 5'd0 && r == src[13:9] && src[8];
+            fw = !fm && r != 5'd0 && r == src[7:3] && src[2];
+            fwd_sel = {fm && !src[1], fm && src[1] && !src[0], fm && src[1] && src[0], fw,
+                       !fm && !fw};
         end
     endfunction
     // the next cycle's selects: of the instruction entering EX (forwarded from the one now
@@ -558,22 +598,22 @@ module mips_core (
     // entering instruction names: MEM's result if its condition holds, else the operand
     // register (a load of its rd is not in MEM then: the move waited for it); the condition
     // (rt == 0, late) is decided last, in a kept module
-    wire [5:0]  fa_n = ex_stall ? fwd_sel(rs, 1'b0, sel_src) : fwd_sel(id_rs, 1'b1, sel_src);
-    wire [5:0]  fb_n = ex_stall ? fwd_sel(rt, 1'b0, sel_src) : fwd_sel(id_rt, 1'b1, sel_src);
+    wire [4:0]  fa_n = ex_stall ? fwd_sel(rs, 1'b0, sel_src) : fwd_sel(id_rs, 1'b1, sel_src);
+    wire [4:0]  fb_n = ex_stall ? fwd_sel(rt, 1'b0, sel_src) : fwd_sel(id_rt, 1'b1, sel_src);
     wire [1:0]  mv_n = {2{!ex_stall && x_fwd_mov}} &
                        {id_rs != 5'd0 && id_rs == dest, id_rt != 5'd0 && id_rt == dest};
     wire [1:0]  sel_m, sel_o;
     mips_movsel u_movsel (
-        .b_i(b), .movn_i(fn[0]), .m_i({fa_n[5], fb_n[5]}), .o_i({fa_n[0], fb_n[0]}),
+        .b_i(b), .movn_i(fn[0]), .m_i({fa_n[4], fb_n[4]}), .o_i({fa_n[0], fb_n[0]}),
         .mv_i(mv_n), .m_o(sel_m), .o_o(sel_o)
     );
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-            e_fa_q <= 6'd1;
-            e_fb_q <= 6'd1;
+            e_fa_q <= 5'd1;
+            e_fb_q <= 5'd1;
         end else begin
-            e_fa_q <= {sel_m[1], fa_n[4:1], sel_o[1]};
-            e_fb_q <= {sel_m[0], fb_n[4:1], sel_o[0]};
+            e_fa_q <= {sel_m[1], fa_n[3:1], sel_o[1]};
+            e_fb_q <= {sel_m[0], fb_n[3:1], sel_o[0]};
         end
     end
 
@@ -598,7 +638,7 @@ module mips_core (
         else         clz2_q <= e_valid_q && i_clz && !clz2_q && !lu_hazard;
     end
     assign ex_stall = e_valid_q && (lu_hazard || (i_hl_any && div_busy) || (is_ext && !ext_ready) ||
-                                    (i_clz && !clz2_q));
+                                    (i_clz && !clz2_q) || (i_mulc && !mul_last));
     assign e_fire   = e_valid_q && !ex_stall;
     assign host_call_o = e_fire && i_sys;
 
@@ -653,25 +693,9 @@ module mips_core (
         end
     end
 
-    // the multiplier's partial products for MEM (no reset: datapath), and for mul's low
-    // word, ll + ((lh + hl) << 17), its bits 17..31 as a carry-save pair
-    reg  [33:0] m_pll_q, m_plh_q, m_phl_q;
-    reg  [29:0] m_phh_q;      // the bits of hh below bit 64 of the product
-    reg  [14:0] m_mls_q, m_mlc_q;
-    wire [14:0] ml_x = pp_ll[31:17], ml_y = pp_lh[14:0], ml_z = pp_hl[14:0];
-    always @(posedge clk_i) begin
-        m_pll_q <= pp_ll;
-        m_plh_q <= pp_lh;
-        m_phl_q <= pp_hl;
-        m_phh_q <= pp_hh;
-        m_mls_q <= ml_x ^ ml_y ^ ml_z;
-        m_mlc_q <= {(ml_x[13:0] & ml_y[13:0]) | (ml_x[13:0] & ml_z[13:0]) |
-                    (ml_y[13:0] & ml_z[13:0]), 1'b0};
-    end
-
     // ------------------------------------------------------------------ MEM
     reg         m_rdreq_q, m_hl_q, m_pend_q;
-    reg         m_hmul_q, m_hacc_q, m_hsub_q, m_mthi_q, m_mtlo_q, m_mfhi_q, m_mflo_q, m_mul_q;
+    reg         m_hmul_q, m_hacc_q, m_hsub_q, m_mthi_q, m_mtlo_q, m_mfhi_q, m_mflo_q;
     reg         m_ttrap_q, m_tlt_q;   // a trap; rs < rt (signed or unsigned, its kind)
     reg  [2:0]  m_tk_q;
     always @(posedge clk_i or negedge rst_ni) begin
@@ -692,7 +716,6 @@ module mips_core (
             m_mtlo_q    <= 1'b0;
             m_mfhi_q    <= 1'b0;
             m_mflo_q    <= 1'b0;
-            m_mul_q     <= 1'b0;
             m_ttrap_q   <= 1'b0;
             m_tlt_q     <= 1'b0;
             m_tk_q      <= 3'd0;
@@ -722,7 +745,6 @@ module mips_core (
             m_mtlo_q    <= e_fire && !trap_e && i_mthl && fn[1];
             m_mfhi_q    <= i_mfhl && !fn[1];
             m_mflo_q    <= i_mfhl && fn[1];
-            m_mul_q     <= i_mul;
             m_ttrap_q   <= e_fire && !trap_e && (i_trap || i_trapi);
             m_tlt_q     <= alu_lt;
             m_tk_q      <= t_k;
@@ -797,20 +819,12 @@ module mips_core (
 
     // HI/LO: mult/madd/msub, mthi/mtlo write them at the end of MEM (mfhi/mflo read them
     // here), the divider when it is done (no HI/LO instruction is in MEM then: they wait in
-    // EX while it runs). The product's partial products are added in carry-save form with
-    // HI/LO (madd), or with the negation of the product (msub: -(s + c) = ~s + ~c + 2), so
-    // that one carry chain remains.
-    wire [63:0] px = {m_phh_q, m_pll_q};
-    wire [63:0] py = {{13{m_plh_q[33]}}, m_plh_q, 17'd0};
-    wire [63:0] pz = {{13{m_phl_q[33]}}, m_phl_q, 17'd0};
-    wire [63:0] cs_s = (px ^ py ^ pz) ^ {64{m_hsub_q}};
-    wire [63:0] cs_c = {(px[62:0] & py[62:0]) | (px[62:0] & pz[62:0]) | (py[62:0] & pz[62:0]),
-                        1'b0} ^ {64{m_hsub_q}};
-    wire [63:0] cs_h = m_hacc_q ? {hi_q, lo_q} : 64'd0;
-    wire [63:0] cs_s2 = cs_h ^ cs_s ^ cs_c;
-    wire [63:0] cs_c2 = {(cs_h[62:0] & cs_s[62:0]) | (cs_h[62:0] & cs_c[62:0]) |
-                         (cs_s[62:0] & cs_c[62:0]), m_hsub_q};
-    wire [63:0] hilo_new = cs_s2 + cs_c2 + {63'd0, m_hsub_q};
+    // EX while it runs). The product comes from the multiplier's registers; madd adds it to
+    // HI/LO, msub subtracts it (HI/LO + ~p + 1): one 64-bit carry chain, its carry-in below
+    // bit 0
+    wire [64:0] hilo_sum = {(m_hacc_q ? {hi_q, lo_q} : 64'd0), 1'b1} +
+                           {mul_prod ^ {64{m_hsub_q}}, m_hsub_q};
+    wire [63:0] hilo_new = hilo_sum[64:1];
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
             hi_q <= 32'd0;
@@ -827,10 +841,8 @@ module mips_core (
             lo_q <= div_quo;
         end
     end
-    // mul: the product's low word in MEM, one 15-bit carry chain from the registers
-    assign m_mul_lo = {m_mls_q + m_mlc_q, m_pll_q[16:0]};
-    // the value MEM forwards (and WB writes): mfhi / mflo read HI / LO here, mul's product
-    assign m_value = m_mfhi_q ? hi_q : m_mflo_q ? lo_q : m_mul_q ? m_mul_lo : m_result_q;
+    // the value MEM forwards (and WB writes): mfhi / mflo read HI / LO here
+    assign m_value = m_mfhi_q ? hi_q : m_mflo_q ? lo_q : m_result_q;
 
     // the trap instructions' conditions, from the difference in m_result_q
     wire        m_teq = m_result_q == 32'd0;
@@ -955,6 +967,6 @@ module mips_core (
                            w_tval_q, w_wmask_q, w_hl_q, w_pend_q};
 `endif
 
-    wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, fn[5:3],
+    wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, fn[5:3], hilo_sum[0],
                    i_bz, i_jal, i_sh, i_shv, i_jalr, i_r, i_imm};  // (dest: decoded in ID)
 endmodule

@@ -1,8 +1,10 @@
 // mn_fu: the xmipsnative functional unit (seed 000, Table 1, Fig. 1): andnot (an inverter
 // on the ALU's first operand), rot1/rot2 (two shifters and the Most/Least registers),
 // mfleast. op_i: 0 andnot, 1 rot1, 2 rot2, 3 mfleast, taken when valid_i.
-// rs_i / rt_i are the GPR operands; rd_o is the result of andnot / rot2 (new Most) /
-// mfleast. Most and Least update at the clock edge of a valid rot1 / rot2.
+// rs_i / rt_i are the GPR operands; rd_o is the result of andnot / rot2 / mfleast. Most
+// and Least update at the clock edge of a valid rot1 / rot2. rot2 takes two cycles: the
+// first (valid) ORs the shifted parts into Most and Least, the second gives the new Most
+// from its register as rd_o (so that no shifter sits in front of the core's result).
 module mn_fu (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -45,7 +47,7 @@ module mn_fu (
     always @(*) begin
         case (op_i)
             OP_ANDNOT:  rd_o = ~rs_i & rt_i;
-            OP_ROT2:    rd_o = most_d;
+            OP_ROT2:    rd_o = most_q;   // rot2's second cycle: the Most it wrote
             OP_MFLEAST: rd_o = least_q;
             default:    rd_o = 32'd0;
         endcase
