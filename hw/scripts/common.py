@@ -26,7 +26,10 @@ ALGS = {  # rate bytes, digest bytes, domain byte, sha3_top ALG index
     "shake256": (136, 64, 0x1F, 5),
 }
 # golden-gen:end
-RTL_CORE = ["keccak_theta.v", "keccak_rpci.v", "keccak_rc.v", "keccak_core.v"]
+# keccak_core and, for the cases with "TOP": "keccak_core_np", its non-stalling variant (the
+# elaboration keeps only the modules the top uses: an unused file changes no cache key)
+RTL_CORE = ["keccak_theta.v", "keccak_rpci.v", "keccak_rc.v", "keccak_core.v", "keccak_round_g.v",
+            "keccak_core_np.v"]
 
 
 def die(msg):
@@ -82,6 +85,11 @@ def write_between_markers(path, begin, end, text):
     tail = rest.split(end, 1)[1]
     with open(path, "w") as f:
         f.write(head + begin + "\n" + text + end + tail)
+
+
+def case_top(name):
+    """The module a case instantiates: keccak_core, or the case's "TOP" (keccak_core_np)."""
+    return get_case(name).get("TOP", "keccak_core")
 
 
 def case_params(name, alg="sha3-512"):

@@ -20,14 +20,15 @@ import common as C  # noqa: E402
 def build_verilator(name, case):
     gparams = [f"-G{k}={case[k]}" for k in C.CORE_PARAMS if k in case]
     srcs = [os.path.join(C.HW, "rtl", f) for f in C.RTL_CORE] + [os.path.join(C.HW, "tb", "tb_core.cpp")]
-    h = C.src_hash(srcs, " ".join(gparams))
+    top = case.get("TOP", "keccak_core")
+    h = C.src_hash(srcs, " ".join(gparams) + top)
     mdir = os.path.join(C.BUILD, "sim", f"vl_{name}_{h}")
     exe = os.path.join(mdir, "tb")
     if os.path.exists(exe):
         return exe
     os.makedirs(mdir, exist_ok=True)  # verilator does not create missing parents of -Mdir
     cmd = ["verilator", "--cc", "--exe", "--build", "-O1", "--x-assign", "fast", "--x-initial", "fast",
-           "-Wno-fatal", "-j", "1", "-Mdir", mdir, "--top-module", "keccak_core",
+           "-Wno-fatal", "-j", "1", "-Mdir", mdir, "--top-module", top, "--prefix", "Vkeccak_core",
            "-GRATE=1344", "-GOUT_BITS=512", "-I" + os.path.join(C.HW, "rtl"),
            "-CFLAGS", "-O1", "-o", "tb"] + gparams + srcs
     r = C.run(cmd)

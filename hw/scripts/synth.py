@@ -182,6 +182,12 @@ def synth(top, params, srcs, tag):
 # moves ABC's result by a few tenths of a per cent (docs/hardware.md)
 FAST_OPTS = "-nodsp -nosrl -noclkbuf"
 SEG_MODULES = {"theta": ("keccak_theta", "keccak_theta.v"), "rpci": ("keccak_rpci", "keccak_rpci.v")}
+# keccak_core_np's gated round steps (its segments are laid out as keccak_core's with LATE=1)
+SEG_MODULES_NP = {"theta": ("keccak_theta_g", "keccak_round_g.v"), "rpci": ("keccak_rpci_g", "keccak_round_g.v")}
+
+
+def seg_modules(top="keccak_core"):
+    return SEG_MODULES_NP if top == "keccak_core_np" else SEG_MODULES
 
 
 def segments(params):
@@ -210,15 +216,15 @@ def _yosys(d, lines):
         C.die("yosys failed, see " + os.path.join(d, "yosys.log"))
 
 
-def module_target(kind):
-    top, src = SEG_MODULES[kind]
+def module_target(kind, core="keccak_core"):
+    top, src = seg_modules(core)[kind]
     return T.explicit_target(top, [os.path.join(C.HW, "rtl", src)], name=top)
 
 
-def module_dir(kind):
+def module_dir(kind, core="keccak_core"):
     """Cached by the module's elaborated design, this script and the Yosys version."""
-    key = T.key(module_target(kind), C.src_hash([os.path.abspath(__file__)], C.yosys_version()))
-    return os.path.join(C.BUILD, "synth", f"mod_{kind}_{key}")
+    key = T.key(module_target(kind, core), C.src_hash([os.path.abspath(__file__)], C.yosys_version()))
+    return os.path.join(C.BUILD, "synth", f"mod_{kind}{'_np' if core == 'keccak_core_np' else ''}_{key}")
 
 
 def hier_dir(t):
@@ -228,12 +234,12 @@ def hier_dir(t):
     return os.path.join(C.BUILD, "synth", f"{t['name']}_hier_{key}")
 
 
-def synth_module(kind):
+def synth_module(kind, core="keccak_core"):
     """One datapath module mapped alone: FPGA netlist (renamed <module>_map, RTLIL) and
     generic-gate statistics."""
-    top = SEG_MODULES[kind][0]
-    t = module_target(kind)
-    d = module_dir(kind)
+    top = seg_modules(core)[kind][0]
+    t = module_target(kind, core)
+    d = module_dir(kind, core)
     res_path = os.path.join(d, "result.json")
     with C.Lock(d):
         if os.path.exists(res_path):
@@ -260,7 +266,7 @@ def synth_module(kind):
 
 
 def hier_target(name, alg):
-    return rtl_target("keccak_core", C.case_params(name, alg), C.RTL_CORE, f"case{name}_{alg}")
+    return rtl_target(C.case_top(name), C.case_params(name, alg), C.RTL_CORE, f"case{name}_{alg}")
 
 
 def synth_core_hier(t):
@@ -271,7 +277,8 @@ def synth_core_hier(t):
         with open(res_path) as f:
             return json.load(f)
     t0 = time.time()
-    mods = {k: synth_module(k) for k in SEG_MODULES}
+    segmods = seg_modules(top)
+    mods = {k: synth_module(k, top) for k in segmods}
     os.makedirs(d, exist_ok=True)
     segs = segments(params)
 
@@ -282,22 +289,22 @@ def synth_core_hier(t):
     # FPGA: isolated segments become black boxes <module>_map, the rest is mapped flat
     used = sorted({k for _, k in iso})
     for k in used:
-        m = SEG_MODULES[k][0]
+        m = segmods[k][0]
         ys += [f"copy {m} {m}_map", f"blackbox {m}_map"]
     for p, k in iso:
-        ys.append(f"chtype -set {SEG_MODULES[k][0]}_map {cellsel(p)}")
+        ys.append(f"chtype -set {segmods[k][0]}_map {cellsel(p)}")
     ys += [f"{SYNTH_XILINX} {FAST_OPTS} -top {top}",
            # a loop register fed by a black box keeps one copy of its clock-enable LUT per
            # flip-flop (the flat flow folds them): merge identical cells
            "opt_merge", "opt_clean"]
     for k in used:
-        ys += [f"delete {SEG_MODULES[k][0]}_map", f"read_rtlil {mods[k]['il']}"]
+        ys += [f"delete {segmods[k][0]}_map", f"read_rtlil {mods[k]['il']}"]
     ys += [f"hierarchy -top {top}", "flatten", f"hierarchy -top {top}", "opt_clean",
            f"tee -q -o {d}/xilinx_stat.txt stat {top}", f"write_json {d}/xilinx.json"]
     # ASIC: every segment a black box, GE composed from the module results
     ys += ["design -load orig"]
-    for k in SEG_MODULES:
-        m = SEG_MODULES[k][0]
+    for k in segmods:
+        m = segmods[k][0]
         ys += [f"blackbox {m}"]
     ys += [f"synth -flatten -top {top}", ABC_GATES, "opt_clean", f"tee -q -o {d}/gates_stat.txt stat {top}"]
     _yosys(d, ys)
@@ -320,7 +327,7 @@ def synth_case(name, alg, with_sim=True, exact=False):
     res = {"case": name, "alg": alg}
     res.update(params)
     if exact:
-        res.update(synth("keccak_core", params, C.RTL_CORE, f"case{name}_{alg}"))
+        res.update(synth(C.case_top(name), params, C.RTL_CORE, f"case{name}_{alg}"))
     else:
         res.update(synth_core_hier(hier_target(name, alg)))
     if with_sim:

@@ -23,7 +23,7 @@ UNIT_INCLUDE = os.path.join(C.HW, "units")
 
 
 def case_target(name, alg="sha3-512"):
-    return {"name": f"case {name}", "kind": "case", "top": "keccak_core",
+    return {"name": f"case {name}", "kind": "case", "top": C.case_top(name),
             "files": [os.path.join(C.HW, "rtl", f) for f in C.RTL_CORE],
             "include_dirs": [os.path.join(C.HW, "rtl")], "params": C.case_params(name, alg)}
 

@@ -154,7 +154,8 @@ fn cycle_counter_reads() {
 #[test]
 fn machine_csrs_as_the_simulator_has_them() {
     // mstatus (MPP reads M), writable minstret/mcycle and their high halves (the write
-    // suppresses the counting of its own cycle / retirement), PMP entry 0, trigger CSRs
+    // suppresses the counting of its own cycle / retirement), PMP entry 0, trigger CSRs,
+    // mcause's six bits
     let Some((_, log)) = both(
         "rv32-ref",
         &[
@@ -179,6 +180,8 @@ fn machine_csrs_as_the_simulator_has_them() {
             csrr(30, 0x3a0),     // 18: t5 = 0x1f
             csrrw(31, 0x7a0, 7), // 19: tselect: t6 = 0
             csrr(31, 0x7a1),     // 20: tdata1: t6 = 0
+            csrrw(0, 0x342, 7),  // 21: mcause = ~0 (WLRL)
+            csrr(31, 0x342),     // 22: t6 = 0x8000001f
         ],
     ) else {
         return;
@@ -194,6 +197,7 @@ fn machine_csrs_as_the_simulator_has_them() {
         (18, "t5=0x0000001f"),
         (19, "t6=0x00000000"),
         (20, "t6=0x00000000"),
+        (22, "t6=0x8000001f"),
     ] {
         assert!(log[k].contains(want), "{k}: {} (want {want})", log[k]);
     }

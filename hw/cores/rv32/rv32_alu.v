@@ -39,10 +39,12 @@ module rv32_alu (
         sh_in = left_i ? sh_rev : a_i;
     end
     assign sh_ext = {alt_i & a_i[31] & ~left_i, sh_in};
-    reg [31:0] sh_res;
+    // (a left shift's result is the right shifter's reversed: one more term of the
+    // result's AND-OR below, not a select of its own in front of it)
+    reg [31:0] sh_rev_out;
     always @(*) begin
         for (i = 0; i < 32; i = i + 1) begin
-            sh_res[i] = left_i ? sh_out[31 - i] : sh_out[i];
+            sh_rev_out[i] = sh_out[31 - i];
         end
     end
 
@@ -57,7 +59,8 @@ module rv32_alu (
     end
     // an AND-OR of the one-hot selects: the adders' results pass two levels
     assign result_o = ({32{add_i}} & sum) | ({32{sub_i}} & diff[31:0]) |
-                      ({32{shift_i}} & sh_res) | {31'd0, slt_i & lt_o} | lg;
+                      ({32{shift_i & ~left_i}} & sh_out[31:0]) |
+                      ({32{shift_i & left_i}} & sh_rev_out) | {31'd0, slt_i & lt_o} | lg;
 endmodule
 
 // rv32_result_mux: the last 2:1 multiplexer behind the ALU: the ALU's result or the rest

@@ -96,8 +96,17 @@ module rv32_core #(
     // redirect_q and redirect_x_q say that X redirected (x_valid). The word fetched behind
     // it is killed in D by redirect_q, as for every redirect: two words, as before.
     wire        d_fire  = d_valid_q && !redirect_q && !x_stall;
-    wire [31:0] d_jal_target = d_pc_q + {{12{d_insn[31]}}, d_insn[19:12], d_insn[20],
-                                         d_insn[30:21], 1'b0};
+    // pc + offset of the word in D (J for jal, U for auipc, else B), one adder: jal's
+    // target here, and registered into X for branches, jal's link-free target and auipc
+    // (x_pc_rel_q), like pc + 4 (x_pc4_q: the sequential fetch address's adder), so X
+    // starts from flip-flops, not behind carry chains
+    wire [31:0] d_imm_pc = (d_insn[6:0] == 7'h6f) ? {{12{d_insn[31]}}, d_insn[19:12], d_insn[20],
+                                                      d_insn[30:21], 1'b0} :
+                           (d_insn[6:0] == 7'h17) ? {d_insn[31:12], 12'd0} :
+                           {{19{d_insn[31]}}, d_insn[31], d_insn[7], d_insn[30:25],
+                            d_insn[11:8], 1'b0};
+    wire [31:0] d_jal_target = d_pc_q + d_imm_pc;
+    wire [31:0] d_pc4 = d_pc_q + 32'd4;
     wire        d_jal = d_fire && !imem_err_i && (d_insn[6:0] == 7'h6f) &&
                         (d_jal_target[1:0] == 2'b00);
 
@@ -127,7 +136,7 @@ module rv32_core #(
         end else if (ext_fetch_redirect) begin
             fetch_pc = ext_fetch_target;  // an extension's zero-cost redirect (loop-back)
         end else begin
-            fetch_pc = d_pc_q + 32'd4;
+            fetch_pc = d_pc4;
         end
     end
     assign imem_addr_o = fetch_pc;
@@ -284,8 +293,9 @@ module rv32_core #(
         .we_i(rf_we), .waddr_i(rf_waddr), .wdata_i(rf_wdata)
     );
     wire        rf_wr = rf_we && rf_waddr != 5'd0;
-    wire [31:0] d_a = (rf_wr && rf_waddr == d_rs1) ? rf_wdata : rf_a;
-    wire [31:0] d_b = (rf_wr && rf_waddr == d_rs2) ? rf_wdata : rf_b;
+    // (the value W writes in this cycle passes through to D's operands: w_byp_*, below)
+    wire        w_byp_a = rf_wr && rf_waddr == d_rs1;
+    wire        w_byp_b = rf_wr && rf_waddr == d_rs2;
     reg  [31:0] x_a_q, x_b_q;
     wire w_fwd = w_valid_q && w_we_q && !w_load_q;
     wire [31:0] a_ext = (w_fwd && w_rd_q == rs1 && !rs1_zero) ? w_result_q : rf_c;
@@ -309,7 +319,9 @@ module rv32_core #(
     // starts at flip-flops, not behind the decode of x_insn_q
     reg         x_alu_imm_q, x_alu_alt_q, x_use_alu_q;
     reg  [31:0] x_imm_rel_q;   // register + offset: decoded in D
-    reg  [31:0] x_imm_pc_q;    // pc + offset: decoded in D
+    reg  [31:0] x_pc_rel_q;    // pc + offset (J, U or B): computed in D
+    reg  [31:0] x_pc4_q;       // pc + 4: computed in D
+    reg         x_imm4_q;      // that offset is 4 (a jal or taken branch to pc + 4)
     // a mul*: {high half, rs2 signed, rs1 signed} and "the result is the multiplier's",
     // decoded in D (exactly X's is_mul)
     reg  [2:0]  x_mul_q;
@@ -361,19 +373,18 @@ module rv32_core #(
     localparam L_REDIR = 0, L_TRAP = 1, L_WE = 2, L_LOAD = 3, L_REDIR_J = 4, NL = 5;
     wire [NL-1:0] x_late;
     wire          x_trap_fire = x_late[L_TRAP];
-    // three adders serve every address X computes: pc + offset (branch, jal, auipc),
-    // register + offset (jalr, load, store) and pc + 4
-    wire [31:0] pc_rel  = x_pc_q + x_imm_pc_q;   // J (jal), U (auipc) or B: decoded in D
+    // one adder computes an address in X: register + offset (jalr, load, store); pc +
+    // offset (branch, jal, auipc) and pc + 4 come from D
+    wire [31:0] pc_rel  = x_pc_rel_q;   // J (jal), U (auipc) or B: added in D
     wire [31:0] reg_rel = a + x_imm_rel_q;   // the S immediate for a store, else the I one
-    wire [31:0] x_pc4   = x_pc_q + 32'd4;
+    wire [31:0] x_pc4   = x_pc4_q;
     wire [31:0] jump_target = is_jalr ? {reg_rel[31:1], 1'b0} : pc_rel;
     // a control transfer to a misaligned target, whether or not a branch is taken (what
     // the trap's cause, value and target are computed from; `trap` adds the condition)
     // The low two bits of both addresses, beside the adders (whose carry chains they would
     // otherwise wait for): all the misalignment checks need.
     wire [1:0]  rr_lo = {a[1] ^ x_imm_rel_q[1] ^ (a[0] & x_imm_rel_q[0]), a[0] ^ x_imm_rel_q[0]};
-    wire [1:0]  pr_lo = {x_pc_q[1] ^ x_imm_pc_q[1] ^ (x_pc_q[0] & x_imm_pc_q[0]),
-                         x_pc_q[0] ^ x_imm_pc_q[0]};
+    wire [1:0]  pr_lo = pc_rel[1:0];
     wire [1:0]  jt_lo = is_jalr ? {rr_lo[1], 1'b0} : pr_lo;   // jump_target[1:0]
     wire jump_mis_any  = (is_branch || is_jalr || is_jal) && (jt_lo != 2'b00);
 
@@ -521,10 +532,10 @@ module rv32_core #(
     // branch condition) pass one multiplexer, not a 32-bit compare. A branch's or jal's
     // target equals pc + 4 when its offset is 4; a unit's redirect is never to pc + 4
     // (hw/cores/rv32/README.md, "Extension port").
-    wire        x_jal_seq = !is_jal || (x_imm_pc_q == 32'd4);  // jal: decided in D
-    wire        jal_seq   = is_jal && (x_imm_pc_q == 32'd4);
+    wire        x_jal_seq = !is_jal || x_imm4_q;  // jal: decided in D
+    wire        jal_seq   = is_jal && x_imm4_q;
     wire        jalr_seq  = is_jalr && ({reg_rel[31:1], 1'b0} == x_pc4);
-    wire        br_seq    = x_imm_pc_q == 32'd4;   // a taken branch's target is pc + 4
+    wire        br_seq    = x_imm4_q;   // a taken branch's target is pc + 4
     wire        mtvec_seq = mtvec == x_pc4;
     wire        mepc_seq  = mepc == x_pc4;
     wire        seq_t     = trap_t ? mtvec_seq : is_mret ? mepc_seq :
@@ -587,23 +598,30 @@ module rv32_core #(
     // passes one level on the way to them too); while X holds, what W writes to the
     // instruction's registers (x_*_hold_wr: the register's enable).
     // (for a base instruction the register it writes with a forwardable result is decoded
-    // in D, x_fwd_rd_q: 0 for none and for loads; an ecall's host call writes a0 when mtvec
-    // is 0 as it executes; a unit says in X)
-    wire [4:0] x_fwd_rd = is_ext ? (ext_rd_we ? rd : 5'd0) :
-                          (is_ecall && mtvec_zero) ? 5'd10 : x_fwd_rd_q;
+    // in D, x_fwd_rd_q: 0 for none and for loads; an ecall names a0, which its host call
+    // writes when mtvec is 0 as it executes: when it traps instead, the word forwarded to
+    // is squashed by the trap's redirect, so the forward need not wait for mtvec; a unit
+    // says in X)
+    wire [4:0] x_fwd_rd = is_ext ? (ext_rd_we ? rd : 5'd0) : x_fwd_rd_q;
     wire x_fwd_a = x_valid && x_fwd_rd == d_rs1 && !d_rs1_z;
     wire x_fwd_b = x_valid && x_fwd_rd == d_rs2 && !d_opimm && !d_rs2_z;
     wire x_a_hold_wr = rf_wr && rf_waddr == x_insn_q[19:15];
     wire x_b_hold_wr = rf_wr && rf_waddr == x_insn_q[24:20] && !x_alu_imm_q;
     // (an op-imm's second operand is its immediate: registered in place of the register
     // its rs2 field would name, so the ALU's b needs no select in X)
-    wire [31:0] d_b_imm = d_opimm ? {{20{d_insn[31]}}, d_insn[31:20]} : d_b;
+    // What W writes (rf_wdata) is the second-to-last choice, in a kept select of its own:
+    // while X holds, or when it passes through to D's operand (and X does not forward a
+    // newer value); the select's compare passes two levels, not four (it was ECP5's
+    // critical path, almost all routing: its fanout behind the register file's data).
+    wire [31:0] d_b_imm = d_opimm ? {{20{d_insn[31]}}, d_insn[31:20]} : rf_b;
+    wire        byp_a = x_stall || (w_byp_a && !x_fwd_a);
+    wire        byp_b = x_stall || (w_byp_b && !x_fwd_b && !d_opimm);
     wire [31:0] x_a_next, x_b_next;
     wire [31:0] x_a_rest, x_b_rest;
-    rv32_result_mux u_fwd_a2 (.sel_i(!x_stall && x_fwd_a), .alu_i(x_nonalu),
-                              .rest_i(x_stall ? rf_wdata : d_a), .y_o(x_a_rest));
-    rv32_result_mux u_fwd_b2 (.sel_i(!x_stall && x_fwd_b), .alu_i(x_nonalu),
-                              .rest_i(x_stall ? rf_wdata : d_b_imm), .y_o(x_b_rest));
+    rv32_result_mux u_fwd_a2 (.sel_i(byp_a), .alu_i(rf_wdata),
+                              .rest_i(x_fwd_a ? x_nonalu : rf_a), .y_o(x_a_rest));
+    rv32_result_mux u_fwd_b2 (.sel_i(byp_b), .alu_i(rf_wdata),
+                              .rest_i(x_fwd_b ? x_nonalu : d_b_imm), .y_o(x_b_rest));
     rv32_result_mux u_fwd_a (.sel_i(!x_stall && x_fwd_a && x_use_alu), .alu_i(alu_res),
                              .rest_i(x_a_rest), .y_o(x_a_next));
     rv32_result_mux u_fwd_b (.sel_i(!x_stall && x_fwd_b && x_use_alu), .alu_i(alu_res),
@@ -641,8 +659,9 @@ module rv32_core #(
             x_alu_imm_q <= d_opimm;
             x_alu_alt_q <= d_alu_alt;
             lu_q        <= d_lu;
-            x_fwd_rd_q  <= (dd[D_OK] && !(dd[D_BRANCH] || dd[D_STORE] || dd[D_FENCE] ||
-                            dd[D_ECALL] || dd[D_EBREAK] || dd[D_MRET] || dd[D_WFI] ||
+            x_fwd_rd_q  <= dd[D_ECALL] ? 5'd10 :
+                           (dd[D_OK] && !(dd[D_BRANCH] || dd[D_STORE] || dd[D_FENCE] ||
+                            dd[D_EBREAK] || dd[D_MRET] || dd[D_WFI] ||
                             dd[D_LOAD])) ? d_insn[11:7] : 5'd0;
             x_aop_q     <= {(d_op || d_opimm) && d_f3[2] && d_f3 != 3'd5 ?
                                 (d_f3[1:0] == 2'd0 ? 2'd1 : d_f3[1:0]) : 2'd0,
@@ -657,11 +676,9 @@ module rv32_core #(
                             d_f3[1:0] == 2'd1 || d_f3[1:0] == 2'd2};
             x_imm_rel_q <= {{20{d_insn[31]}}, d_insn[31:25],
                             (d_opc == 7'h23) ? d_insn[11:7] : d_insn[24:20]};
-            x_imm_pc_q  <= (d_opc == 7'h6f) ? {{12{d_insn[31]}}, d_insn[19:12], d_insn[20],
-                                              d_insn[30:21], 1'b0} :
-                           (d_opc == 7'h17) ? {d_insn[31:12], 12'd0} :
-                           {{19{d_insn[31]}}, d_insn[31], d_insn[7], d_insn[30:25],
-                            d_insn[11:8], 1'b0};
+            x_pc_rel_q  <= d_jal_target;
+            x_pc4_q     <= d_pc4;
+            x_imm4_q    <= d_imm_pc == 32'd4;
         end
         if (!x_stall || x_a_hold_wr) x_a_q <= x_a_next;
         if (!x_stall || x_b_hold_wr) x_b_q <= x_b_next;

@@ -3,7 +3,8 @@
 // halves read them; mcycle, minstret and their high halves are writable, and the cycle of
 // a write holds the written value instead of counting, so the next instruction reads it),
 // mstatus (MIE, MPIE; MPP reads as M on this M-mode-only hart), misa, mtvec (direct
-// mode), mscratch, mepc, mcause, mtval; PMP entry 0 (pmpaddr0, the R/W/X/A fields of
+// mode), mscratch, mepc, mcause (WLRL: Interrupt and a 5-bit code kept, as the simulator's
+// MCAUSE_WRITABLE), mtval; PMP entry 0 (pmpaddr0, the R/W/X/A fields of
 // pmpcfg0; L and the other 15 entries read zero: an unlocked entry restricts no M-mode
 // access); medeleg, mideleg, mie, mcounteren, mcountinhibit, mip, satp, the debug
 // trigger CSRs tselect/tdata1/tdata2 (no triggers) and the ID registers read zero.
@@ -40,7 +41,8 @@ module rv32_csr #(
     output wire [31:0] mepc_o
 );
     reg [63:0] mcycle_q, minstret_q;
-    reg [31:0] mstatus_q, mscratch_q, mepc_q, mcause_q, mtval_q, pmpaddr0_q;
+    reg [31:0] mstatus_q, mscratch_q, mepc_q, mtval_q, pmpaddr0_q;
+    reg [5:0]  mcause_q;   // {Interrupt, code[4:0]}
     reg [4:0]  pmpcfg0_q;
     reg [31:0] mtvec_q /* verilator public_flat_rd */;
     reg        mtvec_zero_q;   // mtvec_q == 0, updated with it
@@ -96,7 +98,7 @@ module rv32_csr #(
                   ({32{sel_q[S_MSTAT]}} & (mstatus_q | 32'h0000_1800)) |
                   ({32{sel_q[S_MISA]}}  & MISA)       | ({32{sel_q[S_MTVEC]}} & mtvec_q) |
                   ({32{sel_q[S_MSCR]}}  & mscratch_q) | ({32{sel_q[S_MEPC]}}  & mepc_q) |
-                  ({32{sel_q[S_MCAU]}}  & mcause_q)   | ({32{sel_q[S_MTVAL]}} & mtval_q) |
+                  ({32{sel_q[S_MCAU]}}  & {mcause_q[5], 26'd0, mcause_q[4:0]})   | ({32{sel_q[S_MTVAL]}} & mtval_q) |
                   ({32{sel_q[S_PMPC]}}  & {27'd0, pmpcfg0_q}) |
                   ({32{sel_q[S_PMPA]}}  & pmpaddr0_q);
     end
@@ -128,7 +130,7 @@ module rv32_csr #(
             mtvec_q    <= 32'd0;
             mscratch_q <= 32'd0;
             mepc_q     <= 32'd0;
-            mcause_q   <= 32'd0;
+            mcause_q   <= 6'd0;
             mtval_q    <= 32'd0;
             pmpaddr0_q <= 32'd0;
             pmpcfg0_q  <= 5'd0;
@@ -150,7 +152,7 @@ module rv32_csr #(
             end
             if (trap_i) begin
                 mepc_q    <= trap_pc_i;
-                mcause_q  <= trap_cause_i;
+                mcause_q  <= {trap_cause_i[31], trap_cause_i[4:0]};
                 mtval_q   <= trap_tval_i;
                 // MPIE = MIE, MIE = 0 (MPP reads as M)
                 mstatus_q <= (mstatus_q & ~32'h0000_0088) | {24'd0, mstatus_q[3], 7'd0};
@@ -168,11 +170,12 @@ module rv32_csr #(
                 end
                 if (sel_q[S_MSCR])  mscratch_q <= nv;
                 if (sel_q[S_MEPC])  mepc_q     <= nv & ~32'd3;
-                if (sel_q[S_MCAU])  mcause_q   <= nv;
+                if (sel_q[S_MCAU])  mcause_q   <= {nv[31], nv[4:0]};
                 if (sel_q[S_MTVAL]) mtval_q    <= nv;
             end
         end
     end
+    wire unused_cause = &{1'b0, trap_cause_i[30:5]};   // (codes below 32; no interrupts)
     assign mtvec_o = mtvec_q;
     assign mtvec_zero_o = mtvec_zero_q;
     assign mepc_o  = mepc_q;

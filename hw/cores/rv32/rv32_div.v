@@ -176,9 +176,17 @@ module rv32_div #(
         endcase
     end
 
+    // done_q: state_q == S_DONE as a flip-flop of its own (the core's stall, and through it
+    // every X register's enable and hold select, starts there)
+    reg done_q;
     always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) state_q <= S_IDLE;
-        else         state_q <= state_d;
+        if (!rst_ni) begin
+            state_q <= S_IDLE;
+            done_q  <= 1'b0;
+        end else begin
+            state_q <= state_d;
+            done_q  <= state_d == S_DONE;
+        end
     end
     // datapath registers: no reset (each is set by the start cycle before it is used)
     always @(posedge clk_i) begin
@@ -195,5 +203,5 @@ module rv32_div #(
     // the result is quo_q in the done cycle (fixed: selected and corrected in S_FIX; early
     // out: corrected in place)
     assign result_o = quo_q;
-    assign done_o   = (state_q == S_DONE);
+    assign done_o   = done_q;
 endmodule

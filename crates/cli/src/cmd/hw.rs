@@ -51,7 +51,7 @@ pub struct HwPnrArgs {
 }
 
 /// The cases of hw/cases.json, for the options' help (a test checks it lists them all).
-const CASES_HELP: &str = "Case name from hw/cases.json: I, II, III, IV, V (seed 004), VI (ours), V-entry (experiment); `sha3-asip hw cases` describes them";
+const CASES_HELP: &str = "Case name from hw/cases.json: I, II, III, IV, V (seed 004), VI, V-np, VI-np (ours), V-entry (experiment); `sha3-asip hw cases` describes them";
 
 #[derive(Args, Debug)]
 pub struct HwAsicArgs {

@@ -285,6 +285,9 @@ pub fn readme_block(m: &Model) -> String {
         body.push_str("\n#### seed 004, ratios to Case I (published, ECP5 P&R, ASIC flow)\n\n");
         body.push_str(hw_tables::SEED004_RATIO_METHOD);
         body.push_str(&hw_tables::seed004_ratio_table(m));
+        body.push_str("\n#### Throughput per area against Case V (ECP5 P&R, ASIC flow)\n\n");
+        body.push_str(hw_tables::SEED004_VS_V_METHOD);
+        body.push_str(&hw_tables::seed004_vs_v_table(m));
         if let Some(a) = &m.seed004_asic {
             body.push_str("\n#### seed 004, Table IV (ASIC, Case V)\n\nMethod: published = TSMC 65 nm; measured = our Case V through the ASIC flow (sky130 GE; Fmax OSU 0.18 um, typical corner, ideal clock, no wire load, pre-layout), raw; the node-scaled rows use seed 004's x1.43 per node step (section ASIC says how).\n\n");
             body.push_str(&asic::seed004_asic_table(a));
@@ -333,6 +336,9 @@ pub fn markdown(m: &Model, figs: &Rendered) -> String {
             s.push_str("\n#### seed 004, ratios to Case I (published, ECP5 P&R, ASIC flow)\n\n");
             s.push_str(hw_tables::SEED004_RATIO_METHOD);
             s.push_str(&hw_tables::seed004_ratio_table(m));
+            s.push_str("\n#### Throughput per area against Case V (ECP5 P&R, ASIC flow)\n\n");
+            s.push_str(hw_tables::SEED004_VS_V_METHOD);
+            s.push_str(&hw_tables::seed004_vs_v_table(m));
         }
     }
     s.push_str(&asic::asic_section(m));

@@ -7,7 +7,8 @@
 //! instruction retires (its own increment is suppressed, as the privileged spec says);
 //! the timing engine's counts (cycles and instret of a run) are never changed.
 //!
-//! M-mode-only hart: `mstatus` keeps MIE and MPIE, MPP reads as M (3). PMP: entry 0's
+//! M-mode-only hart: `mstatus` keeps MIE and MPIE, MPP reads as M (3); `mcause` keeps
+//! Interrupt and a 5-bit code (WLRL). PMP: entry 0's
 //! `pmpaddr0` and the R/W/X/A fields of `pmpcfg0` byte 0 are writable, L is read-only
 //! zero and every other PMP field reads zero (WARL); an unlocked entry restricts only
 //! S and U modes, which this hart does not have. Debug triggers: `tselect`, `tdata1`,
@@ -72,7 +73,7 @@ pub fn write_csr(c: &mut Cpu, n: u32, v: u32) -> bool {
         0x305 => s.mtvec = v & !3, // direct mode only
         0x340 => s.mscratch = v,
         0x341 => s.mepc = v & !3,
-        0x342 => s.mcause = v,
+        0x342 => s.mcause = v & MCAUSE_WRITABLE,
         0x343 => s.mtval = v,
         0x3a0 => s.pmpcfg0 = v & PMPCFG0_WRITABLE,
         0x3b0 => s.pmpaddr0 = v,
@@ -168,6 +169,10 @@ pub struct Csrs {
 pub const MSTATUS_WRITABLE: u32 = 0x0000_0088;
 /// mstatus.MPP reads as M (3) on this M-mode-only hart.
 pub const MSTATUS_MPP_M: u32 = 0x0000_1800;
+/// mcause bits that hold (WLRL): Interrupt and a 5-bit code, every legal value of this
+/// hart (it has no interrupts; its exception codes are below 16). The RTL keeps these six
+/// bits only (hw/cores/rv32/rv32_csr.v).
+pub const MCAUSE_WRITABLE: u32 = 0x8000_001f;
 /// pmpcfg0 bits that hold: entry 0's R, W, X (bits 0-2) and A (bits 3-4).
 pub const PMPCFG0_WRITABLE: u32 = 0x0000_001f;
 

@@ -200,3 +200,28 @@ fn seed004_ratios_to_case_i_per_flow() {
     assert_eq!(cells[13], "1.33 *", "{row}");
     assert_eq!((cells[5], cells[8], cells[11]), ("1.61", "4.49", "2.72"));
 }
+
+#[test]
+fn seed004_efficiency_against_case_v_per_flow() {
+    let (r, ds) = (results(), tree_designs());
+    let m = Model::new(&r, &ds, Inputs::load(&tree()));
+    let t = crate::report::hw_tables::seed004_vs_v_table(&m);
+    let row = |case: &str| -> Vec<String> {
+        let l = t
+            .lines()
+            .find(|l| l.starts_with(&format!("| {case} |")))
+            .unwrap_or_else(|| panic!("{t}"));
+        l.split('|').map(|c| c.trim().to_string()).collect()
+    };
+    // [case, eff. ECP5 / V, eff. ASIC / V, both >= 1.30]
+    let v = row("case V");
+    assert_eq!(
+        (v[2].as_str(), v[3].as_str(), v[4].as_str()),
+        ("1.00", "1.00", "no"),
+        "{t}"
+    );
+    // case I: no Gbps at its P&R Fmax; ASIC (5 Gbps / 50 kGE) / (20 Gbps / 150 kGE) = 0.75
+    let i = row("case I");
+    assert_eq!((i[2].as_str(), i[3].as_str()), ("-", "0.75"), "{t}");
+    assert_eq!(i[4], "- (a flow not run)", "{t}");
+}
