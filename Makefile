@@ -75,7 +75,7 @@ pnr: setup build
 asic: setup build
 	$(MAKE) -C hw asic
 
-# riscv-formal on the RV32 core (docs/formal.md): every check of rv32-ref and rv32-zbkb
+# riscv-formal on the RV32 core (docs/formal.md): every check of the five RV32 designs with RTL
 # and the deliberate bugs, FORMAL_JOBS (2) at once, niced; writes the table in docs/formal.md
 # (scripts/setup --formal installs Yosys/SymbiYosys and Yices into build/venv)
 formal: setup build

@@ -35,10 +35,21 @@ RF = os.path.join(C.ROOT, "third_party", "riscv-formal")
 FORMAL = os.path.join(C.HW, "cores", "rv32", "formal")
 VENV_BIN = os.path.join(C.ROOT, "build", "venv", "bin")
 CLI = os.path.join(C.ROOT, "target", "release", "sha3-asip")
-DESIGNS = ("rv32-ref", "rv32-zbkb")
-# riscv-formal's instruction lists per design (insns/isa_<isa>.txt); rv32imZbkb is the union
-# of the two upstream lists, written into the work folder
-ISA = {"rv32-ref": "rv32im", "rv32-zbkb": "rv32imZbkb"}
+DESIGNS = ("rv32-ref", "rv32-zbkb", "rv32-oasip", "rv32-dasip", "rv32-xkeccak")
+# Per design: riscv-formal's isa name (its instruction list insns/isa_<isa>.txt), the
+# upstream lists it is the union of, and the folders of the project's own instruction
+# models (isa/<ext>/formal/insn_*.v, written from the specification; any other .v there is
+# a module they share, read with the core's sources).
+ISA = {
+    "rv32-ref": ("rv32im", ["rv32im"], []),
+    "rv32-zbkb": ("rv32imZbkb", ["rv32im", "rv32iZbkb"], []),
+    "rv32-oasip": ("rv32imXoasip", ["rv32im"], ["oasip"]),
+    "rv32-dasip": ("rv32imXoasip_Xdasip", ["rv32im"], ["oasip", "dasip"]),
+    "rv32-xkeccak": ("rv32imXkeccak", ["rv32im"], ["xkeccak"]),
+}
+# designs with xoasip's hardware loops: the instruction checks run with no loop armed
+# before the checked instruction (rvfi_wrapper.sv, RV32_FORMAL_LOOPS; docs/formal.md)
+LOOPS = ("rv32-oasip", "rv32-dasip")
 REPLACED = ("rv32_mul.v", "rv32_div.v")   # by rv32_altops.v
 
 # Depths: those of riscv-formal's own PicoRV32 configuration (cores/picorv32/checks.cfg:
@@ -67,7 +78,7 @@ cover      1    10
 `define RISCV_FORMAL_ALTOPS
 `define RV32_FORMAL_MISA 32'd{misa}
 `define RV32_FORMAL_DIV_EARLY_OUT {div_early_out}
-
+{loops}
 [verilog-files]
 {files}
 
@@ -100,6 +111,14 @@ BUGS = {
                   "redirect_jpc_q <= d_jal_target + 32'd4;",
                   "pc_fwd_ch0", "a jal (redirected in D) fetches the word after its target; its "
                                 "own record is right"),
+    "oasip-lfsr": ("rv32-oasip", "oasip_lfsr.v", "(a_i[7] ? 8'h71 : 8'h00)", "(a_i[7] ? 8'h70 : 8'h00)",
+                   "insn_lfsr_ch0", "lfsr's feedback mask 0x70 (the seed's Table 2 misprint) for 0x71"),
+    "dasip-m5": ("rv32-dasip", "dasip_agu.v", "+ {3'd0, sum[27:24]} + {3'd0, sum[31:28]} + {4'd0, sum[31], 2'd0};",
+                 "+ {3'd0, sum[27:24]} + {3'd0, sum[31:28]};",
+                 "insn_ldlw32m5i_ch0", "mod-5 addressing without the correction for a negative sum"),
+    "xkeccak-kput": ("rv32-xkeccak", "xkeccak_port.v", "assign uses_rs2_o = is_kput;",
+                     "assign uses_rs2_o = 1'b0;",
+                     "insn_kput_ch0", "kput does not read rs2 (the lane's high word is x0)"),
 }
 
 
@@ -131,15 +150,23 @@ def prepare(design, bug, work):
     os.makedirs(core)
     shutil.copytree(os.path.join(RF, "checks"), os.path.join(rf, "checks"))
     shutil.copytree(os.path.join(RF, "insns"), os.path.join(rf, "insns"))
-    isa = ISA[design]
-    if isa == "rv32imZbkb":
-        names = []
-        for f in ("isa_rv32im.txt", "isa_rv32iZbkb.txt"):
-            with open(os.path.join(RF, "insns", f)) as fh:
-                names += [ln.strip() for ln in fh if ln.strip()]
+    isa, lists, own = ISA[design]
+    names, shared = [], []
+    for f in lists:
+        with open(os.path.join(RF, "insns", f"isa_{f}.txt")) as fh:
+            names += [ln.strip() for ln in fh if ln.strip()]
+    for ext in own:
+        d = os.path.join(C.ROOT, "isa", ext, "formal")
+        for f in sorted(os.listdir(d)):
+            if f.startswith("insn_") and f.endswith(".v"):
+                names.append(f[5:-2])
+                shutil.copy(os.path.join(d, f), os.path.join(rf, "insns"))
+            elif f.endswith(".v"):
+                shared.append(os.path.join(d, f))
+    if len(lists) > 1 or own:
         with open(os.path.join(rf, "insns", f"isa_{isa}.txt"), "w") as fh:
             fh.write("".join(f"{n}\n" for n in sorted(set(names))))
-    srcs = [p for p in info["files"] if os.path.basename(p) not in REPLACED]
+    srcs = [p for p in info["files"] if os.path.basename(p) not in REPLACED] + shared
     srcs += [os.path.join(FORMAL, "rv32_altops.v"), os.path.join(FORMAL, "rvfi_wrapper.sv")]
     headers = []
     for d in info.get("include_dirs", []):
@@ -164,6 +191,7 @@ def prepare(design, bug, work):
         fh.write(CHECKS_CFG.format(
             isa=isa, misa=info["params"].get("MISA", 0x40001100),
             div_early_out=info["params"].get("DIV_EARLY_OUT", 0),
+            loops="`define RV32_FORMAL_LOOPS\n" if design in LOOPS else "",
             files="\n".join(f"@basedir@/cores/@core@/{n}" for n in order)))
     r = subprocess.run([sys.executable, os.path.join(rf, "checks", "genchecks.py")], cwd=core,
                        capture_output=True, text=True)
@@ -201,6 +229,7 @@ def run_check(tasks, check, timeout):
     # a session of its own: a timeout or an interrupt ends the task's solver too
     p = subprocess.Popen(cmd, cwd=tasks, env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    RUNNING.add(p)
     try:
         out, _ = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -209,6 +238,8 @@ def run_check(tasks, check, timeout):
     except BaseException:
         stop(p)
         raise
+    finally:
+        RUNNING.discard(p)
     secs = time.time() - t0
     status = "ERROR"
     try:
@@ -223,6 +254,9 @@ def run_check(tasks, check, timeout):
         detail = re.sub(r"^SBY +\d+:\d+:\d+ \[[^\]]*\] ", "", lines[0].strip())
         detail = re.sub(r"^engine_\d+: ##\s+\S+\s+", "", detail)[:160]
     return status, secs, detail
+
+
+RUNNING = set()     # the SymbiYosys runs under way (worker threads), for an interrupt
 
 
 def stop(p):
@@ -246,10 +280,18 @@ def task_names(tasks):
     return first.split(":", 1)[1].split()
 
 
+def interrupted(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main():
+    # SIGTERM, and SIGINT even where a shell started the run in the background with it
+    # ignored, stop the checks under way and their solvers (below)
+    signal.signal(signal.SIGTERM, interrupted)
+    signal.signal(signal.SIGINT, interrupted)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--design", action="append", choices=DESIGNS,
-                    help="design (repeatable; default: rv32-ref and rv32-zbkb)")
+                    help="design (repeatable; default: all of them)")
     ap.add_argument("--checks", default=".*",
                     help="regular expression the check names must match (e.g. 'insn_add_|reg')")
     ap.add_argument("--jobs", type=int, default=2, help="checks run at once (default 2)")
@@ -264,7 +306,22 @@ def main():
     ap.add_argument("--json", metavar="FILE", help="write the results as JSON")
     ap.add_argument("--write-doc", metavar="MD",
                     help="replace the table between the formal-table markers of this file")
+    ap.add_argument("--from-json", metavar="FILE",
+                    help="with --write-doc: write the table from a --json file of an earlier "
+                         "run instead of running checks")
     a = ap.parse_args()
+    if a.from_json:
+        if not a.write_doc:
+            C.die("--from-json needs --write-doc")
+        C.check_output("--write-doc", a.write_doc, create=False)
+        try:
+            with open(a.from_json) as fh:
+                summary = json.load(fh)
+            summary["designs"], summary["results"], summary["jobs"], summary["wall_seconds"]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            C.die(f"--from-json {a.from_json}: not a formal.py --json file ({e})")
+        write_doc(a.write_doc, summary)
+        return
     if a.jobs < 1:
         C.die("--jobs must be at least 1")
     try:
@@ -316,8 +373,27 @@ def main():
         return {"design": d, "check": c, "bug": bug, "status": status,
                 "seconds": round(secs, 1), "detail": detail}
 
-    with ThreadPoolExecutor(max_workers=a.jobs) as ex:
+    ex = ThreadPoolExecutor(max_workers=a.jobs)
+    try:
         results = list(ex.map(one, jobs))
+    except KeyboardInterrupt:
+        # the workers wait on their runs: end those (and their solvers), start no more
+        ex.shutdown(wait=False, cancel_futures=True)
+        for p in list(RUNNING):     # signals only: the worker thread still reads its output
+            try:
+                os.killpg(p.pid, signal.SIGINT)
+            except ProcessLookupError:
+                pass
+        t = time.time() + 10
+        while time.time() < t and any(p.poll() is None for p in list(RUNNING)):
+            time.sleep(0.2)
+        for p in list(RUNNING):
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        C.die("interrupted")
+    ex.shutdown()
     wall = time.time() - t0
     plain = [r for r in results if not r["bug"] or r["bug"] == a.bug]
     bugs = [r for r in results if r["bug"] and r["bug"] != a.bug]
@@ -342,45 +418,63 @@ def main():
 def write_doc(path, s):
     """The per-check table (one row per check, one column per design) and the deliberate
     bugs' table between the markers `<!-- formal-table:begin -->` and
-    `<!-- formal-table:end -->`."""
-    designs = s["designs"]
-    plain = [r for r in s["results"] if not r["bug"]]
-    bugs = [r for r in s["results"] if r["bug"]]
-    by = {(r["design"], r["check"]): r for r in plain}
-    checks = []
-    for r in plain:
-        if r["check"] not in checks:
-            checks.append(r["check"])
-    rows = ["| check | " + " | ".join(designs) + " |", "|---|" + "---|" * len(designs)]
-    for c in checks:
-        cells = []
-        for d in designs:
-            r = by.get((d, c))
-            cells.append(f"{r['status']} {r['seconds']:.0f} s" if r else "-")
-        rows.append(f"| {c} | " + " | ".join(cells) + " |")
-    tot = {d: sum(r["seconds"] for r in plain if r["design"] == d) for d in designs}
-    rows.append("| sum of check times | " + " | ".join(f"{tot[d]:.0f} s" for d in designs) + " |")
-    text_out = "\n".join(rows) + (
-        f"\n\n{sum(r['status'] == 'PASS' for r in plain)} of {len(plain)} checks pass.\n")
-    if bugs:
-        rows = ["| bug (`--bug`) | what it breaks | design | check | result | time |",
-                "|---|---|---|---|---|---|"]
-        for r in bugs:
-            b = BUGS[r["bug"]]
-            res = "fails (caught)" if r["status"] == "FAIL" else f"{r['status']} (NOT caught)"
-            rows.append(f"| `{r['bug']}` | {b[5]} | {r['design']} | {r['check']} | {res} | "
-                        f"{r['seconds']:.0f} s |")
-        text_out += "\nDeliberate bugs, each run against the check that must catch it:\n\n"
-        text_out += "\n".join(rows) + "\n"
-    text_out += (f"\nWall time {s['wall_seconds'] / 60:.1f} min for all of the above with "
-                 f"{s['jobs']} checks at once (`make formal`, written by hw/scripts/formal.py).\n")
+    `<!-- formal-table:end -->`. Designs not in this run keep their column, bug rows and
+    wall-time line from the table already there (a run of some designs updates theirs)."""
     with open(path) as fh:
         text = fh.read()
     b, e = "<!-- formal-table:begin -->\n", "<!-- formal-table:end -->"
     if b not in text or e not in text:
         C.die(f"--write-doc {path}: no formal-table markers")
     head, rest = text.split(b, 1)
-    tail = rest.split(e, 1)[1]
+    old, tail = rest.split(e, 1)
+    run = s["designs"]
+    cells, checks, old_designs, old_bugs, old_walls = {}, [], [], [], []
+    for ln in old.splitlines():
+        parts = [x.strip() for x in ln.strip().strip("|").split("|")]
+        if ln.startswith("| check |"):
+            old_designs = parts[1:]
+        elif ln.startswith("| bug ") or ln.startswith("|---"):
+            continue
+        elif ln.startswith("| `") and len(parts) == 6:
+            if parts[2] not in run:
+                old_bugs.append(ln)
+        elif ln.startswith("| ") and not ln.startswith("| sum ") and old_designs:
+            checks.append(parts[0])
+            for d, c in zip(old_designs, parts[1:]):
+                if d not in run and c != "-":
+                    cells[(parts[0], d)] = c
+        elif ln.startswith("Wall time"):
+            named = re.search(r"for ([\w, -]+?) \(", ln)
+            if named and not set(named.group(1).split(", ")) & set(run):
+                old_walls.append(ln)
+    plain = [r for r in s["results"] if not r["bug"]]
+    bugs = [r for r in s["results"] if r["bug"]]
+    for r in plain:
+        if r["check"] not in checks:
+            checks.append(r["check"])
+        cells[(r["check"], r["design"])] = f"{r['status']} {r['seconds']:.0f} s"
+    designs = [d for d in DESIGNS if any(k[1] == d for k in cells)]
+    rows = ["| check | " + " | ".join(designs) + " |", "|---|" + "---|" * len(designs)]
+    for c in checks:
+        if any((c, d) in cells for d in designs):
+            rows.append(f"| {c} | " + " | ".join(cells.get((c, d), "-") for d in designs) + " |")
+    tot = {d: sum(float(v.split()[1]) for (c, dd), v in cells.items() if dd == d) for d in designs}
+    rows.append("| sum of check times | " + " | ".join(f"{tot[d]:.0f} s" for d in designs) + " |")
+    npass = sum(v.startswith("PASS ") for v in cells.values())
+    text_out = "\n".join(rows) + f"\n\n{npass} of {len(cells)} checks pass.\n"
+    brows = list(old_bugs)
+    for r in bugs:
+        bg = BUGS[r["bug"]]
+        res = "fails (caught)" if r["status"] == "FAIL" else f"{r['status']} (NOT caught)"
+        brows.append(f"| `{r['bug']}` | {bg[5]} | {r['design']} | {r['check']} | {res} | "
+                     f"{r['seconds']:.0f} s |")
+    if brows:
+        text_out += "\nDeliberate bugs, each run against the check that must catch it:\n\n"
+        text_out += "\n".join(["| bug (`--bug`) | what it breaks | design | check | result | time |",
+                               "|---|---|---|---|---|---|"] + brows) + "\n"
+    walls = old_walls + [f"Wall time {s['wall_seconds'] / 60:.1f} min for {', '.join(run)} "
+                         f"({s['jobs']} checks at once; written by hw/scripts/formal.py)."]
+    text_out += "\n" + "\n".join(walls) + "\n"
     with open(path, "w") as fh:
         fh.write(head + b + text_out + e + tail)
 

@@ -21,6 +21,24 @@ module rvfi_wrapper (
 
     always @* assume (boot_addr[1:0] == 2'b00);
 
+`ifdef RV32_FORMAL_LOOPS
+`ifdef RISCV_FORMAL_INSN_MODEL
+    // Designs with xoasip's hardware loops, instruction checks only: no loop is armed when
+    // the checked instruction retires, i.e. no doloop with a non-zero count retires before
+    // the check cycle (loops are disarmed at reset; a younger doloop cannot change an older
+    // instruction's record). An armed loop changes the next pc of whatever instruction
+    // falls through at its end (isa/oasip/README.md "doloop"), which no instruction model
+    // knows; the order checks (reg, pc_fwd, ...) run without this assumption, loop-backs
+    // included. docs/formal.md.
+    reg  [7:0] cycle_q = 8'd0;
+    wire [7:0] cycle = reset ? 8'd0 : cycle_q;
+    always @(posedge clock) cycle_q <= reset ? 8'd1 : cycle_q + (cycle_q != 8'hff);
+    wire retired_doloop = rvfi_valid && !rvfi_trap && rvfi_insn[6:0] == 7'b0001011 &&
+                          rvfi_insn[14:12] == 3'b010 && rvfi_rs1_rdata != 32'd0;
+    always @* if (cycle < `RISCV_FORMAL_CHECK_CYCLE) assume (!retired_doloop);
+`endif
+`endif
+
     (* keep *) wire [31:0] imem_addr;
     (* keep *) wire        dmem_req, dmem_we;
     (* keep *) wire [3:0]  dmem_be;
