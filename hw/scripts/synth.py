@@ -183,7 +183,7 @@ def synth(top, params, srcs, tag):
 FAST_OPTS = "-nodsp -nosrl -noclkbuf"
 SEG_MODULES = {"theta": ("keccak_theta", "keccak_theta.v"), "rpci": ("keccak_rpci", "keccak_rpci.v")}
 # keccak_core_np's gated round steps (its segments are laid out as keccak_core's with LATE=1)
-SEG_MODULES_NP = {"theta": ("keccak_theta_g", "keccak_round_g.v"), "rpci": ("keccak_rpci_g", "keccak_round_g.v")}
+SEG_MODULES_NP = {"theta": ("keccak_theta_g", "keccak_theta_g.v"), "rpci": ("keccak_rpci_g", "keccak_rpci_g.v")}
 
 
 def seg_modules(top="keccak_core"):
