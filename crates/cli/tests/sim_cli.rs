@@ -311,7 +311,7 @@ fn the_official_riscv_tests_pass_on_the_simulator() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}{}", err(&o));
     let all =
-        "rv32-dasip, rv32-oasip, rv32-ref, rv32-ref-eo, rv32-sw, rv32-v, rv32-v-keccak, rv32-xkeccak, rv32-zbkb";
+        "rv32-dasip, rv32-oasip, rv32-ref, rv32-ref-eo, rv32-sw, rv32-v, rv32-v-keccak, rv32-v-keccakr, rv32-xkeccak, rv32-zbkb";
     // per design: 41 rv32ui tests (one of them not applicable), 8 rv32um, 16 rv32mi
     let n = all.split(", ").count();
     assert_eq!(
@@ -405,13 +405,13 @@ fn the_official_riscv_tests_pass_on_the_rtl_processors() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{out}{}", err(&o));
     let all = "rv32-dasip, rv32-oasip, rv32-ref, rv32-ref-eo, rv32-sw, rv32-v, rv32-v-keccak, \
-               rv32-xkeccak, rv32-zbkb";
+               rv32-v-keccakr, rv32-xkeccak, rv32-zbkb";
     assert_eq!(
         out,
         format!(
-            "rv32ui     engine rtl: 369/369 passed, 9 not applicable on {all}\n\
-             rv32um     engine rtl: 72/72 passed on {all}\n\
-             rv32mi     engine rtl: 144/144 passed on {all}\n\
+            "rv32ui     engine rtl: 410/410 passed, 10 not applicable on {all}\n\
+             rv32um     engine rtl: 80/80 passed on {all}\n\
+             rv32mi     engine rtl: 160/160 passed on {all}\n\
              rv32uzbkb  engine rtl: 5/5 passed on rv32-zbkb\n"
         )
     );
@@ -451,6 +451,7 @@ fn bench_sim_works_for_every_design_and_says_why_without_qemu() {
             "rv32-dasip",
             "rv32-xkeccak",
             "rv32-v-keccak",
+            "rv32-v-keccakr",
             "mips-native",
             "mips-coproc",
         ]

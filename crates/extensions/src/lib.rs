@@ -21,6 +21,7 @@ pub fn registry() -> Registry {
     r.register(std::sync::Arc::new(isa_mips_coproc::MipsCop));
     r.register(std::sync::Arc::new(isa_xkeccak::Xkeccak));
     r.register(std::sync::Arc::new(isa_xvkeccak::Xvkeccak));
+    r.register(std::sync::Arc::new(isa_xvkeccakr::Xvkeccakr));
     r
 }
 

@@ -186,6 +186,16 @@ pub const RV32_UNITS: &[Unit] = &[
         ],
     },
     Unit {
+        name: "zve64x-xvkeccakr",
+        module: "xvkeccakr_port",
+        files: &[
+            "hw/units/zve64x/zve64x_rot.v",
+            "hw/units/zve64x/zve64x_core.v",
+            "isa/xvkeccakr/rtl/xvkeccakr_seq.v",
+            "isa/xvkeccakr/rtl/xvkeccakr_port.v",
+        ],
+    },
+    Unit {
         name: "xkeccak",
         module: "xkeccak_port",
         files: &[

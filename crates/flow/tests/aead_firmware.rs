@@ -246,6 +246,7 @@ fn designs() -> Vec<Design> {
     } else {
         eprintln!("rv32-v-keccak: no design file yet, not tested");
     }
+    names.push("rv32-v-keccakr");
     names
         .into_iter()
         .map(|n| design::find(&dir, n).unwrap_or_else(|e| panic!("{n}: {e}")))

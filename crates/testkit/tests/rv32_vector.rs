@@ -215,7 +215,7 @@ fn aead_on_the_vector_processors() {
     }
     use asip_flow::bench::{self, BenchOptions, Engine};
     let root = asip_testkit::root();
-    for design in ["rv32-v", "rv32-v-keccak"] {
+    for design in ["rv32-v", "rv32-v-keccak", "rv32-v-keccakr"] {
         let d = asip_flow::design::find(&root.join("designs"), design).unwrap();
         for aead in bench::FIRMWARE_AEADS {
             let run = |engine| {

@@ -33,6 +33,8 @@ module zve64x_core #(
     input  wire         is_vktheta_i,
     input  wire         is_vkround_i,
     input  wire         is_vkiota_i,
+    // the xvkeccakr decode (XVK = 2), one-hot: vkchi, vkrp, vkth, vkd, vkc, vkpack, vkcol
+    input  wire [6:0]   is_xkr_i,
     output wire         claim_o,
     output wire         uses_rs1_o,
     output wire         uses_rs2_o,
@@ -80,7 +82,8 @@ module zve64x_core #(
                    (op_vi && (f_add | f_rsub | f_logic_shift));
     wire is_vgather = op_vv && f6 == 6'b001110;   // vrgatherei16.vv
     wire is_varith  = is_valu | is_vgather;
-    wire is_xvk    = XVK != 0 && (is_vktheta_i | is_vkround_i | is_vkiota_i);
+    wire is_xvk    = (XVK == 1 && (is_vktheta_i | is_vkround_i | is_vkiota_i)) ||
+                     (XVK == 2 && is_xkr_i != 7'd0);
     assign claim_o = is_vset | is_vmem | is_varith | is_xvk;
     assign uses_rs1_o = (is_vset && !is_vsetivli) || is_vmem || (is_xvk && is_vkiota_i) ||
                         op_vx;
@@ -348,7 +351,11 @@ module zve64x_core #(
         end
     endgenerate
     wire [127:0] rot_y;
-    zve64x_rot u_rot (.x_i(opa), .sew_i(vsew_q), .amt_i(rot_amt), .y_o(rot_y));
+    // (xvkeccakr: the rotator rotates the byte select's output, port A's lane moved)
+    wire         k_bsel;         // the Keccak unit drives the byte select
+    wire [127:0] bs_y;           // the byte select's output
+    wire [127:0] rot_x = k_bsel ? bs_y : opa;
+    zve64x_rot u_rot (.x_i(rot_x), .sew_i(vsew_q), .amt_i(rot_amt), .y_o(rot_y));
     // bit i (position j in its element): vsll keeps it when j >= amount, vsrl when
     // j <= SEW - 1 - amount; vsra fills the others with the element's sign
     wire [127:0] sll_r, srl_r, sra_r;
@@ -383,8 +390,9 @@ module zve64x_core #(
     reg  [127:0] g_buf_q;        // the elements taken in the earlier cycles
     wire [6:0]   g_i0    = {g_k_q, 4'd0} >> vsew_q;   // the first element, kN (< 128)
     wire [4:0]   g_ibase = vs1 + {1'b0, g_i0[6:3]};         // its index's register
-    wire [127:0] rr_data = pass(vrf[g_ibase + 5'd1], g_ibase + 5'd1, ld_v_q, ld_reg_q, ld_be_q,
-                                ld_wdata);
+    wire [4:0]   k_caddr;        // port C for the Keccak unit (xvkeccakr's chi)
+    wire [4:0]   rr_addr = (XVK == 2 && is_xvk) ? k_caddr : g_ibase + 5'd1;
+    wire [127:0] rr_data = pass(vrf[rr_addr], rr_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
     wire [8:0]   vlmax9 = (vlmul_q[2] ? (9'd16 >> (~vlmul_q[1:0] + 2'd1)) :
                            (9'd16 << vlmul_q[1:0])) >> vsew_q;
     // slot j: element j of the output register (j < 16 / (SEW / 8))
@@ -436,10 +444,8 @@ module zve64x_core #(
     end
     // the byte select: output byte b takes byte bs_sel[b] of port A (the gather's element
     // bytes, or the Keccak unit's lanes)
-    wire         k_bsel;         // the Keccak unit drives the byte select
     wire [63:0]  k_bsel_sel;
     wire [63:0]  bs_sel;
-    wire [127:0] bs_y;
     wire [15:0]  g_tv, g_tk;     // per output byte: its slot is active / takes port A now
     generate
         for (gk = 0; gk < 16; gk = gk + 1) begin : g_bs
@@ -511,10 +517,20 @@ module zve64x_core #(
     wire [127:0] k_wdata;
     wire [15:0]  k_wbe;
     wire [4:0]   k_raddr;
+    wire [4:0]   k_qaddr;      // port B (xvkeccakr)
     wire [6:0]   k_last;
     wire         k_err;
     generate
-        if (XVK != 0) begin : g_xvk
+        if (XVK == 2) begin : g_xvkr
+            xvkeccakr_seq u_seq (
+                .op_i(is_xkr_i), .vd_i(vd), .vs1_i(vs1), .vs2_i(vs2), .lw_i(vsew_q),
+                .beat_i(beat_q), .go_i(beat_go && is_xvk), .rot_i(rot_y), .rq_i(rq_data),
+                .rr_i(rr_data), .pa_o(k_raddr), .pb_o(k_qaddr), .pc_o(k_caddr),
+                .bsel_o(k_bsel_sel), .rot_amt_o(k_rot_amt), .last_o(k_last), .err_o(k_err),
+                .we_o(k_we), .waddr_o(k_waddr), .wbe_o(k_wbe), .wdata_o(k_wdata)
+            );
+            assign k_bsel = is_xvk;
+        end else if (XVK != 0) begin : g_xvk
             xvkeccak_seq u_seq (
                 .clk_i(clk_i), .is_theta_i(is_vktheta_i), .is_round_i(is_vkround_i),
                 .is_iota_i(is_vkiota_i), .vd_i(vd), .vs1_i(vs1), .vs2_i(vs2),
@@ -524,6 +540,10 @@ module zve64x_core #(
                 .last_o(k_last), .err_o(k_err), .we_o(k_we), .waddr_o(k_waddr),
                 .wdata_o(k_wdata), .wbe_o(k_wbe)
             );
+            assign k_qaddr = 5'd0;
+            assign k_caddr = 5'd0;
+            assign k_bsel = 1'b0;
+            assign k_bsel_sel = 64'd0;
         end else begin : g_no_xvk
             assign k_we = 1'b0;
             assign k_waddr = 5'd0;
@@ -533,18 +553,19 @@ module zve64x_core #(
             assign k_last = 7'd0;
             assign k_err = 1'b0;
             assign k_rot_amt = 96'd0;
+            assign k_qaddr = 5'd0;
+            assign k_caddr = 5'd0;
+            assign k_bsel = 1'b0;
+            assign k_bsel_sel = 64'd0;
         end
     endgenerate
 
     always @(*) begin
         rp_addr = is_xvk ? k_raddr : is_vse ? m_reg :
                   is_vgather ? vs2 + {2'd0, g_cur} : vs2 + beat_q[4:0];
-        rq_addr = is_vgather ? g_ibase : vs1 + beat_q[4:0];
+        rq_addr = (XVK == 2 && is_xvk) ? k_qaddr : is_vgather ? g_ibase : vs1 + beat_q[4:0];
     end
 
-    // (the Keccak unit does not use the byte select)
-    assign k_bsel = 1'b0;
-    assign k_bsel_sel = 64'd0;
 
     assign last  = is_vmem ? m_last[6:0] : is_xvk ? k_last : is_varith ? a_last : 7'd0;
     // a vector memory access's group: EMUL = EEW / SEW * LMUL (log2: eew - sew + lmul),

@@ -9,7 +9,7 @@ module zve64x_port (
     zve64x_core #(.XVK(0)) u_v (
         .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(valid_i), .insn_i(insn_i), .rs1_i(rs1_i),
         .rs2_i(rs2_i), .fire_i(fire_i), .retire_i(retire_i), .mem_rdata_i(mem_rdata_i),
-        .is_vktheta_i(1'b0), .is_vkround_i(1'b0), .is_vkiota_i(1'b0),
+        .is_vktheta_i(1'b0), .is_vkround_i(1'b0), .is_vkiota_i(1'b0), .is_xkr_i(7'd0),
         .claim_o(claim_o), .uses_rs1_o(uses_rs1_o), .uses_rs2_o(uses_rs2_o),
         .ready_o(ready_o), .rd_we_o(rd_we_o), .rd_wdata_o(rd_wdata_o), .err_o(err_o),
         .mem_req_o(mem_req_o), .mem_we_o(mem_we_o), .mem_addr_o(mem_addr_o),
