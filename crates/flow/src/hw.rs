@@ -747,7 +747,7 @@ mod tests {
                 .collect();
             let is_vec = |t: &HwTask| t.name.starts_with("synth processor rv32-v");
             let n = procs.iter().filter(|t| is_vec(t)).count();
-            assert_eq!(n, 2, "{procs:?}");
+            assert_eq!(n, 3, "{procs:?}");
             assert!(
                 procs[..n].iter().all(is_vec),
                 "the long ones first: {procs:?}"

@@ -181,6 +181,9 @@ pub struct Seed003Claims {
 
 /// The rows in the seed's order.
 const SEED003_ROW_ORDER: [&str; 3] = ["scalar", "NEON", "extension"];
+/// Optional rows after them: our other answers to the seed's extension row (issue 31's
+/// register-resident extension).
+const SEED003_EXTRA_ROWS: [&str; 1] = ["extension-r"];
 
 impl Seed003 {
     /// Read the data file; None if it is missing or malformed (then the section is left out).
@@ -194,9 +197,13 @@ impl Seed003 {
             .then_some(s)
     }
 
-    /// The rows in the seed's order (scalar, NEON, extension).
+    /// The rows in the seed's order (scalar, NEON, extension), then the optional ones
+    /// present (extension-r).
     pub fn rows(&self) -> impl Iterator<Item = &Seed003Row> {
-        SEED003_ROW_ORDER.iter().map(|k| &self.rows[*k])
+        SEED003_ROW_ORDER
+            .iter()
+            .map(|k| &self.rows[*k])
+            .chain(SEED003_EXTRA_ROWS.iter().filter_map(|k| self.rows.get(*k)))
     }
 }
 
@@ -216,5 +223,9 @@ mod tests {
             (2.0, 6.0)
         );
         assert_eq!(s.rows["NEON"].design, "rv32-v");
+        assert_eq!(
+            s.rows().map(|r| r.design.as_str()).collect::<Vec<_>>(),
+            ["rv32-sw", "rv32-v", "rv32-v-keccak", "rv32-v-keccakr"]
+        );
     }
 }

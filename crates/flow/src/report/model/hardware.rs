@@ -327,6 +327,14 @@ pub(super) fn seed003_asic(
                     true,
                 ));
             }
+            if let (Some(ext), Some(neon)) = (d("extension-r"), d("NEON")) {
+                v.push(diff(
+                    "the register-resident Keccak SIMD extension (its own GE)",
+                    &ext,
+                    &neon,
+                    true,
+                ));
+            }
             if let (Some(neon), Some(sc)) = (d("NEON"), d("scalar")) {
                 v.push(diff("the 128-bit vector base", &neon, &sc, false));
             }
