@@ -89,6 +89,27 @@ module zve64x_core #(
                         op_vx;
     assign uses_rs2_o = is_vsetvl || is_vlse;
 
+    // Small shifts by a variable amount as a choice of constant shifts: Yosys' SAT-based
+    // `share` pass pairs up variable shift cells and, with the register file's read ports
+    // in their fanout, runs out of memory (sky130 flow of rv32-v-keccakr); these are not
+    // shift cells.
+    function [15:0] csl(input [15:0] v, input [3:0] n);
+        integer k;
+        begin
+            csl = v;
+            for (k = 1; k < 16; k = k + 1)
+                if (n == k[3:0]) csl = v << k;
+        end
+    endfunction
+    function [15:0] csr(input [15:0] v, input [3:0] n);
+        integer k;
+        begin
+            csr = v;
+            for (k = 1; k < 16; k = k + 1)
+                if (n == k[3:0]) csr = v >> k;
+        end
+    endfunction
+
     // ------------------------------------------------------------------ state
     wire [127:0] vrf [0:31] /* verilator public_flat_rd */;
     reg          vill_q;
@@ -151,7 +172,8 @@ module zve64x_core #(
             default: nv_lbytes = 8'd2;
         endcase
     end
-    wire [7:0]  nv_vlmax = nv_lbytes >> nv_sew[1:0];
+    wire [15:0] nv_vlmax16 = csr({8'd0, nv_lbytes}, {2'd0, nv_sew[1:0]});
+    wire [7:0]  nv_vlmax = nv_vlmax16[7:0];
     // AVL: vsetivli's uimm5; rs1 (rs1 != x0); VLMAX (rs1 = x0, rd != x0); keep vl (both x0)
     wire        avl_keep = !is_vsetivli && vs1 == 5'd0 && vd == 5'd0;
     wire        avl_max  = !is_vsetivli && vs1 == 5'd0 && vd != 5'd0;
@@ -182,12 +204,13 @@ module zve64x_core #(
     // longer than one register is not implemented: it traps). Strided: vl elements, one
     // word each (two for EEW = 64), element i at rs1 + i * rs2 (a running address).
     wire [1:0]  eew_l = (f3 == 3'd0) ? 2'd0 : f3[1:0];  // log2(EEW / 8): funct3 0, 5, 6, 7
-    wire [10:0] m_bytes = {3'd0, vl_q} << eew_l;
+    wire [15:0] m_bytes16 = csl({8'd0, vl_q}, {2'd0, eew_l});
+    wire [10:0] m_bytes = m_bytes16[10:0];
     wire [1:0]  u_o     = rs1_i[1:0];
     wire [10:0] u_span  = m_bytes + {9'd0, u_o};
     wire [8:0]  u_words = u_span[10:2] + {8'd0, u_span[1:0] != 2'd0};
     wire        u_err   = !is_vlse && u_o != 2'd0 && m_bytes > 11'd16;
-    wire [8:0]  s_words = {1'b0, vl_q} << (eew_l == 2'd3);
+    wire [8:0]  s_words = (eew_l == 2'd3) ? {vl_q, 1'b0} : {1'b0, vl_q};
     wire [8:0]  m_words = is_vlse ? s_words : u_words;
     wire        m_none  = m_words == 9'd0;
     wire [8:0]  m_last  = m_none ? 9'd0 : m_words - 9'd1;
@@ -223,7 +246,7 @@ module zve64x_core #(
             endcase
         end
     end
-    wire [15:0] m_be = {12'd0, m_pat} << m_off;
+    wire [15:0] m_be = csl({12'd0, m_pat}, m_off);
     wire [31:0] m_addr = is_vlse ? s_addr : {rs1_i[31:2], 2'b00} + {23'd0, beat_q, 2'b00};
     assign mem_req_o  = is_vmem && !m_none && !vill_q;
     assign mem_we_o   = is_vse;
@@ -246,7 +269,8 @@ module zve64x_core #(
                     if (st_src[3:0] == sc[3:0]) st_w[sb * 8 +: 8] = rp_data[sc * 8 +: 8];
         end
     end
-    assign mem_be_o    = is_vse ? u_be << st_o0 : 4'b1111;
+    wire [15:0] st_be16 = csl({12'd0, u_be}, {2'd0, st_o0});
+    assign mem_be_o    = is_vse ? st_be16[3:0] : 4'b1111;
     assign mem_wdata_o = st_w;
 
     always @(posedge clk_i or negedge rst_ni) begin
@@ -264,19 +288,22 @@ module zve64x_core #(
 
     // ------------------------------------------------------------------ arithmetic
     // beat k works on register k of each group: A = vs2 + k, B = vs1 + k (or the scalar)
-    wire [7:0]  a_bytes = {vl_q[7:0]} << vsew_q;        // vl * SEW / 8 (at most 128)
-    wire [8:0]  a_bytes9 = {1'b0, vl_q} << vsew_q;
+    wire [15:0] a_bytes16 = csl({8'd0, vl_q}, {2'd0, vsew_q});
+    wire [7:0]  a_bytes = a_bytes16[7:0];        // vl * SEW / 8 (at most 128)
+    wire [8:0]  a_bytes9 = a_bytes16[8:0];
     wire [4:0]  a_beats = a_bytes9[8:4] + {4'd0, a_bytes9[3:0] != 4'd0};
     wire [6:0]  a_last  = (a_beats == 5'd0) ? 7'd0 : {2'd0, a_beats - 5'd1};
     // the register group (LMUL >= 1: 1 << vlmul registers; fractional: 1)
-    wire [3:0]  grp = vlmul_q[2] ? 4'd1 : (4'd1 << vlmul_q[1:0]);
+    wire [15:0] grp16 = csl(16'd1, {2'd0, vlmul_q[1:0]});
+    wire [3:0]  grp = vlmul_q[2] ? 4'd1 : grp16[3:0];
     wire [4:0]  gmask = grp[3:0] - 4'd1 == 4'd0 ? 5'd0 : {1'b0, grp - 4'd1};
     function misal(input [4:0] r, input [4:0] m, input [3:0] n);
         misal = (r & m) != 5'd0 || {1'b0, r} + {2'd0, n} > 6'd32;
     endfunction
     // vrgatherei16: the index group, EMUL = 16 / SEW * LMUL (log2: 1 - vsew + vlmul)
     wire signed [3:0] ie_lg = 4'sd1 - $signed({2'b00, vsew_q}) + $signed({vlmul_q[2], vlmul_q});
-    wire [3:0]  ie_grp = (ie_lg > 4'sd0) ? (4'd1 << ie_lg[1:0]) : 4'd1;
+    wire [15:0] ie_grp16 = csl(16'd1, {2'd0, ie_lg[1:0]});
+    wire [3:0]  ie_grp = (ie_lg > 4'sd0) ? ie_grp16[3:0] : 4'd1;
     wire        ie_bad = ie_lg > 4'sd3;
     function ovl(input [4:0] a, input [3:0] na, input [4:0] b, input [3:0] nb);
         ovl = {1'b0, a} < {1'b0, b} + {2'd0, nb} && {1'b0, b} < {1'b0, a} + {2'd0, na};
@@ -388,13 +415,17 @@ module zve64x_core #(
     reg          g_more_q;       // a later cycle of the same output register
     reg  [2:0]   g_prev_q;       // the source register read in the previous cycle
     reg  [127:0] g_buf_q;        // the elements taken in the earlier cycles
-    wire [6:0]   g_i0    = {g_k_q, 4'd0} >> vsew_q;   // the first element, kN (< 128)
+    wire [15:0]  g_i016  = csr({9'd0, g_k_q, 4'd0}, {2'd0, vsew_q});
+    wire [6:0]   g_i0    = g_i016[6:0];   // the first element, kN (< 128)
     wire [4:0]   g_ibase = vs1 + {1'b0, g_i0[6:3]};         // its index's register
     wire [4:0]   k_caddr;        // port C for the Keccak unit (xvkeccakr's chi)
     wire [4:0]   rr_addr = (XVK == 2 && is_xvk) ? k_caddr : g_ibase + 5'd1;
     wire [127:0] rr_data = pass(vrf[rr_addr], rr_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
-    wire [8:0]   vlmax9 = (vlmul_q[2] ? (9'd16 >> (~vlmul_q[1:0] + 2'd1)) :
-                           (9'd16 << vlmul_q[1:0])) >> vsew_q;
+    wire [1:0]   vfr = ~vlmul_q[1:0] + 2'd1;
+    wire [15:0]  vl_fr16 = csr(16'd16, {2'd0, vfr});
+    wire [15:0]  vl_in16 = csl(16'd16, {2'd0, vlmul_q[1:0]});
+    wire [15:0]  vlmax16 = csr(vlmul_q[2] ? vl_fr16 : vl_in16, {2'd0, vsew_q});
+    wire [8:0]   vlmax9 = vlmax16[8:0];
     // slot j: element j of the output register (j < 16 / (SEW / 8))
     wire [15:0]  gval;           // active, with an index below VLMAX
     wire [2:0]   gsr [0:15];     // its source register (offset in vs2's group)
@@ -572,7 +603,8 @@ module zve64x_core #(
     // 1/8 .. 8, vd aligned to it
     wire signed [3:0] me_lg = $signed({2'b00, eew_l}) - $signed({2'b00, vsew_q}) +
                               $signed({vlmul_q[2], vlmul_q});
-    wire [3:0]  me_grp = (me_lg > 4'sd0) ? (4'd1 << me_lg[1:0]) : 4'd1;
+    wire [15:0] me_grp16 = csl(16'd1, {2'd0, me_lg[1:0]});
+    wire [3:0]  me_grp = (me_lg > 4'sd0) ? me_grp16[3:0] : 4'd1;
     wire        me_err = me_lg > 4'sd3 || me_lg < -4'sd3 ||
                          misal(vd, {1'b0, me_grp - 4'd1}, me_grp);
     // vector instructions with vill set trap (vset itself never does), as do the reserved
@@ -628,6 +660,8 @@ module zve64x_core #(
     endgenerate
     // (vtype's ta/ma: tails and masked-off elements are left undisturbed, which both
     // allow; the longest access is 32 words, LMUL = 8)
-    wire unused = &{1'b0, new_vtype[7:6], m_last[8:7], a_bytes};
+    wire unused = &{1'b0, new_vtype[7:6], m_last[8:7], a_bytes, nv_vlmax16[15:8],
+                    m_bytes16[15:11], st_be16[15:4], a_bytes16[15:9], grp16[15:4],
+                    ie_grp16[15:4], g_i016[15:7], vlmax16[15:9], me_grp16[15:4]};
 
 endmodule
