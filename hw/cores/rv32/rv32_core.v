@@ -318,6 +318,7 @@ module rv32_core #(
     // decoded in D (d_alu_*) and registered with the instruction: X's path to the ALU
     // starts at flip-flops, not behind the decode of x_insn_q
     reg         x_alu_imm_q, x_alu_alt_q, x_use_alu_q;
+    reg         x_link_q;      // jal or jalr: the result is pc + 4 (decoded in D)
     reg  [31:0] x_imm_rel_q;   // register + offset: decoded in D
     reg  [31:0] x_pc_rel_q;    // pc + offset (J, U or B): computed in D
     reg  [31:0] x_pc4_q;       // pc + 4: computed in D
@@ -331,7 +332,7 @@ module rv32_core #(
     reg  [6:0]  x_aop_q;
     // the other results' selects (X's decode, registered from D's): {div, csr, jal/jalr,
     // auipc, lui}, and the multiplier's
-    wire [4:0]  x_osel_q = {xd[D_DIV], xd[D_CSR], xd[D_JAL] || xd[D_JALR], xd[D_AUIPC], xd[D_LUI]};
+    wire [2:0]  x_osel_q = {xd[D_DIV], xd[D_AUIPC], xd[D_LUI]};
     wire        x_use_mul_q = xd[D_MUL];
     // (an op-imm's immediate is in x_b_q: see the operand registers)
     wire [31:0] alu_b   = b;
@@ -356,7 +357,7 @@ module rv32_core #(
     // divider (iterative)
     wire        div_done;
     wire [31:0] div_res;
-    wire        div_start = x_valid && x_osel_q[4] && !lu_hazard && !x_started_q;   // (is_div)
+    wire        div_start = x_valid && x_osel_q[2] && !lu_hazard && !x_started_q;   // (is_div)
     rv32_div #(.EARLY_OUT(DIV_EARLY_OUT)) u_div (
         .clk_i(clk_i), .rst_ni(rst_ni), .start_i(div_start), .op_i(f3[1:0]),
         .a_i(a), .b_i(b), .done_o(div_done), .result_o(div_res)
@@ -455,7 +456,7 @@ module rv32_core #(
     wire trap_t = exc_early || jump_mis_any || exc_mem;
     wire trap_f = exc_early || (jump_mis_any && !is_branch) || exc_mem;
 
-    wire x_busy = (x_osel_q[4] && !div_done) || mul_busy || (is_ext && !ext_ready);
+    wire x_busy = (x_osel_q[2] && !div_done) || mul_busy || (is_ext && !ext_ready);
     assign x_stall = x_valid && (lu_hazard || x_busy);
     wire x_fire   = x_valid && !x_stall;
     // retires without an exception: x_commit (the late select's output, below)
@@ -482,7 +483,8 @@ module rv32_core #(
     end
     wire x_ok = x_fire && !x_ferr_q;
     rv32_csr #(.MISA(MISA)) u_csr (
-        .clk_i(clk_i), .rst_ni(rst_ni), .d_addr_i(d_insn[31:20]), .x_load_i(!x_stall),
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_addr_i(d_insn[31:20]), .d_csr_i(dd[D_CSR]),
+        .x_load_i(!x_stall),
         .op_i(f3[1:0]),
         .write_i(csr_write), .wdata_i(csr_wdata), .rdata_o(csr_rdata),
         .illegal_o(csr_illegal), .commit_i(x_ok && is_csr && !csr_illegal), .retire_i(x_fire),
@@ -587,10 +589,14 @@ module rv32_core #(
         else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
                  is_wfi)                  x_writes = host_call;
     end
+    // (every select a flip-flop: an ecall's term does not wait for mtvec == 0, since an
+    // ecall that traps instead of calling the host writes nothing and the word it forwarded
+    // to is squashed; jal/jalr's link select is registered as one bit; the CSR file's
+    // read is zero for any other instruction, so it needs no select of its own)
     wire [31:0] x_nonalu = ({32{x_use_mul_q}} & mul_res) | ({32{x_osel_q[0]}} & imm_u) |
-                           ({32{x_osel_q[1]}} & pc_rel) | ({32{x_osel_q[2]}} & x_pc4) |
-                           ({32{x_osel_q[3]}} & csr_rdata) | ({32{x_osel_q[4]}} & div_res) |
-                           ({32{host_call}} & host_wdata_i);
+                           ({32{x_osel_q[1]}} & pc_rel) | ({32{x_link_q}} & x_pc4) |
+                           csr_rdata | ({32{x_osel_q[2]}} & div_res) |
+                           ({32{is_ecall}} & host_wdata_i);
     rv32_result_mux u_res (.sel_i(x_use_alu), .alu_i(alu_res), .rest_i(x_nonalu), .y_o(x_result));
     // The operand registers' next values: as the instruction in D enters X, the register
     // file's value or, when the instruction in X writes that register with an ALU-type
@@ -671,6 +677,7 @@ module rv32_core #(
                             (d_op || d_opimm) && d_f3 == 3'd0 && d_alu_sub,
                             (d_op || d_opimm) && d_f3 == 3'd0 && !d_alu_sub};
             x_use_alu_q <= d_opimm || d_op;
+            x_link_q    <= dd[D_JAL] || dd[D_JALR];
             x_cmp_signed_q <= (d_opc == 7'h63) ? !d_f3[1] : !d_f3[0];
             x_mul_q     <= {d_f3[1:0] != 2'd0, d_f3[1:0] == 2'd1,
                             d_f3[1:0] == 2'd1 || d_f3[1:0] == 2'd2};

@@ -67,7 +67,9 @@ module rv32_div #(
     // early-out divider holds |b| (its borrow is 0).
     wire [31:0] shifted  = {rem_q[30:0], quo_q[31]};
     wire        dvs_bor  = (EARLY_OUT != 0) ? 1'b0 : neg_b_q;
+    /* verilator lint_off UNUSEDSIGNAL */
     wire [33:0] sub_c    = {1'b0, shifted, 1'b1} + {1'b1, (EARLY_OUT != 0) ? ~dvs_q : dvs_q, ~dvs_bor};
+    /* verilator lint_on UNUSEDSIGNAL */
     wire [32:0] sub      = sub_c[33:1];
     wire        fits     = ~sub[32];
     wire [31:0] step_rem = fits ? sub[31:0] : shifted;
@@ -91,11 +93,12 @@ module rv32_div #(
     // The index of the highest set bit (0 for 0: Chisel Log2) as a tree: each index bit
     // says whether the upper half of what is left has a set bit, and picks that half (a
     // priority chain over 32 bits was ECP5's critical path: 10 LUT levels).
+    /* verilator lint_off UNUSEDSIGNAL */
     function [4:0] msb_index;
         input [31:0] x;
         reg [15:0] h16;
         reg [7:0]  h8;
-        reg [3:0]  h4;
+        reg [3:0]  h4;   // (h4[0] unused: the last bit needs h4[3] or h4[1])
         begin
             msb_index[4] = |x[31:16];
             h16 = msb_index[4] ? x[31:16] : x[15:0];
@@ -107,6 +110,7 @@ module rv32_div #(
             msb_index[0] = msb_index[1] ? h4[3] : h4[1];
         end
     endfunction
+    /* verilator lint_on UNUSEDSIGNAL */
     // the operands' highest bits, taken in the cycle before NORM (the start cycle, or
     // NEG_IN: of the magnitudes it writes) and registered, so NORM starts from flip-flops
     reg  [4:0]  msb_a, msb_b;
