@@ -673,6 +673,13 @@ def main(argv_=None):
                     continue
             out["missing"].append({"name": t["name"], "why": "power flow not run for the current netlist and firmware (make asic)"
                                    if v else f"power tools missing: {why}"})
+        if a.write_doc and out["results"]:
+            # (the current results only, and what has none: no run)
+            text = f"Method: {method_text(v)}.\n\n" + table(out["results"])
+            if out["missing"]:
+                text += (f"\nNot run for the current netlist and firmware (make asic): "
+                         f"{', '.join(m['name'] for m in out['missing'])}.\n")
+            C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, text)
         print(json.dumps(out))
         return 0
     tl = select(a)

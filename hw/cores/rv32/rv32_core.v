@@ -91,9 +91,10 @@ module rv32_core #(
     wire        ext_fetch_redirect;     // fetch hook: the successor of the word in D
     wire [31:0] ext_fetch_target;
     // A redirect from X does not stop the word in D from moving into X (that would hang
-    // the instruction register's enable and x_valid_q off the branch condition, the trap
-    // and the address adders): the word moves, and is squashed in X in the next cycle, when
-    // redirect_q and redirect_x_q say that X redirected (x_valid). The word fetched behind
+    // the instruction register's enable off the branch condition, the trap and the address
+    // adders): the word moves, and is squashed as it enters X: x_valid_q, one flip-flop,
+    // takes "D fires and X does not redirect" (the late select's output passes one gate to
+    // it), so every consumer of x_valid starts at that flip-flop. The word fetched behind
     // it is killed in D by redirect_q, as for every redirect: two words, as before.
     wire        d_fire  = d_valid_q && !redirect_q && !x_stall;
     // pc + offset of the word in D (J for jal, U for auipc, else B), one adder: jal's
@@ -164,7 +165,7 @@ module rv32_core #(
 
     // ------------------------------------------------------------------ execute
     reg         x_valid_q;
-    wire        x_valid = x_valid_q && !(redirect_q && redirect_x_q);  // see d_fire
+    wire        x_valid = x_valid_q;   // (a word squashed by X's redirect: see d_fire)
     reg  [31:0] x_insn_q;
     reg  [31:0] x_pc_q /* verilator public_flat_rd */;
     reg         x_ferr_q;
@@ -379,7 +380,9 @@ module rv32_core #(
     wire [31:0] pc_rel  = x_pc_rel_q;   // J (jal), U (auipc) or B: added in D
     wire [31:0] reg_rel = a + x_imm_rel_q;   // the S immediate for a store, else the I one
     wire [31:0] x_pc4   = x_pc4_q;
-    wire [31:0] jump_target = is_jalr ? {reg_rel[31:1], 1'b0} : pc_rel;
+    // (a jump's target is the trap value's address select, tv_addr below: pc + offset for
+    // jal and branches, register + offset with bit 0 cleared for jalr; one select for both)
+    wire [31:0] jump_target;
     // a control transfer to a misaligned target, whether or not a branch is taken (what
     // the trap's cause, value and target are computed from; `trap` adds the condition)
     // The low two bits of both addresses, beside the adders (whose carry chains they would
@@ -447,6 +450,7 @@ module rv32_core #(
     // load's or store's address (one select per source, not per cause)
     wire [31:0] tv_addr = (is_jal || is_branch) ? pc_rel :
                           ext_mem ? ext_mem_addr : {reg_rel[31:1], reg_rel[0] & !is_jalr};
+    assign      jump_target = tv_addr;   // (used only for jal, jalr and branches)
     wire [31:0] tval    = x_ferr_q ? x_pc_q : exc_illegal ? x_insn_q :
                           (is_ebreak || is_ecall) ? 32'd0 : tv_addr;
     // (the misalignment checks are late and need not pass the priority chain; a branch
@@ -647,7 +651,7 @@ module rv32_core #(
             x_valid_q    <= 1'b0;
             x_started_q  <= 1'b0;
         end else if (!x_stall) begin
-            x_valid_q    <= d_fire;
+            x_valid_q    <= d_fire && !x_redirect;
             x_started_q  <= 1'b0;
         end else begin
             if (div_start || mul_start) x_started_q <= 1'b1;
