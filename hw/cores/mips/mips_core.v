@@ -252,8 +252,8 @@ module mips_core (
     wire n_base_rt = n_i_sh | n_i_shv | n_i_mov | n_i_mdu | n_i_r | n_i_trap | n_i_b2 | n_i_madd |
                      n_i_mul | n_i_store | d_opc == 6'h22 | d_opc == 6'h26;
     wire n_link    = n_i_jal || (n_i_jalr) || (n_i_bz && id_rt[4]);
-    // the destination of a base instruction (registered: e_dest_q; a unit's is decoded in
-    // EX)
+    // the destination of a base instruction (registered: e_dest_q; a unit's is rd when its
+    // rd_we_o, which the unit decodes in ID and registers with the word)
     reg  [4:0]  n_dest;
     always @(*) begin
         n_dest = 5'd0;
@@ -619,7 +619,7 @@ module mips_core (
 
     mips_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(e_valid_q && !lu_hazard), .insn_i(e_insn_q),
-        .pc_i(e_pc_q), .rs_i(a), .rt_i(b), .fire_i(e_fire && !trap_e && !trap_mis && is_ext),
+        .d_insn_i(d_insn), .e_load_i(!ex_stall), .pc_i(e_pc_q), .rs_i(a), .rt_i(b), .fire_i(e_fire && !trap_e && !trap_mis && is_ext),
         .mem_rdata_i(dmem_rdata_i),
         .claim_o(ext_claim), .uses_rs_o(ext_uses_rs), .uses_rt_o(ext_uses_rt),
         .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata), .err_o(ext_err),
