@@ -108,6 +108,18 @@ def netlist_instances(text, cells):
     return out
 
 
+def plain_modules(text):
+    """The netlist with every escaped module name (a kept submodule with parameters:
+    `\\$paramod\\rv32_late_sel\\W=...`) replaced by a plain one, pm<k> in order of
+    declaration: Verilator's configuration files cannot name them, and the hierarchy
+    walks below match plain module names only. Instance and net names are unchanged, so
+    OpenSTA's names (it reads the netlist as written) are the same."""
+    names = re.findall(r"^module\s+(\\\S+)", text, re.M)
+    for k, n in enumerate(names):
+        text = re.sub(re.escape(n) + r"(?=\s)", f"pm{k}", text)
+    return text
+
+
 def plain(name):
     """A Verilog identifier without its escape (as OpenSTA names it)."""
     return name[1:].rstrip() if name.startswith("\\") else name
@@ -216,7 +228,7 @@ def build_model(netlist, top, v, lib):
             return link_harness(d, define), rmap, nmap
         os.makedirs(d, exist_ok=True)
         with open(netlist) as f:
-            text = f.read()
+            text = plain_modules(f.read())
         used = set(re.findall(r"^\s+([A-Z][A-Z0-9]*)\s", text, re.M)) & set(lib.cells)
         with open(os.path.join(d, "cells.v"), "w") as f:
             f.write(P.cell_models(lib, used))
@@ -446,7 +458,7 @@ def run_design(t, v, man, cfg, lib):
         insts, vec = sta_dump(d, netlist, t["top"], v, cfg)
         t_sta = time.time() - t3
         with open(netlist) as f:
-            ntext = f.read()
+            ntext = plain_modules(f.read())
         snaps, nets = parse_activity(act_file, name_mapper(ntext, t["top"], P.load_json(nmap)))
         clock = {cfg["sta"]["clock_port"]}
         ports = set(re.findall(r"^\s*input\s+(?:\[[^\]]*\]\s*)?(\S+?)\s*;", ntext.split(f"module {t['top']}(")[1], re.M))
