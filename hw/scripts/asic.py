@@ -350,6 +350,13 @@ def main(argv=None):
                 out["results"].append(r)
             else:
                 out["missing"].append({"name": t["name"], "why": miss})
+        if a.write_doc and out["results"]:
+            # (the current results only, and what has none: no run)
+            text = table(out["results"], v, cfg)
+            if out["missing"]:
+                text += (f"\nNot run for the current sources (make asic): "
+                         f"{', '.join(m['name'] for m in out['missing'])}.\n")
+            C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, text)
         print(json.dumps(out))
         return 0
     if not v and a.if_available:

@@ -462,8 +462,22 @@ def status(a):
         tl = select(a, log=quiet)
         pnr = nextpnr() if shutil.which("yosys") else None
         flow = Flow(pnr, a.freq, a.seeds, a.jobs, log=quiet) if pnr else None
-        print(json.dumps(status_of(flow, tl, a.freq, a.seeds)))
+        out = status_of(flow, tl, a.freq, a.seeds)
+    if a.write_doc and flow:
+        C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, status_doc_text(out))
+    print(json.dumps(out))
     return 0
+
+
+def status_doc_text(out):
+    """The docs/hardware.md block from the cached results of the current sources only
+    (`--status --write-doc`: no run; a stale summary entry never reaches the docs), with the
+    targets that have none named."""
+    text = f"Measured ({out['method']}):\n\n" + table(out["results"])
+    if out["missing"]:
+        text += (f"\nNot placed and routed for the current sources (make pnr): "
+                 f"{', '.join(m['name'] for m in out['missing'])}.\n")
+    return text
 
 
 def main(argv=None):

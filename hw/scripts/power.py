@@ -108,6 +108,18 @@ def netlist_instances(text, cells):
     return out
 
 
+def plain_modules(text):
+    """The netlist with every escaped module name (a kept submodule with parameters:
+    `\\$paramod\\rv32_late_sel\\W=...`) replaced by a plain one, pm<k> in order of
+    declaration: Verilator's configuration files cannot name them, and the hierarchy
+    walks below match plain module names only. Instance and net names are unchanged, so
+    OpenSTA's names (it reads the netlist as written) are the same."""
+    names = re.findall(r"^module\s+(\\\S+)", text, re.M)
+    for k, n in enumerate(names):
+        text = re.sub(re.escape(n) + r"(?=\s)", f"pm{k}", text)
+    return text
+
+
 def plain(name):
     """A Verilog identifier without its escape (as OpenSTA names it)."""
     return name[1:].rstrip() if name.startswith("\\") else name
@@ -216,7 +228,7 @@ def build_model(netlist, top, v, lib):
             return link_harness(d, define), rmap, nmap
         os.makedirs(d, exist_ok=True)
         with open(netlist) as f:
-            text = f.read()
+            text = plain_modules(f.read())
         used = set(re.findall(r"^\s+([A-Z][A-Z0-9]*)\s", text, re.M)) & set(lib.cells)
         with open(os.path.join(d, "cells.v"), "w") as f:
             f.write(P.cell_models(lib, used))
@@ -276,21 +288,38 @@ def counter_read(word, top):
     return word & 0xFFE0FFFF == 0x7C00103B
 
 
+# the MIPS registers of a host call (o32: v0 the number, a0..a2 the arguments), by the
+# commit log's names
+MIPS_HOST_REGS = ("v0", "a0", "a1", "a2")
+REG_WRITE_RE = re.compile(r"\b([a-z][a-z0-9]*)=(0x[0-9a-f]+)\b")
+
+
 def rtl_run(design, elf, d, top):
     """The RTL run with its commit log: (stdout lines, total cycles, [counter-read retire
-    cycles])."""
+    cycles], [(nr, a0, a1, a2) of each MIPS host call, in order]). The MIPS syscall is
+    serviced in EX, while the instruction before it (e.g. `li v0, 4004`) is still in MEM: the
+    RTL harness reads the registers through the debug port's forwarding, which a netlist
+    does not have, so the gate-level harness takes each call's registers from the RTL run's
+    commit log (every register write, in retire order) and reads the bytes a write prints
+    from the netlist's own memory."""
     trace = os.path.join(d, "rtl_trace.txt")
     r = C.run([cli(), "rtl", "run", elf, "--design", design, "--trace", trace, "--"] + argv(), cwd=C.ROOT)
     if r.returncode != 0:
         C.die(f"RTL run failed: {r.stderr.strip()[-400:]}")
-    reads = []
+    reads, calls, regs = [], [], {}
     with open(trace) as f:
         for ln in f:
             p = ln.split()
-            if len(p) >= 3 and p[2].startswith("(0x") and counter_read(int(p[2][1:-1], 16), top):
-                reads.append(int(p[0]))
+            if len(p) >= 3 and p[2].startswith("(0x"):
+                word = int(p[2][1:-1], 16)
+                if counter_read(word, top):
+                    reads.append(int(p[0]))
+                if top == "mips_core" and word & 0xFC00003F == 0x0000000C:  # syscall
+                    calls.append(tuple(regs.get(n, 0) for n in MIPS_HOST_REGS))
+                for name, val in REG_WRITE_RE.findall(" ".join(p[3:])):
+                    regs[name] = int(val, 16)
     os.remove(trace)
-    return r.stdout, r.stderr, reads
+    return r.stdout, r.stderr, reads, calls
 
 
 def hash_lines(out):
@@ -416,7 +445,13 @@ def run_design(t, v, man, cfg, lib):
         t_build = time.time() - t0
         t1 = time.time()
         rtl_log = os.path.join(d, "rtl_run.log")
-        rtl_out, rtl_err, reads = rtl_run(t["name"], elf, d, t["top"])
+        rtl_out, rtl_err, reads, calls = rtl_run(t["name"], elf, d, t["top"])
+        host_args = []
+        if t["top"] == "mips_core":
+            hf = os.path.join(d, "host_calls.txt")
+            with open(hf, "w") as f:
+                f.write("".join(" ".join(str(x) for x in c) + "\n" for c in calls))
+            host_args = ["--harness-arg=--host-args", f"--harness-arg={hf}"]
         with open(rtl_log, "w") as f:
             f.write(rtl_out + rtl_err)
         lines = hash_lines(rtl_out)
@@ -428,7 +463,8 @@ def run_design(t, v, man, cfg, lib):
         r = subprocess.CompletedProcess([], 0, *(open(gate_log).read(), "")) if reuse else C.run([cli(), "rtl", "run", elf, "--design", t["name"], "--harness", exe,
                    "--harness-arg=--regmap", f"--harness-arg={rmap}", "--harness-arg=--activity",
                    f"--harness-arg={act_file}", "--harness-arg=--windows",
-                   "--harness-arg=" + ",".join(str(c) for w in wins for c in w[1:]), "--"] + argv(), cwd=C.ROOT)
+                   "--harness-arg=" + ",".join(str(c) for w in wins for c in w[1:])] + host_args + ["--"] + argv(),
+                   cwd=C.ROOT)
         t_gate = time.time() - t2
         if not reuse:
             with open(gate_log, "w") as f:
@@ -446,7 +482,7 @@ def run_design(t, v, man, cfg, lib):
         insts, vec = sta_dump(d, netlist, t["top"], v, cfg)
         t_sta = time.time() - t3
         with open(netlist) as f:
-            ntext = f.read()
+            ntext = plain_modules(f.read())
         snaps, nets = parse_activity(act_file, name_mapper(ntext, t["top"], P.load_json(nmap)))
         clock = {cfg["sta"]["clock_port"]}
         ports = set(re.findall(r"^\s*input\s+(?:\[[^\]]*\]\s*)?(\S+?)\s*;", ntext.split(f"module {t['top']}(")[1], re.M))
@@ -661,6 +697,13 @@ def main(argv_=None):
                     continue
             out["missing"].append({"name": t["name"], "why": "power flow not run for the current netlist and firmware (make asic)"
                                    if v else f"power tools missing: {why}"})
+        if a.write_doc and out["results"]:
+            # (the current results only, and what has none: no run)
+            text = f"Method: {method_text(v)}.\n\n" + table(out["results"])
+            if out["missing"]:
+                text += (f"\nNot run for the current netlist and firmware (make asic): "
+                         f"{', '.join(m['name'] for m in out['missing'])}.\n")
+            C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, text)
         print(json.dumps(out))
         return 0
     tl = select(a)

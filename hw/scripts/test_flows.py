@@ -266,6 +266,11 @@ EOF
         st = pnr.status_of(self.fake_flow(self.tmp)[0], [t, other], 200, (1, 2, 3))
         self.assertEqual([(r["name"], r["fmax_mhz"]) for r in st["results"]], [("fake", 102.5)])
         self.assertEqual(st["missing"], [{"name": "other", "why": "P&R not run for the current RTL (make pnr)"}])
+        # --status --write-doc: the docs block from these current results, the others named
+        doc = pnr.status_doc_text(st)
+        self.assertIn("| fake |", doc)
+        self.assertIn("102.5", doc)
+        self.assertTrue(doc.rstrip().endswith("(make pnr): other."), doc)
         runs = len(read(count).split())
         write(v, "module m; wire edited; endmodule\n")  # the RTL changed: the old result is stale
         t2 = T.explicit_target("m", [v], [], {}, name="fake")

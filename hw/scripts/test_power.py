@@ -35,7 +35,23 @@ def rel(a, b):
     return abs(a - b) / max(abs(b), 1e-30)
 
 
+def check_plain_modules():
+    """A kept submodule with parameters (Yosys names it `\\$paramod\\m\\W=...`) gets a plain
+    name in its declaration and its instance, and nothing else changes."""
+    esc = "\\$paramod\\sel\\W=s32'00000000000000000000000000000101"
+    text = (f"module top(a, y);\n  input a;\n  output y;\n  {esc} u_s (.a(a), .y(y));\nendmodule\n"
+            f"module {esc} (a, y);\n  input a;\n  output y;\n  INVX1 \\u_s.w  (.A(a), .Y(y));\nendmodule\n")
+    got = W.plain_modules(text)
+    want = text.replace(esc + " ", "pm0 ")
+    return [] if got == want and "pm0 u_s" in got and "module pm0 (" in got else [f"plain_modules gave {got!r}"]
+
+
 def main():
+    pm = check_plain_modules()
+    for f in pm:
+        print(f"test_power: FAIL: {f}")
+    if pm:
+        return 1
     v, why = W.tools()
     if not v:
         print(f"test_power: SKIPPED: {why}")

@@ -613,16 +613,17 @@ pub fn ops_block(spec: &ExtSpec) -> String {
 }
 
 /// Verilog: one decode wire per operation, `is_<op>`, true for exactly the words the
-/// simulator's decoder accepts (fixed fields and register-number bounds) on `insn_i`. On
-/// the RV32 core each match is made on the word in D (`d_insn_i`) and registered as the
-/// word enters X (`x_load_i`, when the core loads `insn_i`), so `is_<op>` is the match of
-/// `insn_i` from a flip-flop: the unit's selects and the core's claim, operand and stall
-/// logic start at flip-flops, as the base decode does (`docs/rv32-core.md`). Only in a
-/// module with the extension port (`in_port`: the file has an `isa-gen:begin port` block);
-/// elsewhere (a unit's inner module) the match is on `insn_i`.
+/// simulator's decoder accepts (fixed fields and register-number bounds) on `insn_i`. In a
+/// module with the extension port (`in_port`: the file has an `isa-gen:begin port` block)
+/// each match is made on the word in the decode stage (`d_insn_i`) and registered as the
+/// word enters the execute stage ([`crate::port::load_signal`]: `x_load_i` on RV32,
+/// `e_load_i` on MIPS, when the core loads `insn_i`), so `is_<op>` is the match of `insn_i`
+/// from a flip-flop: the unit's selects and the core's claim, operand and stall logic
+/// start at flip-flops, as the base decode does (`docs/rv32-core.md`,
+/// `hw/cores/mips/README.md`). Elsewhere (a unit's inner module) the match is on `insn_i`.
 pub fn decode_block(spec: &ExtSpec, in_port: bool) -> String {
     let mut s = format!("// {}\n", note(spec));
-    let registered = in_port && spec.base == Base::Rv32;
+    let registered = in_port;
     let word = if registered { "d_insn_i" } else { "insn_i" };
     let mut matches = Vec::new();
     for (o, e) in encs(spec) {
@@ -642,11 +643,18 @@ pub fn decode_block(spec: &ExtSpec, in_port: bool) -> String {
         }
         return s;
     }
-    s.push_str("// (matched on the word in D, registered as it enters X: the match of insn_i)\n");
+    let load = crate::port::load_signal(spec.base);
+    s.push_str(if spec.base == Base::Rv32 {
+        "// (matched on the word in D, registered as it enters X: the match of insn_i)\n"
+    } else {
+        "// (matched on the word in ID, registered as it enters EX: the match of insn_i)\n"
+    });
     for (n, _) in &matches {
         s.push_str(&format!("reg  is_{n}_q;\n"));
     }
-    s.push_str("always @(posedge clk_i) begin\n    if (x_load_i) begin\n");
+    s.push_str(&format!(
+        "always @(posedge clk_i) begin\n    if ({load}) begin\n"
+    ));
     for (n, t) in &matches {
         s.push_str(&format!("        is_{n}_q <= {t};\n"));
     }

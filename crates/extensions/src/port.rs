@@ -85,6 +85,8 @@ pub const MIPS_PORT: &[PortSig] = &[
     sig("rst_ni", 1, PortDir::In, ""),
     sig("valid_i", 1, PortDir::In, ""),
     sig("insn_i", 32, PortDir::In, ""),
+    sig("d_insn_i", 32, PortDir::In, ""),
+    sig("e_load_i", 1, PortDir::In, ""),
     sig("pc_i", 32, PortDir::In, ""),
     sig("rs_i", 32, PortDir::In, ""),
     sig("rt_i", 32, PortDir::In, ""),
@@ -116,6 +118,16 @@ pub fn of(base: Base) -> &'static [PortSig] {
     match base {
         Base::Rv32 => RV32_PORT,
         Base::Mips32 => MIPS_PORT,
+    }
+}
+
+/// The input that loads the execute stage's word from the decode stage's (`d_insn_i`) at
+/// this clock edge: a unit registers its decode of `d_insn_i` with it (the generated
+/// `isa-gen:begin decode` block), so that its decode of `insn_i` comes from flip-flops.
+pub fn load_signal(base: Base) -> &'static str {
+    match base {
+        Base::Rv32 => "x_load_i",
+        Base::Mips32 => "e_load_i",
     }
 }
 

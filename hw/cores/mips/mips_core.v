@@ -114,7 +114,7 @@ module mips_core (
     reg  [3:0]  w_wmask_q;
     reg  [31:0] w_insn_q, w_pc_q, w_maddr_q, w_mwdata_q, w_cause_q, w_tval_q;
     reg  [63:0] order_q;
-    reg  [31:0] cyc_q;
+    reg  [31:0] cyc_q;             // the cycle count + 2 (rdhwr CC: its retire cycle)
     reg  [31:0] hi_q, lo_q;
 
     wire        ex_stall;
@@ -252,8 +252,8 @@ module mips_core (
     wire n_base_rt = n_i_sh | n_i_shv | n_i_mov | n_i_mdu | n_i_r | n_i_trap | n_i_b2 | n_i_madd |
                      n_i_mul | n_i_store | d_opc == 6'h22 | d_opc == 6'h26;
     wire n_link    = n_i_jal || (n_i_jalr) || (n_i_bz && id_rt[4]);
-    // the destination of a base instruction (registered: e_dest_q; a unit's is decoded in
-    // EX)
+    // the destination of a base instruction (registered: e_dest_q; a unit's is rd when its
+    // rd_we_o, which the unit decodes in ID and registers with the word)
     reg  [4:0]  n_dest;
     always @(*) begin
         n_dest = 5'd0;
@@ -314,9 +314,11 @@ module mips_core (
         else if (d_bgtz) d_cond = !d_ba[31] && (d_ba != 32'd0);
         else             d_cond = d_ba[31] ^ id_rt[0];         // bltz / bgez
     end
-    wire [31:0] d_br_tgt = d_pc_q + 32'd4 + {{14{d_insn[15]}}, d_insn[15:0], 2'b00};
-    wire [31:0] d_j_tgt  = {d_pc_q[31:28] + {3'd0, (d_pc_q[27:2] == 26'h3ffffff)},
-                            d_insn[25:0], 2'b00};
+    // the delay slot's pc (the fetch's sequential address): the branch target's base, and
+    // its top four bits the jump target's
+    wire [31:0] d_pc4    = d_pc_q + 32'd4;
+    wire [31:0] d_br_tgt = d_pc4 + {{14{d_insn[15]}}, d_insn[15:0], 2'b00};
+    wire [31:0] d_j_tgt  = {d_pc4[31:28], d_insn[25:0], 2'b00};
     wire [31:0] d_tgt    = (d_jr || d_jalr) ? d_ba : d_j ? d_j_tgt : d_br_tgt;
     wire        d_jmis   = (d_jr || d_jalr) && (d_ba[1:0] != 2'b00);
     wire        d_jump   = (d_j || d_jr || d_jalr) && !d_jmis;
@@ -331,7 +333,7 @@ module mips_core (
         if (boot_q)       fetch_pc = boot_addr_i;
         else if (id_hold) fetch_pc = d_pc_q;          // hold: fetch the word in ID again
         else if (redir_q) fetch_pc = annul_q ? e_pc8 : redir_pc_q;
-        else              fetch_pc = d_pc_q + 32'd4;
+        else              fetch_pc = d_pc4;
     end
     assign imem_addr_o = fetch_pc;
 
@@ -477,14 +479,14 @@ module mips_core (
     wire [2:0]  t_k = i_trapi ? rt[2:0] : fn[2:0];
 
     // rdhwr: CPUNum 0, SYNCI_Step 0, CC = the cycle count before the instruction (its
-    // retire cycle, WB, two cycles after EX), CCRes 1, ULR 0
+    // retire cycle, WB, two cycles after EX: cyc_q counts from 2), CCRes 1, ULR 0
     reg  [31:0] hwr;
     reg         hwr_ok;
     always @(*) begin
         hwr_ok = 1'b1;
         case (rd)
             5'd0, 5'd1, 5'd29: hwr = 32'd0;
-            5'd2:              hwr = cyc_q + 32'd2;
+            5'd2:              hwr = cyc_q;
             5'd3:              hwr = 32'd1;
             default:           begin hwr = 32'd0; hwr_ok = 1'b0; end
         endcase
@@ -619,7 +621,7 @@ module mips_core (
 
     mips_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni), .valid_i(e_valid_q && !lu_hazard), .insn_i(e_insn_q),
-        .pc_i(e_pc_q), .rs_i(a), .rt_i(b), .fire_i(e_fire && !trap_e && !trap_mis && is_ext),
+        .d_insn_i(d_insn), .e_load_i(!ex_stall), .pc_i(e_pc_q), .rs_i(a), .rt_i(b), .fire_i(e_fire && !trap_e && !trap_mis && is_ext),
         .mem_rdata_i(dmem_rdata_i),
         .claim_o(ext_claim), .uses_rs_o(ext_uses_rs), .uses_rt_o(ext_uses_rt),
         .ready_o(ext_ready), .rd_we_o(ext_rd_we), .rd_wdata_o(ext_rd_wdata), .err_o(ext_err),
@@ -762,19 +764,21 @@ module mips_core (
 
     wire [1:0]  m_off = m_addr_q[1:0];
     reg  [3:0]  st_be;
-    reg  [31:0] st_data;
     always @(*) begin
         case (m_op_q)
-            6'h28:   begin st_be = 4'b0001 << m_off; st_data = {4{m_b_q[7:0]}};  end
-            6'h29:   begin st_be = 4'b0011 << m_off; st_data = {2{m_b_q[15:0]}}; end
-            6'h2a:   begin st_be = 4'b1111 >> (2'd3 - m_off);
-                           st_data = m_b_q >> {(2'd3 - m_off), 3'b000};           end
-            6'h2e:   begin st_be = 4'b1111 << m_off;
-                           st_data = m_b_q << {m_off, 3'b000};                    end
-            default: begin st_be = 4'b1111;
-                           st_data = (m_unit_st_q && ext_m_wvalid) ? ext_m_wdata : m_b_q; end
+            6'h28:   st_be = 4'b0001 << m_off;           // sb
+            6'h29:   st_be = 4'b0011 << m_off;           // sh
+            6'h2a:   st_be = 4'b1111 >> (2'd3 - m_off);  // swl
+            6'h2e:   st_be = 4'b1111 << m_off;           // swr
+            default: st_be = 4'b1111;
         endcase
     end
+    // the store data: rt rotated left by bytes, so that each written byte is in its lane
+    // (sb, sh, swr: by the offset; swl: by the offset + 1; a word store's offset is 0);
+    // the bytes st_be leaves out are not written, whatever they hold
+    wire [1:0]  st_rot = m_off + {1'b0, m_op_q == 6'h2a};
+    wire [63:0] st_dup = {m_b_q, m_b_q} << {st_rot, 3'b000};
+    wire [31:0] st_data = (m_unit_st_q && ext_m_wvalid) ? ext_m_wdata : st_dup[63:32];
     // the load's byte selects for WB (see the alignment there)
     reg  [7:0]  ld_src;
     reg  [3:0]  ld_used, ld_uses;
@@ -932,7 +936,7 @@ module mips_core (
     assign w_value = ld_val | w_base_q;
 
     always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) cyc_q <= 32'd0;
+        if (!rst_ni) cyc_q <= 32'd2;   // (no adder of 2 behind the counter)
         else         cyc_q <= cyc_q + 32'd1;
     end
 
@@ -968,5 +972,5 @@ module mips_core (
 `endif
 
     wire unused = &{1'b0, e_jtgt_q[1:0] == 2'd0, m_insn_q[0], sp2, fn[5:3], hilo_sum[0],
-                   i_bz, i_jal, i_sh, i_shv, i_jalr, i_r, i_imm};  // (dest: decoded in ID)
+                   st_dup[31:0], i_bz, i_jal, i_sh, i_shv, i_jalr, i_r, i_imm};  // (dest: decoded in ID)
 endmodule

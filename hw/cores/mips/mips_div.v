@@ -21,7 +21,7 @@ module mips_div (
 );
     reg         busy_q;
     reg  [5:0]  cnt_q;       // 32 .. 1: iterations left; 0: the correction cycle
-    reg  [31:0] rem_q, quo_q, dvs_q, a_q;
+    reg  [31:0] rem_q, quo_q, dvs_q;
     reg         neg_q_q, neg_r_q, zero_q;
 
     wire        a_neg = signed_i & a_i[31];
@@ -40,7 +40,6 @@ module mips_div (
             rem_q   <= 32'd0;
             quo_q   <= 32'd0;
             dvs_q   <= 32'd0;
-            a_q     <= 32'd0;
             neg_q_q <= 1'b0;
             neg_r_q <= 1'b0;
             zero_q  <= 1'b0;
@@ -50,7 +49,6 @@ module mips_div (
             rem_q   <= 32'd0;
             quo_q   <= a_mag;
             dvs_q   <= b_mag;
-            a_q     <= a_i;
             neg_q_q <= a_neg ^ b_neg;
             neg_r_q <= a_neg;
             zero_q  <= (b_i == 32'd0);
@@ -67,6 +65,9 @@ module mips_div (
 
     assign busy_o = busy_q;
     assign done_o = busy_q && (cnt_q == 6'd0);
-    assign quo_o  = zero_q ? a_q : (neg_q_q ? (32'd0 - quo_q) : quo_q);
-    assign rem_o  = zero_q ? 32'd0 : (neg_r_q ? (32'd0 - rem_q) : rem_q);
+    // x / 0: every step fits (the divisor is 0), so the remainder register ends holding the
+    // dividend's magnitude, and the remainder's sign correction gives x back (LO = x)
+    wire [31:0] rem_s = neg_r_q ? (32'd0 - rem_q) : rem_q;
+    assign quo_o  = zero_q ? rem_s : (neg_q_q ? (32'd0 - quo_q) : quo_q);
+    assign rem_o  = zero_q ? 32'd0 : rem_s;
 endmodule

@@ -91,9 +91,10 @@ module rv32_core #(
     wire        ext_fetch_redirect;     // fetch hook: the successor of the word in D
     wire [31:0] ext_fetch_target;
     // A redirect from X does not stop the word in D from moving into X (that would hang
-    // the instruction register's enable and x_valid_q off the branch condition, the trap
-    // and the address adders): the word moves, and is squashed in X in the next cycle, when
-    // redirect_q and redirect_x_q say that X redirected (x_valid). The word fetched behind
+    // the instruction register's enable off the branch condition, the trap and the address
+    // adders): the word moves, and is squashed as it enters X: x_valid_q, one flip-flop,
+    // takes "D fires and X does not redirect" (the late select's output passes one gate to
+    // it), so every consumer of x_valid starts at that flip-flop. The word fetched behind
     // it is killed in D by redirect_q, as for every redirect: two words, as before.
     wire        d_fire  = d_valid_q && !redirect_q && !x_stall;
     // pc + offset of the word in D (J for jal, U for auipc, else B), one adder: jal's
@@ -164,7 +165,7 @@ module rv32_core #(
 
     // ------------------------------------------------------------------ execute
     reg         x_valid_q;
-    wire        x_valid = x_valid_q && !(redirect_q && redirect_x_q);  // see d_fire
+    wire        x_valid = x_valid_q;   // (a word squashed by X's redirect: see d_fire)
     reg  [31:0] x_insn_q;
     reg  [31:0] x_pc_q /* verilator public_flat_rd */;
     reg         x_ferr_q;
@@ -318,6 +319,7 @@ module rv32_core #(
     // decoded in D (d_alu_*) and registered with the instruction: X's path to the ALU
     // starts at flip-flops, not behind the decode of x_insn_q
     reg         x_alu_imm_q, x_alu_alt_q, x_use_alu_q;
+    reg         x_link_q;      // jal or jalr: the result is pc + 4 (decoded in D)
     reg  [31:0] x_imm_rel_q;   // register + offset: decoded in D
     reg  [31:0] x_pc_rel_q;    // pc + offset (J, U or B): computed in D
     reg  [31:0] x_pc4_q;       // pc + 4: computed in D
@@ -331,7 +333,7 @@ module rv32_core #(
     reg  [6:0]  x_aop_q;
     // the other results' selects (X's decode, registered from D's): {div, csr, jal/jalr,
     // auipc, lui}, and the multiplier's
-    wire [4:0]  x_osel_q = {xd[D_DIV], xd[D_CSR], xd[D_JAL] || xd[D_JALR], xd[D_AUIPC], xd[D_LUI]};
+    wire [2:0]  x_osel_q = {xd[D_DIV], xd[D_AUIPC], xd[D_LUI]};
     wire        x_use_mul_q = xd[D_MUL];
     // (an op-imm's immediate is in x_b_q: see the operand registers)
     wire [31:0] alu_b   = b;
@@ -356,7 +358,7 @@ module rv32_core #(
     // divider (iterative)
     wire        div_done;
     wire [31:0] div_res;
-    wire        div_start = x_valid && x_osel_q[4] && !lu_hazard && !x_started_q;   // (is_div)
+    wire        div_start = x_valid && x_osel_q[2] && !lu_hazard && !x_started_q;   // (is_div)
     rv32_div #(.EARLY_OUT(DIV_EARLY_OUT)) u_div (
         .clk_i(clk_i), .rst_ni(rst_ni), .start_i(div_start), .op_i(f3[1:0]),
         .a_i(a), .b_i(b), .done_o(div_done), .result_o(div_res)
@@ -378,7 +380,9 @@ module rv32_core #(
     wire [31:0] pc_rel  = x_pc_rel_q;   // J (jal), U (auipc) or B: added in D
     wire [31:0] reg_rel = a + x_imm_rel_q;   // the S immediate for a store, else the I one
     wire [31:0] x_pc4   = x_pc4_q;
-    wire [31:0] jump_target = is_jalr ? {reg_rel[31:1], 1'b0} : pc_rel;
+    // (a jump's target is the trap value's address select, tv_addr below: pc + offset for
+    // jal and branches, register + offset with bit 0 cleared for jalr; one select for both)
+    wire [31:0] jump_target;
     // a control transfer to a misaligned target, whether or not a branch is taken (what
     // the trap's cause, value and target are computed from; `trap` adds the condition)
     // The low two bits of both addresses, beside the adders (whose carry chains they would
@@ -446,6 +450,7 @@ module rv32_core #(
     // load's or store's address (one select per source, not per cause)
     wire [31:0] tv_addr = (is_jal || is_branch) ? pc_rel :
                           ext_mem ? ext_mem_addr : {reg_rel[31:1], reg_rel[0] & !is_jalr};
+    assign      jump_target = tv_addr;   // (used only for jal, jalr and branches)
     wire [31:0] tval    = x_ferr_q ? x_pc_q : exc_illegal ? x_insn_q :
                           (is_ebreak || is_ecall) ? 32'd0 : tv_addr;
     // (the misalignment checks are late and need not pass the priority chain; a branch
@@ -455,7 +460,7 @@ module rv32_core #(
     wire trap_t = exc_early || jump_mis_any || exc_mem;
     wire trap_f = exc_early || (jump_mis_any && !is_branch) || exc_mem;
 
-    wire x_busy = (x_osel_q[4] && !div_done) || mul_busy || (is_ext && !ext_ready);
+    wire x_busy = (x_osel_q[2] && !div_done) || mul_busy || (is_ext && !ext_ready);
     assign x_stall = x_valid && (lu_hazard || x_busy);
     wire x_fire   = x_valid && !x_stall;
     // retires without an exception: x_commit (the late select's output, below)
@@ -482,7 +487,8 @@ module rv32_core #(
     end
     wire x_ok = x_fire && !x_ferr_q;
     rv32_csr #(.MISA(MISA)) u_csr (
-        .clk_i(clk_i), .rst_ni(rst_ni), .d_addr_i(d_insn[31:20]), .x_load_i(!x_stall),
+        .clk_i(clk_i), .rst_ni(rst_ni), .d_addr_i(d_insn[31:20]), .d_csr_i(dd[D_CSR]),
+        .x_load_i(!x_stall),
         .op_i(f3[1:0]),
         .write_i(csr_write), .wdata_i(csr_wdata), .rdata_o(csr_rdata),
         .illegal_o(csr_illegal), .commit_i(x_ok && is_csr && !csr_illegal), .retire_i(x_fire),
@@ -587,10 +593,14 @@ module rv32_core #(
         else if (is_branch || is_store || is_fence || is_ecall || is_ebreak || is_mret ||
                  is_wfi)                  x_writes = host_call;
     end
+    // (every select a flip-flop: an ecall's term does not wait for mtvec == 0, since an
+    // ecall that traps instead of calling the host writes nothing and the word it forwarded
+    // to is squashed; jal/jalr's link select is registered as one bit; the CSR file's
+    // read is zero for any other instruction, so it needs no select of its own)
     wire [31:0] x_nonalu = ({32{x_use_mul_q}} & mul_res) | ({32{x_osel_q[0]}} & imm_u) |
-                           ({32{x_osel_q[1]}} & pc_rel) | ({32{x_osel_q[2]}} & x_pc4) |
-                           ({32{x_osel_q[3]}} & csr_rdata) | ({32{x_osel_q[4]}} & div_res) |
-                           ({32{host_call}} & host_wdata_i);
+                           ({32{x_osel_q[1]}} & pc_rel) | ({32{x_link_q}} & x_pc4) |
+                           csr_rdata | ({32{x_osel_q[2]}} & div_res) |
+                           ({32{is_ecall}} & host_wdata_i);
     rv32_result_mux u_res (.sel_i(x_use_alu), .alu_i(alu_res), .rest_i(x_nonalu), .y_o(x_result));
     // The operand registers' next values: as the instruction in D enters X, the register
     // file's value or, when the instruction in X writes that register with an ALU-type
@@ -641,7 +651,7 @@ module rv32_core #(
             x_valid_q    <= 1'b0;
             x_started_q  <= 1'b0;
         end else if (!x_stall) begin
-            x_valid_q    <= d_fire;
+            x_valid_q    <= d_fire && !x_redirect;
             x_started_q  <= 1'b0;
         end else begin
             if (div_start || mul_start) x_started_q <= 1'b1;
@@ -671,6 +681,7 @@ module rv32_core #(
                             (d_op || d_opimm) && d_f3 == 3'd0 && d_alu_sub,
                             (d_op || d_opimm) && d_f3 == 3'd0 && !d_alu_sub};
             x_use_alu_q <= d_opimm || d_op;
+            x_link_q    <= dd[D_JAL] || dd[D_JALR];
             x_cmp_signed_q <= (d_opc == 7'h63) ? !d_f3[1] : !d_f3[0];
             x_mul_q     <= {d_f3[1:0] != 2'd0, d_f3[1:0] == 2'd1,
                             d_f3[1:0] == 2'd1 || d_f3[1:0] == 2'd2};

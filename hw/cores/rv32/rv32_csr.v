@@ -20,6 +20,7 @@ module rv32_csr #(
     input  wire        rst_ni,
     // decode: the CSR address of the word entering execute
     input  wire [11:0] d_addr_i,
+    input  wire        d_csr_i,     // the word is a csr instruction (rdata_o is 0 otherwise)
     input  wire        x_load_i,
     // access from the execute stage
     input  wire [1:0]  op_i,        // funct3[1:0]: 1 write, 2 set, 3 clear
@@ -85,9 +86,11 @@ module rv32_csr #(
                   da == 12'h3a0 || da == 12'h3b0;
     assign d_sel[S_KNOWN] = d_zero || d_reg;
     assign d_sel[S_RO]    = da[11:10] == 2'b11;
+    // (the read selects only for a csr instruction: rdata_o is zero for every other word,
+    // and the core's result AND-OR takes it without a select of its own)
     reg  [NSEL-1:0] sel_q;
     always @(posedge clk_i) begin
-        if (x_load_i) sel_q <= d_sel;
+        if (x_load_i) sel_q <= d_sel & {2'b11, {NSEL-2{d_csr_i}}};
     end
 
     always @(*) begin

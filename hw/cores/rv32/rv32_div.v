@@ -40,7 +40,7 @@ module rv32_div #(
     reg [2:0]  state_q, state_d;
     reg [31:0] rem_q, rem_d;     // partial remainder
     reg [31:0] quo_q, quo_d;     // dividend bits not yet shifted in | quotient bits
-    reg [31:0] dvs_q, dvs_d;     // divisor (magnitude from the iterations on)
+    reg [31:0] dvs_q, dvs_d;     // divisor (fixed: ~(b XOR its sign); early out: |b| from NORM on)
     reg [5:0]  cnt_q, cnt_d;     // iterations left
     reg        is_rem_q, is_rem_d;
     reg        neg_a_q, neg_a_d;     // dividend to negate (EARLY_OUT: in NEG_IN)
@@ -60,8 +60,17 @@ module rv32_div #(
     // one restoring step: shift the next dividend bit in, subtract if the divisor fits.
     // Before step j (1..32) the partial remainder is (top j-1 dividend bits) mod divisor
     // < 2^(j-1) <= 2^31, so rem_q[31] is 0 there and 32 bits hold the shifted value.
+    // The fixed divider keeps no negated divisor: dvs_q holds ~(b XOR its sign), the
+    // one's complement of |b| - s (s = 1 for a negative divisor, whose b XOR s is |b| - 1),
+    // and shifted - |b| = shifted + dvs_q + (1 - s): the carry in enters as the carry of a
+    // bit below the operands, one chain, the complement already in the register. The
+    // early-out divider holds |b| (its borrow is 0).
     wire [31:0] shifted  = {rem_q[30:0], quo_q[31]};
-    wire [32:0] sub      = {1'b0, shifted} - {1'b0, dvs_q};
+    wire        dvs_bor  = (EARLY_OUT != 0) ? 1'b0 : neg_b_q;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [33:0] sub_c    = {1'b0, shifted, 1'b1} + {1'b1, (EARLY_OUT != 0) ? ~dvs_q : dvs_q, ~dvs_bor};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [32:0] sub      = sub_c[33:1];
     wire        fits     = ~sub[32];
     wire [31:0] step_rem = fits ? sub[31:0] : shifted;
     wire [31:0] step_quo = {quo_q[30:0], fits};
@@ -69,11 +78,10 @@ module rv32_div #(
     wire [31:0] res_sel  = is_rem_q ? rem_q : quo_q;
     wire [31:0] res_fix  = (res_sel ^ {32{neg_out_q}}) + {31'd0, neg_out_q};
 
-    // negators: operand magnitudes at start (fixed), register negation (early out)
+    // negators: the dividend's magnitude at start (fixed), register negation (early out)
     // (x XOR neg) + neg: the conditional negation is one adder whose inputs take the XOR,
     // not a subtractor and a multiplexer behind it
     wire [30:0] a_mag   = (a_i[30:0] ^ {31{a_neg}}) + {30'd0, a_neg};   // |a|[31]: a_top
-    wire [31:0] b_mag   = (b_i ^ {32{b_neg}}) + {31'd0, b_neg};
     wire [31:0] quo_neg = 32'd0 - quo_q;
     wire [31:0] dvs_neg = 32'd0 - dvs_q;
 
@@ -82,21 +90,41 @@ module rv32_div #(
     // gives w-1). Rocket then runs the steps count = shift..w; here the first shift-1
     // dividend bits are skipped (they form a value below the divisor) and 33 - shift
     // iterations remain.
-    function [4:0] msb_index;     // index of the highest set bit; 0 for 0 (Chisel Log2)
+    // The index of the highest set bit (0 for 0: Chisel Log2) as a tree: each index bit
+    // says whether the upper half of what is left has a set bit, and picks that half (a
+    // priority chain over 32 bits was ECP5's critical path: 10 LUT levels).
+    /* verilator lint_off UNUSEDSIGNAL */
+    function [4:0] msb_index;
         input [31:0] x;
-        integer k;
+        reg [15:0] h16;
+        reg [7:0]  h8;
+        reg [3:0]  h4;   // (h4[0] unused: the last bit needs h4[3] or h4[1])
         begin
-            msb_index = 5'd0;
-            for (k = 0; k < 32; k = k + 1)
-                if (x[k]) msb_index = k[4:0];
+            msb_index[4] = |x[31:16];
+            h16 = msb_index[4] ? x[31:16] : x[15:0];
+            msb_index[3] = |h16[15:8];
+            h8 = msb_index[3] ? h16[15:8] : h16[7:0];
+            msb_index[2] = |h8[7:4];
+            h4 = msb_index[2] ? h8[7:4] : h8[3:0];
+            msb_index[1] = |h4[3:2];
+            msb_index[0] = msb_index[1] ? h4[3] : h4[1];
         end
     endfunction
-    wire [4:0]  msb_a  = msb_index(quo_q);
-    wire [4:0]  msb_b  = msb_index(dvs_q);
+    /* verilator lint_on UNUSEDSIGNAL */
+    // the operands' highest bits, taken in the cycle before NORM (the start cycle, or
+    // NEG_IN: of the magnitudes it writes) and registered, so NORM starts from flip-flops
+    reg  [4:0]  msb_a, msb_b;
+    reg         dvs_zero;
+    wire        in_neg = state_q == S_NEG_IN;
+    always @(posedge clk_i) begin
+        msb_a    <= msb_index(in_neg ? (neg_a_q ? quo_neg : quo_q) : a_i);
+        msb_b    <= msb_index(in_neg ? (neg_b_q ? dvs_neg : dvs_q) : b_i);
+        dvs_zero <= (in_neg ? dvs_q : b_i) == 32'd0;   // (negation keeps zero)
+    end
     wire [4:0]  span   = msb_a - msb_b;            // msb_a >= msb_b: 0..31
     reg  [4:0]  skip;
     always @(*) begin
-        if (dvs_q == 32'd0)      skip = 5'd0;       // division by zero: no early out
+        if (dvs_zero)            skip = 5'd0;       // division by zero: no early out
         else if (msb_b > msb_a)  skip = 5'd30;      // eOutZero: shift 31
         else if (span >= 5'd30)  skip = 5'd0;       // shift 1 (skips nothing) or 0 (none)
         else                     skip = 5'd30 - span;
@@ -130,7 +158,7 @@ module rv32_div #(
                     // signed dividend -2^31)
                     rem_d   = {31'd0, a_top & ~b_one};
                     quo_d   = {a_mag[30:0], b_zero | (b_one & a_top)};
-                    dvs_d   = b_mag;
+                    dvs_d   = b_i ^ {32{~b_neg}};   // ~(b XOR its sign): above
                     cnt_d   = 6'd31;
                     state_d = S_ITER;
                 end

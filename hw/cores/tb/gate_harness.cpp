@@ -54,6 +54,12 @@ struct Var {
 
 int main(int argc, char **argv) {
     const char *image = nullptr, *tags = nullptr, *activity = nullptr, *regmap = nullptr;
+    // --host-args: each host call's registers (nr a0 a1 a2 a line, in order), from the RTL
+    // run's commit log (power.py). The MIPS core services a syscall in EX while the
+    // instruction before it is in MEM, where a netlist has no forwarding for the harness
+    // (the RTL's debug port has); without the option the registers are read from the
+    // register file's D nets (the RV32 core's ecall sees every older write there)
+    const char *host_args = nullptr;
     uint32_t load = 0, entry = 0, sp = 0, mem_base = 0, mem_bytes = 0;
     uint64_t max_cycles = 10000000000ULL;
     std::vector<uint64_t> windows;
@@ -77,6 +83,7 @@ int main(int argc, char **argv) {
         else if (a == "--mem-bytes") mem_bytes = (uint32_t)num(val());
         else if (a == "--activity") activity = val();
         else if (a == "--regmap") regmap = val();
+        else if (a == "--host-args") host_args = val();
         else if (a == "--list-scopes") list_scopes = true;
         else if (a == "--progress") val();  // core_harness's progress reports: none here
         else if (a == "--cycles") run_cycles = num(val());
@@ -234,6 +241,16 @@ int main(int argc, char **argv) {
     auto set_reg = [&](int r, uint32_t v) {
         for (int b = 0; b < 32; b++) *rf[r][b] = (v >> b) & 1;
     };
+    std::vector<std::vector<uint32_t>> calls;
+    size_t next_call = 0;
+    if (host_args) {
+        std::FILE *f = std::fopen(host_args, "r");
+        if (!f) die("cannot open the host-call arguments");
+        unsigned long long c[4];
+        while (std::fscanf(f, "%llu %llu %llu %llu", &c[0], &c[1], &c[2], &c[3]) == 4)
+            calls.push_back({(uint32_t)c[0], (uint32_t)c[1], (uint32_t)c[2], (uint32_t)c[3]});
+        std::fclose(f);
+    }
 
     // activity: previous value, transitions and high time (half cycles) per net bit
     std::vector<uint64_t> toggles(nbits, 0), high(nbits, 0), since(nbits, 0);
@@ -370,6 +387,11 @@ int main(int argc, char **argv) {
         top.host_wdata_i = 0;
         if (top.host_call_o && !exit_pending && !run_cycles) {
             uint32_t nr = reg(REG_NR), a0 = reg(REG_A0), a1 = reg(REG_A1), a2 = reg(REG_A2);
+            if (host_args) {
+                if (next_call >= calls.size()) die("more host calls than the RTL run made");
+                const auto &c = calls[next_call++];
+                nr = c[0], a0 = c[1], a1 = c[2], a2 = c[3];
+            }
             uint32_t ret = 0;
             if (nr == NR_WRITE) {
                 if (a0 == 1 || a0 == 2) {
