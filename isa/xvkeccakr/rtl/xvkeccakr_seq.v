@@ -58,14 +58,22 @@ module xvkeccakr_seq (
         else if (i >= 5'd5)  begin y = 3'd1; xi = i - 5'd5;  end
         else                 begin y = 3'd0; xi = i;         end
         x = xi[2:0];
-        case ({x, y})
-            6'o00: yn = 3'd0; 6'o01: yn = 3'd3; 6'o02: yn = 3'd1; 6'o03: yn = 3'd4; 6'o04: yn = 3'd2;
-            6'o10: yn = 3'd2; 6'o11: yn = 3'd0; 6'o12: yn = 3'd3; 6'o13: yn = 3'd1; 6'o14: yn = 3'd4;
-            6'o20: yn = 3'd4; 6'o21: yn = 3'd2; 6'o22: yn = 3'd0; 6'o23: yn = 3'd3; 6'o24: yn = 3'd1;
-            6'o30: yn = 3'd1; 6'o31: yn = 3'd4; 6'o32: yn = 3'd2; 6'o33: yn = 3'd0; 6'o34: yn = 3'd3;
-            6'o40: yn = 3'd3; 6'o41: yn = 3'd1; 6'o42: yn = 3'd4; 6'o43: yn = 3'd2;
-            default: yn = 3'd0;
-        endcase
+    end
+    // the tables (pi's new row, rho) as select logic on the lane index: a `case` table
+    // would become a ROM whose read port Yosys' share pass tries to pair up (and runs out
+    // of memory on the whole processor)
+    localparam [74:0]  YN_TAB  = 75'b000011001100010010000011001100100010000011001001100010000011011001100010000;
+    localparam [149:0] RHO_TAB = 150'b001110111000111101000010010010001000010101001111101101101001100111011001101011001010000011010100110111000110101100100100011011011100111110000001000000;
+    integer ti;
+    reg [5:0] rho;
+    always @(*) begin
+        yn = 3'd0;
+        rho = 6'd0;
+        for (ti = 0; ti < 25; ti = ti + 1)
+            if (i == ti[4:0]) begin
+                yn = YN_TAB[ti * 3 +: 3];
+                rho = RHO_TAB[ti * 6 +: 6];
+            end
     end
     // register offset and element of lane (cx, cy) in a column block, of packed lane i
     /* verilator lint_off UNUSEDSIGNAL */
@@ -143,19 +151,7 @@ module xvkeccakr_seq (
         end
     endgenerate
 
-    // rho offsets (FIPS 202) of lane i, reduced mod SEW
-    reg [5:0] rho;
-    always @(*) begin
-        case (i)
-            5'd0: rho = 6'd0;   5'd1: rho = 6'd1;   5'd2: rho = 6'd62;  5'd3: rho = 6'd28;
-            5'd4: rho = 6'd27;  5'd5: rho = 6'd36;  5'd6: rho = 6'd44;  5'd7: rho = 6'd6;
-            5'd8: rho = 6'd55;  5'd9: rho = 6'd20;  5'd10: rho = 6'd3;  5'd11: rho = 6'd10;
-            5'd12: rho = 6'd43; 5'd13: rho = 6'd25; 5'd14: rho = 6'd39; 5'd15: rho = 6'd41;
-            5'd16: rho = 6'd45; 5'd17: rho = 6'd15; 5'd18: rho = 6'd21; 5'd19: rho = 6'd8;
-            5'd20: rho = 6'd18; 5'd21: rho = 6'd2;  5'd22: rho = 6'd61; 5'd23: rho = 6'd56;
-            default: rho = 6'd14;
-        endcase
-    end
+    // rho offsets (FIPS 202) of lane i reduced mod SEW
     wire [5:0] wm  = (lw_i == 2'd0) ? 6'd7 : (lw_i == 2'd1) ? 6'd15 : (lw_i == 2'd2) ? 6'd31 : 6'd63;
     wire [5:0] amt = o_rp ? rho & wm : o_d ? 6'd1 : 6'd0;
     assign rot_amt_o = {16{amt}};
