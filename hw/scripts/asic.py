@@ -191,17 +191,20 @@ def sta(d, top, lib, has_clock, has_reset, cfg):
 # The worst path's start and end named by the RTL: the net on the flip-flop's output (Yosys
 # keeps the register's name there, e.g. g_seg[1].g_reg.data_q[1195]; `autoname` names the
 # cell itself after some net of its input cone) or the port. Printed as "PATHEND kind name".
+# (a port's "cell" is the top instance (empty name), whose pins have no nets in OpenSTA
+# 2.0.17: a start or end at a port keeps the port's name, e.g. oasip_fu's imm_i[2])
 ENDS_TCL = [
     "set path [lindex [find_timing_paths -path_delay max] 0]",
+    "if {$path != \"\" && $path != \"NULL\"} {",
     "foreach k {startpoint endpoint} {",
-    "  set pin [get_property $path $k]",
-    "  set name [get_full_name $pin]",
-    "  if {![catch {set inst [get_cells -of_objects $pin]}] && $inst != \"\"} {",
+    "  if {[catch {set pin [get_property $path $k]; set name [get_full_name $pin]}]} { continue }",
+    "  if {![catch {set inst [get_cells -of_objects $pin]}] && $inst != \"\" && [get_full_name $inst] != \"\"} {",
     "    foreach op [get_pins -of_objects $inst -filter \"direction == output\"] {",
     "      set name [get_full_name [get_nets -of_objects $op]]",
     "    }",
     "  }",
     "  puts \"PATHEND $k $name\"",
+    "}",
     "}"]
 
 

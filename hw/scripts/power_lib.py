@@ -303,17 +303,18 @@ class Library:
 
 # ------------------------------------------------------------------ OpenSTA
 
-# Every leaf instance: its cell and OpenSTA's own instance power (for the validation), and
+# Every leaf instance: its cell and OpenSTA's own instance power (for the validation; zeros
+# with `power_dump path 0`, where OpenSTA 2.0.17 crashes in its power code), and
 # each pin with a net: the net (hierarchical path), slews (rise, fall; s) and the connected
 # capacitance (rise, fall; F: pin capacitances and set_load, no wire load).
 STA_DUMP_TCL = r"""
-proc power_dump {path} {
+proc power_dump {path {with_power 1}} {
   set f [open $path w]
   set corner [sta::cmd_corner]
   set it [sta::leaf_instance_iterator]
   while {[$it has_next]} {
     set inst [$it next]
-    set p [sta::instance_power $inst $corner]
+    if {$with_power} {set p [sta::instance_power $inst $corner]} else {set p "0 0 0 0"}
     puts $f "I [get_full_name $inst] [get_property $inst ref_name] $p"
     set pit [$inst pin_iterator]
     while {[$pit has_next]} {

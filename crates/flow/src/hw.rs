@@ -338,7 +338,8 @@ pub fn power_records(root: &Path) -> Result<Vec<Record>, FlowError> {
                 static_mw: g("power_fmax_mw", "leakage")?,
                 dynamic_mw: g("power_fmax_mw", "dynamic")?,
                 total_ref_mw: g("power_ref_mw", "total")?,
-                vectorless_fmax_mw: f(e, "vectorless_fmax_mw")?,
+                // (None: OpenSTA crashed in its power code on the netlist)
+                vectorless_fmax_mw: f(e, "vectorless_fmax_mw"),
                 pj_per_byte: f(e, "pj_per_byte_fmax")?,
                 nj_per_perm: f(e, "nj_per_perm_fmax")?,
                 mb_per_mj: f(e, "mb_per_mj_fmax")?,

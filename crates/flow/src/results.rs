@@ -232,8 +232,10 @@ pub struct PowerRecord {
     pub dynamic_mw: f64,
     /// The same at the 100 MHz reference clock, mW (static + dynamic).
     pub total_ref_mw: f64,
-    /// OpenSTA 2.0.17's vectorless figure at Fmax (port activity propagated), mW.
-    pub vectorless_fmax_mw: f64,
+    /// OpenSTA 2.0.17's vectorless figure at Fmax (port activity propagated), mW; None
+    /// where OpenSTA crashed in its power code on the netlist (the flow's own figures do
+    /// not need it).
+    pub vectorless_fmax_mw: Option<f64>,
     pub pj_per_byte: f64,
     pub nj_per_perm: f64,
     pub mb_per_mj: f64,

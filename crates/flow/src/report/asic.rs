@@ -254,7 +254,9 @@ pub fn power_table(m: &Model) -> String {
                 f2(p.static_mw + p.dynamic_mw),
                 format!("{:.3}", p.static_mw),
                 f2(p.total_ref_mw),
-                f2(p.vectorless_fmax_mw),
+                p.vectorless_fmax_mw
+                    .map(f2)
+                    .unwrap_or_else(|| "- (OpenSTA crashed)".into()),
                 f0(p.pj_per_byte),
                 f1(p.nj_per_perm),
                 format!("{:.4}", p.mb_per_mj),
@@ -523,7 +525,7 @@ mod tests {
             static_mw: stat,
             dynamic_mw: dynm,
             total_ref_mw: stat + dynm,
-            vectorless_fmax_mw: 9.0,
+            vectorless_fmax_mw: Some(9.0),
             pj_per_byte: pjb,
             nj_per_perm: 1.0,
             mb_per_mj: 1e3 / pjb,
@@ -569,5 +571,22 @@ mod tests {
         assert_eq!(all[9], "4.00");
         let m = row(&md, "Power and energy of every processor", "mips-ref");
         assert_eq!(m[1], NOT_RUN);
+        assert_eq!(all[5], "9.00");
+    }
+
+    #[test]
+    fn a_missing_vectorless_figure_says_why_and_keeps_the_measured_ones() {
+        let designs = tree_designs();
+        let mut p = power_rec("rv32-dasip", 120.0, 0.02, 20.0, 500.0);
+        if let Record::Power(ref mut r) = p {
+            r.vectorless_fmax_mw = None;
+        }
+        let r = results_of(vec![asic_rec("rv32-dasip", 60000.0, 120.0, None), p]);
+        let md = asic_section(&Model::new(&r, &designs, Inputs::load(&tree())));
+        let all = row(&md, "Power and energy of every processor", "rv32-dasip");
+        assert_eq!(
+            &all[1..6],
+            &["120.0", "20.02", "0.020", "20.02", "- (OpenSTA crashed)"]
+        );
     }
 }
