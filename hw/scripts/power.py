@@ -695,19 +695,18 @@ def main(argv_=None):
         for t in tl:
             found = None
             if v:
-                for p in sorted(glob_results(t["name"])):
-                    found = p
-            if found and v:
-                r = P.load_json(found)
-                # current only if its netlist is the ASIC flow's current one
+                # the result of the current netlist and firmware, among every kept one
+                # (not the last by name: an older folder may sort after the current one)
                 try:
-                    man = AL.build()
-                    cur = os.path.basename(os.path.dirname(found)).endswith(current_key(t, v, man, cfg) or "-")
+                    key = current_key(t, v, AL.build(), cfg)
                 except SystemExit:
-                    cur = False
-                if cur:
-                    out["results"].append(r)
-                    continue
+                    key = None
+                for p in sorted(glob_results(t["name"])):
+                    if key and os.path.basename(os.path.dirname(p)).endswith("_" + key):
+                        found = p
+            if found:
+                out["results"].append(P.load_json(found))
+                continue
             out["missing"].append({"name": t["name"], "why": "power flow not run for the current netlist and firmware (make asic)"
                                    if v else f"power tools missing: {why}"})
         if a.write_doc and out["results"]:
