@@ -356,9 +356,7 @@ def main(argv=None):
         if a.write_doc and out["results"]:
             # (the current results only, and what has none: no run)
             text = table(out["results"], v, cfg)
-            if out["missing"]:
-                text += (f"\nNot run for the current sources (make asic): "
-                         f"{', '.join(m['name'] for m in out['missing'])}.\n")
+            text += C.not_run_line(out, "Not run for the current sources (make asic)")
             C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, text)
         print(json.dumps(out))
         return 0

@@ -75,6 +75,13 @@ def get_case(name):
     return cases[name]
 
 
+def not_run_line(status, what):
+    """The line under a --status --write-doc table naming the targets without a current
+    result ("" when every target has one)."""
+    names = ", ".join(m["name"] for m in status["missing"])
+    return f"\n{what}: {names}.\n" if names else ""
+
+
 def write_between_markers(path, begin, end, text):
     """Replace what stands between the lines `begin` and `end` of the file with text."""
     with open(path) as f:

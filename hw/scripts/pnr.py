@@ -474,9 +474,7 @@ def status_doc_text(out):
     (`--status --write-doc`: no run; a stale summary entry never reaches the docs), with the
     targets that have none named."""
     text = f"Measured ({out['method']}):\n\n" + table(out["results"])
-    if out["missing"]:
-        text += (f"\nNot placed and routed for the current sources (make pnr): "
-                 f"{', '.join(m['name'] for m in out['missing'])}.\n")
+    text += C.not_run_line(out, "Not placed and routed for the current sources (make pnr)")
     return text
 
 

@@ -712,9 +712,7 @@ def main(argv_=None):
         if a.write_doc and out["results"]:
             # (the current results only, and what has none: no run)
             text = f"Method: {method_text(v)}.\n\n" + table(out["results"])
-            if out["missing"]:
-                text += (f"\nNot run for the current netlist and firmware (make asic): "
-                         f"{', '.join(m['name'] for m in out['missing'])}.\n")
+            text += C.not_run_line(out, "Not run for the current netlist and firmware (make asic)")
             C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, text)
         print(json.dumps(out))
         return 0
