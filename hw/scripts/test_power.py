@@ -46,8 +46,26 @@ def check_plain_modules():
     return [] if got == want and "pm0 u_s" in got and "module pm0 (" in got else [f"plain_modules gave {got!r}"]
 
 
+def check_name_mapper():
+    """Kept submodules inside flattened ones (instance names with dots: `\\u_mul.u_as`, one
+    more level inside it: `\\g.u_in`): the harness's names (Verilator's scopes, split at every
+    dot) map to OpenSTA's (the instance name whole), in the top module and at each level."""
+    text = ("module top(a, y);\n  input a;\n  output y;\n  wire w;\n"
+            "  INVX1 i0 (.A(a), .Y(w));\n  pm0 \\u_mul.u_as  (.x_i(w), .o_o(y));\nendmodule\n"
+            "module pm0 (x_i, o_o);\n  input x_i;\n  output o_o;\n  wire x_i_INVX1_A_Y;\n"
+            "  INVX1 x_i_INVX1_A (.A(x_i), .Y(x_i_INVX1_A_Y));\n"
+            "  pm1 \\g.u_in  (.x_i(x_i_INVX1_A_Y), .o_o(o_o));\nendmodule\n"
+            "module pm1 (x_i, o_o);\n  input x_i;\n  output o_o;\n  wire q_i_NOR2X1_A_Y;\n"
+            "  INVX1 u (.A(x_i), .Y(q_i_NOR2X1_A_Y));\n  INVX1 v (.A(q_i_NOR2X1_A_Y), .Y(o_o));\nendmodule\n")
+    _short, netmap, _insts = W.sim_netlist(text, {"INVX1"})
+    f = W.name_mapper(text, "top", netmap)
+    want = {"n0": "w", "a": "a", "u_mul/u_as/n0": "u_mul.u_as/x_i_INVX1_A_Y", "u_mul/u_as/x_i": "u_mul.u_as/x_i",
+            "u_mul/u_as/g/u_in/n0": "u_mul.u_as/g.u_in/q_i_NOR2X1_A_Y"}
+    return [f"name_mapper: {k} -> {f(k)}, want {w}" for k, w in want.items() if f(k) != w]
+
+
 def main():
-    pm = check_plain_modules()
+    pm = check_plain_modules() + check_name_mapper()
     for f in pm:
         print(f"test_power: FAIL: {f}")
     if pm:

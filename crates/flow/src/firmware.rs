@@ -384,9 +384,21 @@ pub fn plan(root: &Path, d: &Design) -> Result<Plan, FlowError> {
     let common: Vec<String> = spec.common_cflags.iter().map(sub).collect();
     let build = build_dir(root, d);
     let mut steps = vec![];
+    // The compile runs in firmware/, and with -g the debug information records that folder
+    // (DW_AT_comp_dir): mapped to `.`, so the ELF is the same in every checkout (the power
+    // flow's cache key hashes it). The compiler records its working directory as getcwd()
+    // gives it (symbolic links resolved): the canonical path. -ffile-prefix-map for C
+    // (debug information and __FILE__), -fdebug-prefix-map for the assembler too (GCC 12
+    // passes only that one on to `as`: crt0.S kept the path without it).
+    let fw_abs = fw.canonicalize().unwrap_or_else(|_| fw.clone());
+    let prefix_maps = [
+        format!("-ffile-prefix-map={}=.", fw_abs.display()),
+        format!("-fdebug-prefix-map={}=.", fw_abs.display()),
+    ];
     let compile = |flags: &[String], src: &str, obj: PathBuf| {
         let depfile = obj.with_extension("d");
         let mut args = flags.to_vec();
+        args.extend(prefix_maps.iter().cloned());
         args.extend([
             "-MD".into(),
             "-MF".into(),

@@ -65,6 +65,59 @@ fn a_build_is_redone_only_when_an_input_changes() {
     let _ = std::fs::remove_file(firmware::build_dir(&root(), &d).with_extension("lock"));
 }
 
+/// A copy of `from` at `to` (files and folders; `build/` left out).
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if e.file_type().unwrap().is_dir() {
+            if e.file_name() != "build" {
+                copy_tree(&src, &dst);
+            }
+        } else {
+            std::fs::copy(&src, &dst).unwrap();
+        }
+    }
+}
+
+/// The ELF does not depend on where the checkout is: `firmware/` copied to two folders of
+/// different path lengths builds byte-identical ELFs (the debug information records the
+/// compile's folder as `.`), so the power flow's cache key, which hashes the ELF, is the
+/// same in every checkout.
+#[test]
+fn the_elf_is_the_same_in_every_checkout() {
+    let base = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("elf_position");
+    for name in ["rv32-ref", "mips-ref"] {
+        let d = design::find(&root().join("designs"), name).unwrap();
+        if project::require(firmware::compiler_for(d.arch)).is_err() {
+            eprintln!("SKIPPED: no {}", firmware::compiler_for(d.arch).program);
+            continue;
+        }
+        let mut elfs = vec![];
+        for sub in ["a", "a-much-longer-folder-name/b"] {
+            let r = base.join(name).join(sub);
+            let _ = std::fs::remove_dir_all(&r);
+            copy_tree(&root().join("firmware"), &r.join("firmware"));
+            let elf = firmware::build(&r, &d).unwrap_or_else(|e| panic!("{e}"));
+            let bytes = std::fs::read(&elf).unwrap();
+            // the folder's path is nowhere in the ELF
+            let path = r.canonicalize().unwrap().display().to_string();
+            assert!(
+                !bytes.windows(path.len()).any(|w| w == path.as_bytes()),
+                "{name}: {} holds {path}",
+                elf.display()
+            );
+            elfs.push(bytes);
+        }
+        assert!(
+            elfs[0] == elfs[1],
+            "{name}: the ELFs built in two folders differ"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
+
 #[test]
 fn generated_kernel_sources_are_current() {
     if project::require(project::PYTHON3).is_err() {
