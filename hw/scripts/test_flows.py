@@ -257,6 +257,20 @@ EOF
             self.assertEqual(sorted(json.load(f)["results"]), ["a", "b"])
         self.assertIn("| fake |", read(os.path.join(self.tmp, "summary.md")))
 
+    def test_one_task_per_target_shares_the_cache_of_the_seed_tasks(self):
+        # a sweep's pnr task: synthesis and the three seeds in one task, the result written
+        # where pnr.py's own run would write it (and read back by it)
+        flow, count = self.fake_flow(self.tmp)
+        _, t, d = self.synthesized(flow, "point")
+        res = pnr.target_task(t, flow=flow)
+        self.assertEqual((res["fmax_mhz"], res["lut4"], res["seeds"]), (102.5, 42, [1, 2, 3]))
+        self.assertEqual(res["_outputs"], [d])
+        self.assertEqual(len(read(count).split()), 3)
+        flow2, _ = self.fake_flow(self.tmp)
+        self.assertEqual(flow2.run([t])["point"]["fmax_mhz"], 102.5)
+        self.assertEqual(pnr.target_task(t, flow=flow2)["fmax_mhz"], 102.5)
+        self.assertEqual(len(read(count).split()), 3, "the seed tasks and a rerun must come from the cache")
+
     def test_status_lists_current_results_only(self):
         flow, count = self.fake_flow(self.tmp)
         v, t, _ = self.synthesized(flow, "fake")

@@ -5,6 +5,7 @@ that dies are reported with their name and log tail while the other tasks finish
 files sent back by a remote worker land under hw/build only. `make -C hw test-tasks`;
 seconds. Skipped with the reason when dask is not installed (scripts/setup installs it)."""
 import io
+import json
 import os
 import sys
 import tempfile
@@ -20,6 +21,10 @@ try:
 except ImportError:
     HAVE_DASK = False
 
+# the tests' task durations stay out of the tree's history (hw/build/tasks/durations.json)
+_HIST = tempfile.mkdtemp(prefix="taskrun-test-")
+taskrun.DURATIONS = os.path.join(_HIST, "durations.json")
+
 TASKS = [{"name": f"t{i}", "kind": "sleep", "args": {"seconds": 0.05 * (4 - i), "value": i * i}} for i in range(4)]
 
 
@@ -29,8 +34,46 @@ def run(items, jobs):
     return recs, log.getvalue()
 
 
+class Durations(unittest.TestCase):
+    def test_history_orders_longest_first_and_new_tasks_ahead(self):
+        items = [{"name": n} for n in ("short", "new", "long", "mid")]
+        hist = {"short": 2.0, "long": 300.4, "mid": 40.0}
+        self.assertEqual(taskrun.priorities(items, hist), [2, 301, 300, 40])
+        self.assertEqual(taskrun.priorities(items, {}), [1, 1, 1, 1])
+        with tempfile.TemporaryDirectory() as d:
+            p = os.path.join(d, "durations.json")
+            taskrun.save_durations([{"ok": True, "seconds": 3.5}, {"ok": False, "seconds": 9.0}, None],
+                                   [{"name": "a"}, {"name": "b"}, {"name": "c"}], p)
+            taskrun.save_durations([{"ok": True, "seconds": 1.0}], [{"name": "d"}], p)
+            self.assertEqual(taskrun.load_durations(p), {"a": 3.5, "d": 1.0})
+            C.write_atomic(p, "[1, 2")  # a damaged history is no history, not an error
+            self.assertEqual(taskrun.load_durations(p), {})
+
+
 @unittest.skipUnless(HAVE_DASK, "dask.distributed not installed (scripts/setup installs it into build/venv)")
 class LocalCluster(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.old = taskrun.DURATIONS
+        taskrun.DURATIONS = os.path.join(self.tmp.name, "durations.json")
+
+    def tearDown(self):
+        taskrun.DURATIONS = self.old
+        self.tmp.cleanup()
+
+    def test_the_longest_known_task_starts_first(self):
+        started = os.path.join(self.tmp.name, "started")
+        items = [{"name": n, "kind": "sleep", "args": {"tool": ["sh", "-c", f"echo {n} >> {started}; sleep 0.3"]}}
+                 for n in ("s0", "s1", "s2", "s3", "long")]
+        C.write_atomic(taskrun.DURATIONS, json.dumps({"s0": 1, "s1": 1, "s2": 1, "s3": 1, "long": 50}))
+        recs, _ = run(items, 2)
+        self.assertEqual([r["ok"] for r in recs], [True] * 5)
+        with open(started) as f:
+            first = f.read().split()
+        self.assertIn("long", first[:2], first)  # submitted last, started among the first two
+        # the history now holds this run's durations
+        self.assertLess(taskrun.load_durations()["long"], 50)
+
     def test_two_workers_equal_serial_and_failures_are_contained(self):
         items = TASKS + [{"name": "bad", "kind": "sleep", "args": {"fail": "yosys not found on PATH"}},
                          {"name": "crash", "kind": "sleep", "args": {"crash": True}}]

@@ -151,11 +151,19 @@ fn bad_sweep_files_are_usage_errors() {
         assert!(!err.contains("panicked"), "{err}");
     }
     let o = bin()
-        .args(["sweep", "sweeps/seed004-cases.toml", "--flows", "pnr"])
+        .args(["sweep", "sweeps/seed004-cases.toml", "--flows", "sim,power"])
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("not sweep flows yet"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains(
+        "--flows: the power flow measures processors running firmware, not a case sweep"
+    ));
+    let o = bin()
+        .args(["sweep", "sweeps/seed004-cases.toml", "--flows", "route"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("known: sim, area, asic, pnr, power"));
     for args in [
         vec!["sweep", "sweeps/seed004-cases.toml", "--out"],
         vec!["reproduce", "--no-readme", "--out"],

@@ -29,28 +29,38 @@ pub enum Flow {
     Area,
     /// The ASIC flow (`asic.py`): sky130 GE, OSU 0.18 um Fmax.
     Asic,
+    /// ECP5 place and route (`pnr.py`): LUT4, flip-flops, Fmax (median of the seeds).
+    Pnr,
+    /// The power flow (`power.py`; processors only): the gate-level netlist running the
+    /// benchmark firmware, mW, pJ/B and MB/mJ at the OSU Fmax.
+    Power,
 }
 
 impl Flow {
-    pub const ALL: [Flow; 3] = [Flow::Sim, Flow::Area, Flow::Asic];
+    pub const ALL: [Flow; 5] = [Flow::Sim, Flow::Area, Flow::Asic, Flow::Pnr, Flow::Power];
     pub fn key(self) -> &'static str {
         match self {
             Flow::Sim => "sim",
             Flow::Area => "area",
             Flow::Asic => "asic",
+            Flow::Pnr => "pnr",
+            Flow::Power => "power",
         }
     }
     pub fn parse(s: &str) -> Result<Flow, String> {
         Flow::ALL.into_iter().find(|f| f.key() == s).ok_or_else(|| {
-            let known = ["sim", "area", "asic"].join(", ");
-            let more = if s == "pnr" || s == "power" {
-                " (P&R and power are not sweep flows yet: make pnr, make asic)"
-            } else {
-                ""
-            };
-            format!("unknown flow '{s}'; known: {known}{more}")
+            let known: Vec<&str> = Flow::ALL.iter().map(|f| f.key()).collect();
+            format!("unknown flow '{s}'; known: {}", known.join(", "))
         })
     }
+}
+
+/// The flows a base can run: power only on designs (it runs their firmware).
+pub fn check_flows(base: &Base, flows: &[Flow]) -> Result<(), String> {
+    if flows.contains(&Flow::Power) && matches!(base, Base::Case { .. }) {
+        return Err("the power flow measures processors running firmware, not a case sweep".into());
+    }
+    Ok(())
 }
 
 /// A sweep file, as written.
@@ -72,6 +82,10 @@ struct SpecFile {
     /// Benchmark function of the sim flow (designs; default sha3-256).
     #[serde(default)]
     alg: Option<String>,
+    /// The P&R flow's seeds (default 1, 2, 3: the project's method, sharing `make pnr`'s
+    /// results; one seed explores faster).
+    #[serde(default)]
+    pnr_seeds: Option<Vec<u32>>,
     /// Axis (a design file's dotted key, or a case parameter) -> its values.
     axes: toml::Table,
 }
@@ -111,6 +125,8 @@ pub struct Spec {
     pub flows: Vec<Flow>,
     pub alg: String,
     pub axes: Vec<(String, Vec<toml::Value>)>,
+    /// The P&R flow's seeds.
+    pub pnr_seeds: Vec<u32>,
 }
 
 /// keccak_core parameters a case sweep may vary (hw/cases.json).
@@ -215,6 +231,11 @@ impl Spec {
             .iter()
             .map(|s| Flow::parse(s).map_err(&bad))
             .collect::<Result<Vec<_>, _>>()?;
+        check_flows(&base, &flows).map_err(bad)?;
+        let pnr_seeds = f.pnr_seeds.unwrap_or_else(|| vec![1, 2, 3]);
+        if pnr_seeds.is_empty() {
+            return Err(bad("pnr_seeds: give at least one seed".into()));
+        }
         Ok(Spec {
             title: f.title.unwrap_or_else(|| f.name.clone()),
             name: f.name,
@@ -228,6 +249,7 @@ impl Spec {
                 .alg
                 .unwrap_or_else(|| crate::results::SEED_ALG.to_string()),
             axes,
+            pnr_seeds,
         })
     }
 }
@@ -517,6 +539,11 @@ pub fn tasks(spec: &Spec, variants: &[Variant], flows: &[Flow], designs_dir: &Pa
                 a["sim"] = json!(false);
                 out.push(HwTask::new(format!("{} asic", v.name), "asic", a));
             }
+            if has(Flow::Pnr) {
+                let mut a = args.clone();
+                a["seeds"] = json!(spec.pnr_seeds);
+                out.push(HwTask::new(format!("{} pnr", v.name), "pnr", a));
+            }
         } else {
             let file = designs_dir.join(format!("{}.toml", v.name));
             let args = json!({"design": file.display().to_string(), "name": v.name,
@@ -539,6 +566,18 @@ pub fn tasks(spec: &Spec, variants: &[Variant], flows: &[Flow], designs_dir: &Pa
                 out.push(HwTask::new(
                     format!("{} asic", v.name),
                     "asic",
+                    args.clone(),
+                ));
+            }
+            if has(Flow::Pnr) {
+                let mut a = args.clone();
+                a["seeds"] = json!(spec.pnr_seeds);
+                out.push(HwTask::new(format!("{} pnr", v.name), "pnr", a));
+            }
+            if has(Flow::Power) {
+                out.push(HwTask::new(
+                    format!("{} power", v.name),
+                    "power",
                     args.clone(),
                 ));
             }
@@ -577,14 +616,41 @@ pub struct Point {
     pub asic_ge: Option<f64>,
     pub asic_fmax_mhz: Option<f64>,
     pub asic_gbps: Option<f64>,
+    /// ECP5 P&R: LUT4 sites, flip-flops, Fmax (median of the seeds).
+    #[serde(default)]
+    pub pnr_lut4: Option<u64>,
+    #[serde(default)]
+    pub pnr_ff: Option<u64>,
+    #[serde(default)]
+    pub pnr_fmax_mhz: Option<f64>,
+    /// Power flow (at the OSU Fmax): total mW, pJ per byte and MB per mJ of the benchmark's
+    /// steady state.
+    #[serde(default)]
+    pub power_mw: Option<f64>,
+    #[serde(default)]
+    pub pj_per_byte: Option<f64>,
+    #[serde(default)]
+    pub mb_per_mj: Option<f64>,
     /// On the Pareto front of speed against area.
     pub pareto: bool,
+    /// On the Pareto front of energy (pJ/B) against area (when the power flow ran).
+    #[serde(default)]
+    pub pareto_energy: bool,
     /// Failed tasks: flow -> error (with the log tail).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub errors: BTreeMap<String, String>,
 }
 
 impl Point {
+    /// The area of the Pareto fronts: designs, slices (est.); cases, LUTs.
+    pub fn area(&self, is_case: bool) -> Option<f64> {
+        if is_case {
+            Some(self.luts? as f64)
+        } else {
+            self.slices_est
+        }
+    }
+
     /// (area, time) of the Pareto front: designs (slices est., c/B); cases (LUTs, ps per
     /// byte at the estimated Fmax); both lower is better. None when not measured.
     pub fn objectives(&self, is_case: bool) -> Option<(f64, f64)> {
@@ -617,14 +683,30 @@ pub const SWEEP_SCHEMA: &str = "sha3-asip-sweep/1";
 /// slow, and better in one of the two.
 pub fn mark_pareto(points: &mut [Point], is_case: bool) {
     let obj: Vec<Option<(f64, f64)>> = points.iter().map(|p| p.objectives(is_case)).collect();
-    for i in 0..points.len() {
-        points[i].pareto = match obj[i] {
+    let front = front_of(&obj);
+    // energy against area: the same area objective, pJ/B instead of time
+    let eobj: Vec<Option<(f64, f64)>> = points
+        .iter()
+        .map(|p| Some((p.area(is_case)?, p.pj_per_byte?)))
+        .collect();
+    let efront = front_of(&eobj);
+    for (i, p) in points.iter_mut().enumerate() {
+        p.pareto = front[i];
+        p.pareto_energy = efront[i];
+    }
+}
+
+/// Which of the (area, cost) pairs no other pair dominates (at most as large in both and
+/// smaller in one); None is never on the front.
+fn front_of(obj: &[Option<(f64, f64)>]) -> Vec<bool> {
+    (0..obj.len())
+        .map(|i| match obj[i] {
             None => false,
             Some((a, t)) => !obj.iter().enumerate().any(|(j, o)| {
                 j != i && o.is_some_and(|(b, u)| b <= a && u <= t && (b < a || u < t))
             }),
-        };
-    }
+        })
+        .collect()
 }
 
 /// The points of `variants` with the outcomes of their tasks.
@@ -690,6 +772,19 @@ pub fn points(spec: &Spec, variants: &[Variant], outcomes: &[HwOutcome]) -> Vec<
                         p.asic_ge = f(val, "ge");
                         p.asic_fmax_mhz = f(val, "fmax_mhz");
                         p.asic_gbps = f(val, "gbps");
+                    }
+                    "pnr" => {
+                        p.pnr_lut4 = u(val, "lut4");
+                        p.pnr_ff = u(val, "ff");
+                        p.pnr_fmax_mhz = f(val, "fmax_mhz");
+                    }
+                    "power" => {
+                        p.power_mw = val
+                            .get("power_fmax_mw")
+                            .and_then(|x| x.get("total"))
+                            .and_then(|x| x.as_f64());
+                        p.pj_per_byte = f(val, "pj_per_byte_fmax");
+                        p.mb_per_mj = f(val, "mb_per_mj_fmax");
                     }
                     _ => {}
                 }
@@ -803,9 +898,9 @@ pub fn markdown(r: &SweepResults, figs: &figure::Rendered) -> String {
         r.points.iter().filter(|p| p.pareto).count()
     ));
     let method = if is_case {
-        "Method: sim = the case's Verilator testbench (`hw/scripts/sim.py`: cycles per absorbed SHA3-512 block, digests checked); area = Yosys `synth_xilinx -family xc6v` of keccak_core (`hw/scripts/synth.py`, LUT6 count, flip-flops, GE estimate, Fmax estimate from LUT levels); Gbps = rate bits x Fmax est. x messages in flight / cycles per block; Pareto front: LUTs against ps per byte (8000 / Gbps), no point both smaller and faster; ASIC (when run) = `hw/scripts/asic.py` sky130 GE and OSU 0.18 um Fmax. Every figure is measured by the tools in this run or read from their content-keyed cache."
+        "Method: sim = the case's Verilator testbench (`hw/scripts/sim.py`: cycles per absorbed SHA3-512 block, digests checked); area = Yosys `synth_xilinx -family xc6v` of keccak_core (`hw/scripts/synth.py`, LUT6 count, flip-flops, GE estimate, Fmax estimate from LUT levels); Gbps = rate bits x Fmax est. x messages in flight / cycles per block; Pareto front: LUTs against ps per byte (8000 / Gbps), no point both smaller and faster; ASIC (when run) = `hw/scripts/asic.py` sky130 GE and OSU 0.18 um Fmax; ECP5 (when run) = `hw/scripts/pnr.py` place and route (LUT4 sites, flip-flops, median Fmax of the sweep's seeds). Every figure is measured by the tools in this run or read from their content-keyed cache."
     } else {
-        "Method: c/B = long-message cycles per byte of the benchmark on the simulator's timing model (`sha3-asip bench`, digests checked against the golden model); area = the whole processor (core + units, memories outside) through Yosys `synth_xilinx -family xc6v` (`hw/scripts/synth_proc.py`), slices estimated as max(LUT/4, FF/8); the processor RTL does not depend on timing-model parameters, so variants that differ only in them share one area; Pareto front: slices against c/B, no point both smaller and faster; ASIC (when run) = `hw/scripts/asic.py`. Every figure is measured by the tools in this run or read from their content-keyed cache."
+        "Method: c/B = long-message cycles per byte of the benchmark on the simulator's timing model (`sha3-asip bench`, digests checked against the golden model); area = the whole processor (core + units, memories outside) through Yosys `synth_xilinx -family xc6v` (`hw/scripts/synth_proc.py`), slices estimated as max(LUT/4, FF/8); the processor RTL does not depend on timing-model parameters, so variants that differ only in them share one area; Pareto front: slices against c/B, no point both smaller and faster; ASIC (when run) = `hw/scripts/asic.py`; ECP5 (when run) = `hw/scripts/pnr.py` place and route (LUT4 sites, flip-flops, median Fmax of the sweep's seeds); power (when run) = `hw/scripts/power.py`: the ASIC netlist simulated at gate level running the benchmark firmware, every net's toggles into the OSU 0.18 um Liberty power tables, at the OSU Fmax, energy Pareto front: slices against pJ/B (the power flow runs the RTL's cycles, so timing-model variants of one processor share one figure). Every figure is measured by the tools in this run or read from their content-keyed cache."
     };
     s.push_str(method);
     s.push_str("\n\n");
@@ -828,9 +923,6 @@ pub fn markdown(r: &SweepResults, figs: &figure::Rendered) -> String {
             "GE (est.)",
             "Fmax est. MHz",
             "Gbps",
-            "ASIC GE",
-            "ASIC MHz",
-            "ASIC Gbps",
         ]
     } else {
         &[
@@ -841,17 +933,29 @@ pub fn markdown(r: &SweepResults, figs: &figure::Rendered) -> String {
             "FFs",
             "slices (est.)",
             "GE (est.)",
-            "ASIC GE",
-            "ASIC MHz",
         ]
     };
     let asic = r.flows.contains(&Flow::Asic);
-    let ncols = if asic {
-        cols.len()
-    } else {
-        cols.iter().filter(|c| !c.starts_with("ASIC")).count()
-    };
-    head.extend(cols[..ncols].iter().map(|c| c.to_string()));
+    let pnr = r.flows.contains(&Flow::Pnr);
+    let power = r.flows.contains(&Flow::Power);
+    head.extend(cols.iter().map(|c| c.to_string()));
+    if asic {
+        head.extend(["ASIC GE".into(), "ASIC MHz".into()]);
+        if is_case {
+            head.push("ASIC Gbps".into());
+        }
+    }
+    if pnr {
+        head.extend(["ECP5 LUT4".into(), "ECP5 FF".into(), "ECP5 MHz".into()]);
+    }
+    if power {
+        head.extend([
+            "mW @ OSU Fmax".into(),
+            "pJ/B".into(),
+            "MB/mJ".into(),
+            "energy Pareto".into(),
+        ]);
+    }
     let mut sorted: Vec<&Point> = r.points.iter().collect();
     sorted.sort_by(|a, b| {
         let ka = a.objectives(is_case).map(|o| o.0).unwrap_or(f64::INFINITY);
@@ -888,9 +992,6 @@ pub fn markdown(r: &SweepResults, figs: &figure::Rendered) -> String {
                     opt_f(p.ge_est, 0),
                     opt_f(p.fmax_mhz_est, 1),
                     opt_f(p.gbps, 3),
-                    opt_f(p.asic_ge, 0),
-                    opt_f(p.asic_fmax_mhz, 1),
-                    opt_f(p.asic_gbps, 3),
                 ]);
             } else {
                 row.extend([
@@ -901,11 +1002,29 @@ pub fn markdown(r: &SweepResults, figs: &figure::Rendered) -> String {
                     opt(p.ffs),
                     opt_f(p.slices_est, 0),
                     opt_f(p.ge_est, 0),
-                    opt_f(p.asic_ge, 0),
-                    opt_f(p.asic_fmax_mhz, 1),
                 ]);
             }
-            row.truncate(2 + r.axes.len() + ncols);
+            if asic {
+                row.extend([opt_f(p.asic_ge, 0), opt_f(p.asic_fmax_mhz, 1)]);
+                if is_case {
+                    row.push(opt_f(p.asic_gbps, 3));
+                }
+            }
+            if pnr {
+                row.extend([opt(p.pnr_lut4), opt(p.pnr_ff), opt_f(p.pnr_fmax_mhz, 1)]);
+            }
+            if power {
+                row.extend([
+                    opt_f(p.power_mw, 2),
+                    opt_f(p.pj_per_byte, 0),
+                    opt_f(p.mb_per_mj, 4),
+                    if p.pareto_energy {
+                        "**yes**".into()
+                    } else {
+                        "".into()
+                    },
+                ]);
+            }
             row
         })
         .collect();
@@ -1077,6 +1196,72 @@ mod tests {
             .map(|x| x.name.as_str())
             .collect();
         assert_eq!(front, ["a", "b", "d"]);
+    }
+
+    #[test]
+    fn pnr_and_power_outcomes_become_columns_and_an_energy_front() {
+        let spec = Spec {
+            name: "s".into(),
+            title: "s".into(),
+            base: Base::Designs(Vec::new()),
+            flows: vec![Flow::Pnr, Flow::Power],
+            alg: "sha3-256".into(),
+            axes: Vec::new(),
+            pnr_seeds: vec![1],
+        };
+        let var = |n: &str| Variant {
+            name: n.into(),
+            base: "rv32-ref".into(),
+            values: Vec::new(),
+            toml: Some(String::new()),
+            case_params: None,
+            hw_case: None,
+        };
+        let ok = |name: &str, kind: &str, v: Value| HwOutcome {
+            name: name.into(),
+            kind: kind.into(),
+            result: Ok(v),
+        };
+        let outcomes = vec![
+            ok("a area", "synth-proc", json!({"slices_est": 100.0})),
+            ok(
+                "a pnr",
+                "pnr",
+                json!({"lut4": 3113, "ff": 1023, "fmax_mhz": 102.7}),
+            ),
+            ok(
+                "a power",
+                "power",
+                json!({"power_fmax_mw": {"total": 131.19}, "pj_per_byte_fmax": 557752.0,
+                       "mb_per_mj_fmax": 0.0018}),
+            ),
+            ok("b area", "synth-proc", json!({"slices_est": 200.0})),
+            ok(
+                "b power",
+                "power",
+                json!({"power_fmax_mw": {"total": 90.0}, "pj_per_byte_fmax": 600000.0}),
+            ),
+            ok("c area", "synth-proc", json!({"slices_est": 300.0})),
+            ok(
+                "c power",
+                "power",
+                json!({"power_fmax_mw": {"total": 190.0}, "pj_per_byte_fmax": 50000.0}),
+            ),
+        ];
+        let p = points(&spec, &[var("a"), var("b"), var("c")], &outcomes);
+        assert_eq!(
+            (p[0].pnr_lut4, p[0].pnr_ff, p[0].pnr_fmax_mhz),
+            (Some(3113), Some(1023), Some(102.7))
+        );
+        assert_eq!(
+            (p[0].power_mw, p[0].mb_per_mj),
+            (Some(131.19), Some(0.0018))
+        );
+        // b is larger than a and uses more energy per byte; c is larger and uses less
+        let front: Vec<bool> = p.iter().map(|x| x.pareto_energy).collect();
+        assert_eq!(front, [true, false, true]);
+        assert_eq!(Flow::parse("power"), Ok(Flow::Power));
+        assert!(Flow::parse("route").unwrap_err().contains("pnr, power"));
     }
 
     #[test]

@@ -29,7 +29,7 @@ Examples:
   sha3-asip fuzz --flavour rv32im --case 0x1234abcd   (one program again, with its listing)")]
 pub struct FuzzArgs {
     /// Flavours, comma-separated, or all (rv32im, rv32im-eo, zbb, zbkb, xoasip, xdasip,
-    /// xkeccak, mips32, xmipscop, xmipsnative).
+    /// xkeccak, zve64x, xvkeccak, xvkeccakr, mips32, xmipscop, xmipsnative).
     #[arg(long, default_value = "all")]
     pub flavour: String,
     /// Programs per flavour.

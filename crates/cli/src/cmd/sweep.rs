@@ -16,9 +16,12 @@ values. Every combination of every base is a point; the design points are writte
 files into OUT/designs/ (and build/sweep/NAME/designs/). The flows run on each point as
 Dask tasks (hw/scripts/taskrun.py, docs/tasks.md): sim (designs: firmware + benchmark on the
 simulator, c/B; cases: the Verilator testbench), area (Yosys synthesis of the processor or
-the case), asic (the ASIC flow). Results are cached by content (hw/build), so running a
+the case), asic (the ASIC flow), pnr (ECP5 place and route, the file's pnr_seeds, default
+1,2,3) and power (designs only: the gate-level netlist running the benchmark firmware).
+Results are cached by content (hw/build) and shared with make asic / make pnr, so running a
 sweep again only runs what is missing. Writes OUT/results.json, README.md and index.html:
-every point, the Pareto front of speed against area, each point linked to its design file.
+every point, the Pareto front of speed against area (and of energy against area with
+power), each point linked to its design file.
 Exit status 1 when a task failed (listed on the page and on stderr).
 
 Examples:
@@ -28,8 +31,8 @@ Examples:
 pub struct SweepArgs {
     /// The sweep file (sweeps/*.toml).
     pub spec: PathBuf,
-    /// Flows to run on every point, comma-separated: sim, area, asic (default: the file's
-    /// `flows`, else sim,area).
+    /// Flows to run on every point, comma-separated: sim, area, asic, pnr, power (default:
+    /// the file's `flows`, else sim,area).
     #[arg(long, value_delimiter = ',')]
     pub flows: Option<Vec<String>>,
     /// Folder of the results and the page (default: sweep/<name>).
@@ -63,6 +66,9 @@ pub fn run(a: &SweepArgs) -> Result<u8> {
     };
     if flows.as_ref().is_some_and(|f| f.is_empty()) {
         return Err(CliError::usage("--flows: name at least one flow"));
+    }
+    if let Some(f) = &flows {
+        sweep::check_flows(&spec.base, f).map_err(|e| CliError::usage(format!("--flows: {e}")))?;
     }
     let out = a
         .out

@@ -15,6 +15,7 @@ pub mod elf;
 mod mips;
 pub mod program;
 mod rv32;
+pub mod rvv;
 
 pub use program::{Block, Case, Rng, DATA, OUT, REGS, SCRATCH, TEXT};
 
@@ -102,6 +103,33 @@ pub const FLAVOURS: &[Flavour] = &[
         doc: "RV32IM + xkeccak (the Keccak state unit)",
     },
     Flavour {
+        name: "zve64x",
+        design: "rv32-v",
+        isa: None,
+        rtl: true,
+        qemu: Some((
+            "qemu-riscv32",
+            &["-cpu", "rv32,v=true,vlen=128,elen=64,vext_spec=v1.0"],
+        )),
+        doc: "RV32IM + the zve64x subset the vector RTL implements (VLEN = 128)",
+    },
+    Flavour {
+        name: "xvkeccak",
+        design: "rv32-v-keccak",
+        isa: None,
+        rtl: true,
+        qemu: None,
+        doc: "RV32IM + the zve64x subset + xvkeccak (Keccak planes on a register block)",
+    },
+    Flavour {
+        name: "xvkeccakr",
+        design: "rv32-v-keccakr",
+        isa: None,
+        rtl: true,
+        qemu: None,
+        doc: "RV32IM + the zve64x subset + xvkeccakr (register-resident Keccak columns)",
+    },
+    Flavour {
         name: "mips32",
         design: "mips-ref",
         isa: None,
@@ -165,6 +193,7 @@ pub fn generate(fl: &Flavour, seed: u64) -> Result<Case, FlowError> {
         epilogue: vec![],
         faults: vec![],
         handler: false,
+        vregs: false,
         max_cycles: MAX_CYCLES,
         data: (0..OUT - DATA).map(|_| rng.below(256) as u8).collect(),
     };
@@ -172,7 +201,7 @@ pub fn generate(fl: &Flavour, seed: u64) -> Result<Case, FlowError> {
         Arch::Rv32 => {
             let mut all = ext;
             all.extend(doloop);
-            rv32::case(&mut c, &isa_str, all, n)
+            rv32::case(&mut c, &isa_str, all, n, fl.qemu.is_some())
         }
         Arch::Mips32 => mips::case(&mut c, ext, n, fl.qemu.is_some()),
     }

@@ -17,6 +17,11 @@ pub const REGS: u32 = DATA + 0x100;
 pub const OUT: u32 = DATA + 0x180;
 /// The data segment's size.
 pub const DATA_BYTES: u32 = OUT - DATA + 2 * (OUT - DATA);
+/// Vector flavours: the vector register dump (32 x 16 bytes) at [`OUT`], the output
+/// buffer after it (every byte of [`DATA`]..[`VOUT`] as two letters).
+pub const VREGS: u32 = OUT;
+/// The output buffer of a vector flavour's program.
+pub const VOUT: u32 = VREGS + 32 * 16;
 /// Cycle limit of a program (a runaway one draws its own, lower).
 pub const MAX_CYCLES: u64 = 200_000;
 
@@ -73,6 +78,8 @@ pub struct Case {
     pub faults: Vec<&'static str>,
     /// A trap handler is installed (RV32).
     pub handler: bool,
+    /// The epilogue dumps the vector registers too (at [`VREGS`]; output buffer at [`VOUT`]).
+    pub vregs: bool,
     pub max_cycles: u64,
     pub data: Vec<u8>,
 }
@@ -119,7 +126,7 @@ impl Case {
                 },
                 Segment {
                     vaddr: DATA,
-                    memsz: DATA_BYTES,
+                    memsz: 3 * (self.out() - DATA),
                     data: self.data.clone(),
                     exec: false,
                     write: true,
@@ -127,6 +134,15 @@ impl Case {
                 },
             ],
             symbols: SymbolTable::default(),
+        }
+    }
+
+    /// The output buffer: every byte of [`DATA`] up to it is written out as two letters.
+    pub fn out(&self) -> u32 {
+        if self.vregs {
+            VOUT
+        } else {
+            OUT
         }
     }
 

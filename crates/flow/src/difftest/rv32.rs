@@ -2,15 +2,15 @@
 //! computed addresses, forward branches, jumps, loops, the ISA's extension instructions
 //! (from their declared encodings) and fault cases (with and without a trap handler).
 
-use super::program::{Block, Case, Rng, DATA, OUT, REGS, SCRATCH};
+use super::program::{Block, Case, Rng, DATA, REGS, SCRATCH};
 use asip_sim::isa::TimingClass;
 use asip_sim::spec::{Kind, Slot};
 use asip_sim::OpInfo;
 
 /// s0: the data segment's base, never written by the body.
-const BASE: u32 = 8;
+pub(super) const BASE: u32 = 8;
 /// s1: loop counter.
-const CNT: u32 = 9;
+pub(super) const CNT: u32 = 9;
 /// tp: the trap handler's scratch register (with a handler).
 const TRAP: u32 = 4;
 /// Registers the body writes and the epilogue dumps (sp, s0, s1, tp excluded).
@@ -19,17 +19,17 @@ const POOL: [u32; 27] = [
     30, 31,
 ];
 
-fn r(f7: u32, rs2: u32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
+pub(super) fn r(f7: u32, rs2: u32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
     f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op
 }
-fn i(imm: i32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
+pub(super) fn i(imm: i32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
     ((imm as u32) & 0xfff) << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op
 }
-fn s(imm: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
+pub(super) fn s(imm: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
     let m = imm as u32;
     ((m >> 5) & 0x7f) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | (m & 0x1f) << 7 | 0x23
 }
-fn b(off: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
+pub(super) fn b(off: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
     let o = off as u32;
     ((o >> 12) & 1) << 31
         | ((o >> 5) & 0x3f) << 25
@@ -49,10 +49,10 @@ fn jal(off: i32, rd: u32) -> u32 {
         | rd << 7
         | 0x6f
 }
-fn addi(rd: u32, rs1: u32, imm: i32) -> u32 {
+pub(super) fn addi(rd: u32, rs1: u32, imm: i32) -> u32 {
     i(imm, rs1, 0, rd, 0x13)
 }
-fn li(rd: u32, v: u32) -> Vec<u32> {
+pub(super) fn li(rd: u32, v: u32) -> Vec<u32> {
     let lo = ((v as i32) << 20) >> 20;
     let hi = v.wrapping_sub(lo as u32) >> 12;
     if hi == 0 {
@@ -73,14 +73,16 @@ const MRET: u32 = 0x3020_0073;
 
 /// The generator's state for one program.
 pub struct Gen<'a> {
-    rng: Rng,
+    pub(super) rng: Rng,
     /// Extension instructions of the flavour's ISA (with declared encodings).
     ext: Vec<&'static OpInfo>,
     /// Registers written most recently (sources prefer them: RAW hazards).
-    recent: Vec<u32>,
+    pub(super) recent: Vec<u32>,
     /// A trap handler is installed (faults do not end the run).
-    handler: bool,
+    pub(super) handler: bool,
     isa: &'a str,
+    /// The vector state of a vector flavour (none otherwise).
+    pub(super) v: Option<super::rvv::VGen>,
 }
 
 impl<'a> Gen<'a> {
@@ -91,17 +93,18 @@ impl<'a> Gen<'a> {
             recent: vec![],
             handler,
             isa,
+            v: None,
         }
     }
 
-    fn dst(&mut self) -> u32 {
+    pub(super) fn dst(&mut self) -> u32 {
         let d = POOL[self.rng.index(POOL.len())];
         self.recent.insert(0, d);
         self.recent.truncate(3);
         d
     }
 
-    fn src(&mut self) -> u32 {
+    pub(super) fn src(&mut self) -> u32 {
         match self.rng.below(10) {
             0..=4 if !self.recent.is_empty() => self.recent[self.rng.index(self.recent.len())],
             5 => 0,
@@ -109,7 +112,7 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn edge(&mut self) -> u32 {
+    pub(super) fn edge(&mut self) -> u32 {
         const E: [u32; 16] = [
             0,
             1,
@@ -149,6 +152,9 @@ impl<'a> Gen<'a> {
     /// handler, mtvec = a handler that skips the trapping instruction.
     pub fn prologue(&mut self) -> Vec<u32> {
         let mut w = li(BASE, DATA);
+        if self.v.is_some() {
+            w.extend(super::rvv::prologue());
+        }
         for &rg in &POOL {
             let v = self.edge();
             w.extend(li(rg, v));
@@ -170,7 +176,7 @@ impl<'a> Gen<'a> {
     }
 
     /// One ALU / shift / multiply / divide instruction.
-    fn alu(&mut self) -> u32 {
+    pub(super) fn alu(&mut self) -> u32 {
         let m = self.isa.contains('m');
         match self.rng.below(if m { 4 } else { 3 }) {
             0 => {
@@ -456,8 +462,15 @@ impl<'a> Gen<'a> {
         for (k, &rg) in POOL.iter().enumerate() {
             w.push(s((REGS - DATA) as i32 + 4 * k as i32, rg, BASE, 2));
         }
+        // (vector flavours: the vector registers into VREGS, the output buffer at VOUT)
+        let end = if self.v.as_ref().is_some_and(|v| v.dump) {
+            w.extend(super::rvv::epilogue());
+            super::program::VOUT
+        } else {
+            super::program::OUT
+        };
         // a0 = s0 (from), a1 = s0 + OUT (to), a2 = s0 + OUT (end of the input)
-        let out = (OUT - DATA) as i32;
+        let out = (end - DATA) as i32;
         w.extend([addi(10, BASE, 0), addi(11, BASE, out), addi(12, BASE, out)]);
         // loop: t0 = lbu (a0); t1 = t0 >> 4 + 'a'; sb; t0 = t0 & 15 + 'a'; sb; a0++; a1 += 2
         w.extend([
@@ -474,7 +487,7 @@ impl<'a> Gen<'a> {
         ]);
         // write(1, s0 + OUT, 2 * (OUT - 0))
         w.extend([addi(10, 0, 1), addi(11, BASE, out)]);
-        w.extend(li(12, 2 * (OUT - DATA)));
+        w.extend(li(12, 2 * (end - DATA)));
         w.extend([addi(17, 0, 64), ECALL]);
         // a0 = sum of the dumped registers & 0x7f
         w.push(addi(10, 0, 0));
@@ -488,16 +501,31 @@ impl<'a> Gen<'a> {
 }
 
 /// Build a case: prologue, `n` body blocks, maybe faults, epilogue.
-pub fn case(c: &mut Case, isa: &str, ext: Vec<&'static OpInfo>, n: usize) {
+/// (`std`: qemu runs the flavour: a vector flavour's epilogue writes out the vector
+/// registers for it; simulator and RTL compare them in the commit log.)
+pub fn case(c: &mut Case, isa: &str, ext: Vec<&'static OpInfo>, n: usize, std: bool) {
     let mut rng = Rng::new(c.seed ^ 0x5151);
     // a quarter of the programs fault; a quarter (independently) run in M mode with a trap
     // handler (CSR accesses; faults do not end the run)
     let faulty = rng.below(4) == 0;
     let handler = rng.below(4) == 0;
+    // the custom vector instructions (vector register operands) are generated with a
+    // vector state, in vector blocks
+    let (vext, ext): (Vec<_>, Vec<_>) = ext.into_iter().partition(|o| {
+        o.enc
+            .is_some_and(|e| e.operands.iter().any(|x| x.kind == Kind::Vreg))
+    });
     let mut g = Gen::new(c.seed, isa, ext, handler);
+    if isa.contains("zve64x") {
+        g.v = Some(super::rvv::VGen::new(vext, std));
+        c.vregs = std;
+        super::rvv::edge_data(c);
+    }
     c.prologue = g.prologue();
     for _ in 0..n {
-        let blk = if g.rng.below(12) == 0 {
+        let blk = if g.v.is_some() && g.rng.below(4) == 0 {
+            g.vblock()
+        } else if g.rng.below(12) == 0 {
             g.doloop().unwrap_or_else(|| g.block())
         } else {
             g.block()
@@ -506,7 +534,11 @@ pub fn case(c: &mut Case, isa: &str, ext: Vec<&'static OpInfo>, n: usize) {
     }
     if faulty {
         for _ in 0..if handler { 1 + rng.below(3) } else { 1 } {
-            let (blk, what) = g.fault();
+            let (blk, what) = if g.v.is_some() && rng.below(2) == 0 {
+                g.vfault()
+            } else {
+                g.fault()
+            };
             let at = rng.index(c.blocks.len() + 1);
             c.blocks.insert(at, blk);
             c.faults.push(what);

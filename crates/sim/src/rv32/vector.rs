@@ -720,7 +720,16 @@ impl MemPlan {
     }
 }
 
-fn load_elem(c: &Cpu, a: u32, eb: u32) -> Result<u64, Trap> {
+/// One element; `moved`: a unit-stride access, whose elements need no alignment (the RTL's
+/// sequencer moves the bus words a vector touches, whatever its base: docs/vector.md).
+fn load_elem(c: &Cpu, a: u32, eb: u32, moved: bool) -> Result<u64, Trap> {
+    if moved && !a.is_multiple_of(eb) {
+        let mut v = 0u64;
+        for k in (0..eb).rev() {
+            v = v << 8 | c.load8(a.wrapping_add(k))? as u64;
+        }
+        return Ok(v);
+    }
     Ok(match eb {
         1 => c.load8(a)? as u64,
         2 => c.load16(a)? as u64,
@@ -734,7 +743,13 @@ fn load_elem(c: &Cpu, a: u32, eb: u32) -> Result<u64, Trap> {
     })
 }
 
-fn store_elem(c: &mut Cpu, a: u32, eb: u32, v: u64) -> Result<(), Trap> {
+fn store_elem(c: &mut Cpu, a: u32, eb: u32, v: u64, moved: bool) -> Result<(), Trap> {
+    if moved && !a.is_multiple_of(eb) {
+        for k in 0..eb {
+            c.store8(a.wrapping_add(k), (v >> (8 * k)) as u8)?;
+        }
+        return Ok(());
+    }
     match eb {
         1 => c.store8(a, v as u8),
         2 => c.store16(a, v as u16),
@@ -809,7 +824,7 @@ fn exec_load(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
         if !p.active(s, i) {
             continue;
         }
-        match load_elem(c, p.addr(s, d, base, stride, i), p.eb) {
+        match load_elem(c, p.addr(s, d, base, stride, i), p.eb, p.kind == M_UNIT) {
             Ok(v) => vals[i as usize] = v,
             Err(t) => {
                 fault = Some((i, t));
@@ -851,7 +866,7 @@ fn exec_store(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
         }
     }
     for &(i, a, v) in &todo[..n] {
-        if let Err(t) = store_elem(c, a, p.eb, v) {
+        if let Err(t) = store_elem(c, a, p.eb, v, p.kind == M_UNIT) {
             c.state_mut::<VState>().vstart = i;
             return Err(t);
         }
