@@ -9,7 +9,7 @@
 // continues its permutation, absorbs the next block of its message (in_first_i=0;
 // the sender presents the block of message in_need_tag_o), emits its digest (last block done), or, if
 // empty, starts a new message (in_first_i=1). When the arriving slot needs something
-// that is not available (continuation block absent, output register full) the whole
+// that is not available (continuation block absent, both digest registers full) the whole
 // loop stalls for a cycle (one clock enable for all loop registers).
 //
 // Block layout: message byte i of the block is in_block_i[8*i +: 8] (FIPS 202 byte
@@ -64,6 +64,7 @@ module keccak_core #(
   localparam integer NH     = 25 * P + 2;
   localparam integer HC     = 25 * P;          // sideband registers, FIFO
   localparam integer HN     = 25 * P + 1;      // next-slot flags (nfl), hold_d
+  localparam integer NTL    = (OUT_BITS + 63) / 64;  // lanes of the digest tap
 
   // register stage of segment s (the number of loop registers before it)
   function integer reg_idx;
@@ -84,8 +85,9 @@ module keccak_core #(
   // Every signal that selects or enables the 1600-bit datapath comes from a flip-flop:
   // the block is taken into an input register one cycle before the slot it is meant for
   // arrives (in_ready_o and in_need_cont_o look one cycle ahead: at the slot arriving
-  // next), and digests leave through a two-entry FIFO whose fill level (a register) decides
-  // a stall, so out_ready_i reaches only the FIFO pointers.
+  // next), and digests leave through a tap (a register on the round output, the only one
+  // outside the loop) and a skid register behind it, whose valid flags (registers) decide a
+  // stall, so out_ready_i reaches only those flags.
   wire [1599:0]    e_data;     // output of the last loop register
   wire [SB_W-1:0]  e_sb;
   wire [1599:0]    last_y;     // output of the last segment (rpci of the last round)
@@ -108,22 +110,24 @@ module keccak_core #(
   reg [TAG_W-1:0]  ib_tag_q;
   reg [RATE-1:0]   ib_block_q;
 
-  // digest FIFO (two entries): write and read pointers, fill level
-  reg              of_wp_q, of_rp_q;
-  reg [1:0]        of_cnt_q;
-
   // hold (the loop stalls): a waiting slot whose block is not in the input register, or a
-  // finished slot with the FIFO full; decided one cycle ahead (hold_d) into flip-flops
+  // finished slot while the digest tap is blocked; decided one cycle ahead (hold_d) into
+  // flip-flops
   reg  [NH-1:0] hold_q;
   wire adv    = !hold_q[HC];
   wire absorb = ib_valid_q[25];          // the slot here is free or waiting (see in_ready_o)
-  // the digest leaves the loop (= c_fin && !of_full, decided a cycle ahead: push_d)
-  reg  push_q;
-  wire push   = push_q;
-  wire pop    = (of_cnt_q != 2'd0) && out_ready_i;
-  wire [1:0] of_cnt_d = of_cnt_q + {1'b0, push} - {1'b0, pop};
-  // the FIFO is full in the next cycle (= of_cnt_d[1]): not read now, and full or filling now
-  wire of_full_n = !out_ready_i && (of_cnt_q[1] || (of_cnt_q[0] && push));
+  // digest tap and skid (two digests): push_q = the finished slot here passes (decided a
+  // cycle ahead), its digest enters the tap at the clock edge; tv_q / skv_q = the tap / the
+  // skid holds an unread digest (the skid's is the older one, shown first); a tap whose
+  // digest is unread moves it into an empty skid (mv_q); the tap is blocked (tblk_q: it keeps
+  // its digest, a finished slot must not pass) while both hold one
+  reg  push_q, tv_q, skv_q;
+  reg  [NTL:0] tblk_q;                   // copies: one per tap lane, one for the control
+  reg  [1:0]   mv_q;                     // copies: skid halves
+  wire tv_n   = push_q || tblk_q[NTL];
+  wire skv_n  = (skv_q || tv_q) && !out_ready_i;   // unread: the skid's, else the tap's (moved)
+  wire tblk_n = tv_n && skv_n;
+  wire mv_n   = tv_n && !skv_n;
 
   // the slot at the control point in the next cycle (c_nfl: the flags' next value)
   wire [FL_W-1:0]  c_fl  = {c_tag, c_sb[2:0]};
@@ -132,7 +136,7 @@ module keccak_core #(
   wire             n_last   = c_nfl[1];
   wire             n_done   = c_nfl[2] && n_active;
   wire [TAG_W-1:0] n_tag    = c_nfl[FL_W-1:3];
-  wire n_free = !n_active || (n_done && n_last && !of_full_n);
+  wire n_free = !n_active || (n_done && n_last && !tblk_n);
   wire n_wait = n_done && !n_last;
   // in_tag_i is not compared here: the sender must present the block of message
   // in_need_tag_o when in_need_cont_o is set.
@@ -148,7 +152,7 @@ module keccak_core #(
       localparam integer SEL = (h < 25 * P) ? 5 * (h / 5) : h;
       wire [2:0] n3     = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
       wire       hold_d = (n3[2] && n3[0] && !n3[1] && !(in_valid_i && !in_first_i)) ||
-                          (n3[2] && n3[0] && n3[1] && of_full_n);
+                          (n3[2] && n3[0] && n3[1] && tblk_n);
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) hold_q[h] <= 1'b0;
@@ -161,7 +165,7 @@ module keccak_core #(
       localparam integer SEL = (h < 25) ? 5 * (h / 5) : HN;
       wire [2:0] nv   = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
       wire       nd   = nv[2] && nv[0];
-      wire       tk   = in_valid_i && (in_first_i ? (!nv[0] || (nd && nv[1] && !of_full_n))
+      wire       tk   = in_valid_i && (in_first_i ? (!nv[0] || (nd && nv[1] && !tblk_n))
                                                   : (nd && !nv[1]));
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
@@ -271,15 +275,28 @@ module keccak_core #(
       end
       if (HAS_REG != 0) begin : g_reg
         // register input: the absorb point replaces the last segment output when LATE=1
+        /* verilator lint_off UNUSED */  // the capacity lanes at the absorb point use y (g_cap)
         wire [1599:0]   d_in = (LATE != 0 && s == SEGS - 1) ? a_data : y;
+        /* verilator lint_on UNUSED */
         wire [SB_W-1:0] sb_d = (LATE != 0 && s == SEGS - 1) ? s_sb : sb_y;
         localparam integer RI = reg_idx(s);
         reg [1599:0]   data_q;
         reg [SB_W-1:0] sb_q;
         genvar ln;
         for (ln = 0; ln < 25; ln = ln + 1) begin : g_lane
-          always @(posedge clk_i) begin
-            if (!hold_q[25*RI + ln]) data_q[64*ln +: 64] <= d_in[64*ln +: 64];
+          if (LATE != 0 && s == SEGS - 1 && 64 * ln >= RATE) begin : g_cap
+            // a capacity lane at the absorb point: (kill ? 0 : y) written as a reset over
+            // the enable (a kill never meets a hold: a first block is taken only for a slot
+            // that passes), so that on ECP5 the kill copy drives the flip-flops' LSR and the
+            // hold copy their CE straight, with no LUT joining them in between
+            always @(posedge clk_i) begin
+              if (ib_kill_q[ln])               data_q[64*ln +: 64] <= 64'b0;
+              else if (!hold_q[25*RI + ln])    data_q[64*ln +: 64] <= y[64*ln +: 64];
+            end
+          end else begin : g_any
+            always @(posedge clk_i) begin
+              if (!hold_q[25*RI + ln]) data_q[64*ln +: 64] <= d_in[64*ln +: 64];
+            end
           end
         end
         always @(posedge clk_i or negedge rst_ni) begin
@@ -297,57 +314,70 @@ module keccak_core #(
     end
   endgenerate
 
-  // ---------------- digest FIFO (two entries) -----------------------------------------
-  // written from the control point when a finished slot is here and an entry is free
-  // (push; decided from registers), read through a pointer (out_ready_i moves only the
-  // pointer and the count)
-  reg [OUT_BITS-1:0] of_dig0_q, of_dig1_q;
-  reg [TAG_W-1:0]    of_tag0_q, of_tag1_q;
-  // write enables of the entries, a cycle ahead, two kept copies each (halves)
-  wire       wp_n   = of_wp_q ^ push;
-  wire       push_d = n_done && n_last && !of_full_n;
-  reg  [1:0] we0_q, we1_q;
+  // ---------------- digest tap and skid ------------------------------------------------
+  // the tap takes the digest lanes of the round output (c_data) in every cycle it is not
+  // blocked: like a loop register without the absorb, its enable from flip-flops; the skid
+  // takes the tap's digest (mv_q, decided a cycle ahead); out_* show the skid's digest if it
+  // holds one, else the tap's
+  reg [OUT_BITS-1:0] tap_q, skid_q;
+  reg [TAG_W-1:0]    tap_tag_q, skid_tag_q;
+  wire push_d = n_done && n_last && !tblk_n;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      of_wp_q  <= 1'b0;
-      of_rp_q  <= 1'b0;
-      of_cnt_q <= 2'd0;
-      push_q   <= 1'b0;
+      push_q <= 1'b0;
+      tv_q   <= 1'b0;
+      skv_q  <= 1'b0;
     end else begin
-      of_wp_q  <= wp_n;
-      of_rp_q  <= of_rp_q ^ pop;
-      of_cnt_q <= of_cnt_d;
-      push_q   <= push_d;
+      push_q <= push_d;
+      tv_q   <= tv_n;
+      skv_q  <= skv_n;
     end
   end
   localparam integer HALF = OUT_BITS / 2;
   generate
-    for (h = 0; h < 2; h = h + 1) begin : g_we
+    for (h = 0; h <= NTL; h = h + 1) begin : g_tblk
+      (* keep *)
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) tblk_q[h] <= 1'b0;
+        else         tblk_q[h] <= tblk_n;
+      end
+    end
+    for (h = 0; h < NTL; h = h + 1) begin : g_tap
+      localparam integer TW = (OUT_BITS - 64 * h < 64) ? OUT_BITS - 64 * h : 64;
+      always @(posedge clk_i) begin
+        if (!tblk_q[h]) tap_q[64*h +: TW] <= c_data[64*h +: TW];
+      end
+    end
+    for (h = 0; h < 2; h = h + 1) begin : g_mv
       localparam integer LO = h * HALF;
       localparam integer W  = (h == 0) ? HALF : OUT_BITS - HALF;
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) begin
-          we0_q[h] <= 1'b0;
-          we1_q[h] <= 1'b0;
-        end else begin
-          we0_q[h] <= push_d && !wp_n;
-          we1_q[h] <= push_d && wp_n;
-        end
+        if (!rst_ni) mv_q[h] <= 1'b0;
+        else         mv_q[h] <= mv_n;
       end
       always @(posedge clk_i) begin
-        if (we0_q[h]) of_dig0_q[LO +: W] <= c_data[LO +: W];
-        if (we1_q[h]) of_dig1_q[LO +: W] <= c_data[LO +: W];
+        if (mv_q[h]) skid_q[LO +: W] <= tap_q[LO +: W];
       end
     end
   endgenerate
   always @(posedge clk_i) begin
-    if (we0_q[0]) of_tag0_q <= c_tag;
-    if (we1_q[0]) of_tag1_q <= c_tag;
+    if (!tblk_q[NTL]) tap_tag_q  <= c_tag;
+    if (mv_q[0])      skid_tag_q <= tap_tag_q;
   end
-  assign out_valid_o  = of_cnt_q != 2'd0;
-  assign out_digest_o = of_rp_q ? of_dig1_q : of_dig0_q;
-  assign out_tag_o    = of_rp_q ? of_tag1_q : of_tag0_q;
+  assign out_valid_o  = tv_q || skv_q;
+  assign out_digest_o = skv_q ? skid_q : tap_q;
+  assign out_tag_o    = skv_q ? skid_tag_q : tap_tag_q;
+
+`ifndef SYNTHESIS
+  // the capacity lanes' reset over the enable (g_cap) needs that a kill never meets a hold
+  always @(posedge clk_i) begin
+    if ((|ib_kill_q) && hold_q[HC]) begin
+      $display("keccak_core: a first block absorbed while the loop holds");
+      $stop;
+    end
+  end
+`endif
 
   /* verilator lint_off UNUSED */
   wire unused_hi = ^{c_data[1599:OUT_BITS], c_sb[TAG_LO-1:16], dfl};

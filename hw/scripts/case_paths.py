@@ -8,7 +8,8 @@ Reads the cached results only (runs no tool): the ASIC flow's OpenSTA worst path
 0.18 um netlist (hw/scripts/asic.py: the registers by their RTL name, the kept keccak_theta /
 keccak_rpci instances it passes through) and nextpnr-ecp5's critical path of place-and-route
 seed N (default 1; hw/scripts/pnr.py's per-seed report; synth_ecp5 names a flip-flop cell
-`<register>_TRELLIS_FF_Q_<bit>`, printed as `<register>[<bit>]`). A case without a current result of a flow
+`<register>_TRELLIS_FF_Q_<n>`, n a cell count, printed as `<register>[<bit>]` with the bit its
+output has in the synthesized netlist, net.json). A case without a current result of a flow
 says so (`make asic`, `make pnr`).
 
 In the round datapath: both ends are flip-flops of the loop state (`data_q` of a loop
@@ -52,6 +53,32 @@ def ecp5_name(cell):
     return f"{m.group(1)}[{m.group(2) or 0}]"
 
 
+def ecp5_ff(net, cell):
+    """`<reg>[<bit>]` of a flip-flop cell, the bit read from the synthesized netlist (`net`: the
+    top module of pnr.py's net.json): the number Yosys appends to the cell name counts cells,
+    it is not the bit (`hold_q_TRELLIS_FF_Q_14` drives hold_q[87]). Without the netlist or the
+    register, ecp5_name()."""
+    m = re.match(r"^(.*)_TRELLIS_FF_Q(?:_\d+)?$", cell or "")
+    if not m or not net:
+        return ecp5_name(cell)
+    q = (net.get("cells", {}).get(cell, {}).get("connections", {}).get("Q") or [None])[0]
+    reg = net.get("netnames", {}).get(m.group(1))
+    if q is None or not reg or q not in reg.get("bits", []):
+        return ecp5_name(cell)
+    return f"{m.group(1)}[{reg['bits'].index(q)}]"
+
+
+def load_net(d):
+    """The top module of a P&R folder's synthesized netlist (net.json), None without one."""
+    try:
+        with open(os.path.join(d, "net.json")) as f:
+            mods = json.load(f).get("modules", {})
+    except (OSError, ValueError):
+        return None
+    tops = [m for m in mods.values() if str(m.get("attributes", {}).get("top", "0")).strip("0") != ""]
+    return (tops or list(mods.values()) or [None])[0]
+
+
 def ecp5_path(case, seed):
     """(Fmax MHz, start, end, ns) of the seed's nextpnr critical path of a case, named by the
     flip-flops' output nets; None without a current P&R of that seed."""
@@ -69,8 +96,9 @@ def ecp5_path(case, seed):
         if r.get("fmax_mhz") != res[0]["fmax_mhz_seeds"].get(str(seed)) or not r.get("critical_path"):
             continue
         cp = r["critical_path"]
+        net = load_net(d)
         return {"fmax_mhz": r["fmax_mhz"], "ns": cp.get("ns"), "logic_ns": cp.get("logic_ns"),
-                "start": ecp5_name(cp["from"]), "end": ecp5_name(cp["to"])}
+                "start": ecp5_ff(net, cp["from"]), "end": ecp5_ff(net, cp["to"])}
     return None
 
 

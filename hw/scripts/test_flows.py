@@ -441,6 +441,16 @@ class CasePaths(unittest.TestCase):
         self.assertEqual(case_paths.ecp5_name("e_data_TRELLIS_FF_Q"), "e_data[0]")
         self.assertEqual(case_paths.ecp5_name("a_data_LUT4_Z_735"), "a_data_LUT4_Z_735")
 
+    def test_ecp5_flip_flop_bit_from_the_netlist(self):
+        # the cell's number is not the bit: the Q connection's place in the register's bits is
+        net = {"cells": {"hold_q_TRELLIS_FF_Q_14": {"connections": {"Q": [107]}},
+                         "x_TRELLIS_FF_Q_3": {"connections": {"Q": [9]}}},
+               "netnames": {"hold_q": {"bits": list(range(20, 120))}, "x": {"bits": [1, 2]}}}
+        self.assertEqual(case_paths.ecp5_ff(net, "hold_q_TRELLIS_FF_Q_14"), "hold_q[87]")
+        self.assertEqual(case_paths.ecp5_ff(net, "x_TRELLIS_FF_Q_3"), "x[3]")  # not found: the name's number
+        self.assertEqual(case_paths.ecp5_ff(None, "hold_q_TRELLIS_FF_Q_14"), "hold_q[14]")
+        self.assertEqual(case_paths.ecp5_ff(net, "a_data_LUT4_Z_735"), "a_data_LUT4_Z_735")
+
     def test_datapath_needs_state_registers_at_both_ends_and_a_round(self):
         dp = case_paths.in_datapath
         self.assertTrue(dp("g_seg[1].g_reg.data_q[1195]", "e_data[12]", ["g_seg[2].g_theta.u_theta"]))

@@ -104,6 +104,7 @@ module rv32_core #(
     wire [31:0] d_imm_pc = (d_insn[6:0] == 7'h6f) ? {{12{d_insn[31]}}, d_insn[19:12], d_insn[20],
                                                       d_insn[30:21], 1'b0} :
                            (d_insn[6:0] == 7'h17) ? {d_insn[31:12], 12'd0} :
+                           (d_insn[6:0] == 7'h0f) ? 32'd4 :   // fence.i: its successor
                            {{19{d_insn[31]}}, d_insn[31], d_insn[7], d_insn[30:25],
                             d_insn[11:8], 1'b0};
     wire [31:0] d_jal_target = d_pc_q + d_imm_pc;
@@ -417,7 +418,12 @@ module rv32_core #(
     // CSRs
     wire [31:0] csr_rdata, mtvec, mepc;
     wire        csr_illegal;
-    wire [31:0] csr_wdata = f3[2] ? {27'd0, rs1} : a;
+    // (in a trap's update cycle, t_valid_q below, the word in X is squashed and the CSR
+    // file's write port takes the trap's pc for mepc: one input of the written value's
+    // select, not a select of its own in front of mepc)
+    wire        t_valid_w;
+    wire [31:0] t_pc_w;
+    wire [31:0] csr_wdata = t_valid_w ? t_pc_w : f3[2] ? {27'd0, rs1} : a;
     wire        csr_write = (f3[1:0] == 2'd1) || (rs1 != 5'd0);
     wire        mtvec_zero;
     wire        host_call = is_ecall && mtvec_zero;
@@ -448,7 +454,7 @@ module rv32_core #(
     // the trap's value, by the same priority: the pc (fetch error), the word (illegal),
     // zero (ebreak, ecall), else the address that failed: a jump's or branch's target, a
     // load's or store's address (one select per source, not per cause)
-    wire [31:0] tv_addr = (is_jal || is_branch) ? pc_rel :
+    wire [31:0] tv_addr = (is_jal || is_branch || is_fencei) ? pc_rel :
                           ext_mem ? ext_mem_addr : {reg_rel[31:1], reg_rel[0] & !is_jalr};
     assign      jump_target = tv_addr;   // (used only for jal, jalr and branches)
     wire [31:0] tval    = x_ferr_q ? x_pc_q : exc_illegal ? x_insn_q :
@@ -485,14 +491,16 @@ module rv32_core #(
         t_cause_q <= cause;
         t_tval_q  <= tval;
     end
+    assign t_valid_w = t_valid_q;
+    assign t_pc_w    = t_pc_q;
     wire x_ok = x_fire && !x_ferr_q;
     rv32_csr #(.MISA(MISA)) u_csr (
         .clk_i(clk_i), .rst_ni(rst_ni), .d_addr_i(d_insn[31:20]), .d_csr_i(dd[D_CSR]),
         .x_load_i(!x_stall),
-        .op_i(f3[1:0]),
+        .op_i(t_valid_q ? 2'd1 : f3[1:0]),
         .write_i(csr_write), .wdata_i(csr_wdata), .rdata_o(csr_rdata),
         .illegal_o(csr_illegal), .commit_i(x_ok && is_csr && !csr_illegal), .retire_i(x_fire),
-        .trap_i(t_valid_q), .trap_pc_i(t_pc_q), .trap_cause_i(t_cause_q),
+        .trap_i(t_valid_q), .trap_cause_i(t_cause_q),
         .trap_tval_i(t_tval_q), .mret_i(x_ok && is_mret), .mtvec_o(mtvec),
         .mtvec_zero_o(mtvec_zero), .mepc_o(mepc)
     );
@@ -530,7 +538,7 @@ module rv32_core #(
     // (take_ext without a trap does not depend on the branch condition)
     assign x_target   = trap_t ? mtvec : is_mret ? mepc :
                         (is_ext && ext_redirect) ? ext_redirect_pc :
-                        is_fencei ? d_pc_q : jump_target;
+                        jump_target;   // (fence.i: pc + 4, from D's adder)
     // Whether the instruction in X continues at pc + 4 by the core's control flow (for the
     // units: a fetch-hook loop-back is not in it): its next pc (x_npc below, trap ? mtvec :
     // mret ? mepc : unit redirect ? its target : jump ? target : pc + 4) compared with pc +

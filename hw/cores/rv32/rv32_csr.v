@@ -32,8 +32,7 @@ module rv32_csr #(
     // counters
     input  wire        retire_i,    // any instruction retires this cycle
     // traps
-    input  wire        trap_i,
-    input  wire [31:0] trap_pc_i,
+    input  wire        trap_i,      // a trap's update: wdata_i is its pc, op_i a write
     input  wire [31:0] trap_cause_i,
     input  wire [31:0] trap_tval_i,
     input  wire        mret_i,
@@ -154,7 +153,7 @@ module rv32_csr #(
                 minstret_q <= minstret_q + 64'd1;
             end
             if (trap_i) begin
-                mepc_q    <= trap_pc_i;
+                mepc_q    <= nv & ~32'd3;
                 mcause_q  <= {trap_cause_i[31], trap_cause_i[4:0]};
                 mtval_q   <= trap_tval_i;
                 // MPIE = MIE, MIE = 0 (MPP reads as M)

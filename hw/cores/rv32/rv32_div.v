@@ -51,8 +51,12 @@ module rv32_div #(
     wire        sgn    = ~op_i[0];
     wire        a_neg  = sgn & a_i[31];
     wire        b_neg  = sgn & b_i[31];
-    wire        b_zero = (b_i == 32'd0);
-    wire        b_one  = (b_i == 32'd1) || (b_neg && b_i == 32'hffff_ffff);   // |b| = 1
+    // |b| = 1 and b = 0 from one zero test: x = b XOR its sign (|b| - 1 for a negative
+    // divisor, the complement of the divisor register's value) is 0 or 1 above bit 0
+    wire [31:0] b_x    = b_i ^ {32{b_neg}};
+    wire        b_x_hi = b_x[31:1] == 31'd0;
+    wire        b_zero = !b_neg && b_x_hi && !b_x[0];
+    wire        b_one  = b_x_hi && (b_x[0] ^ b_neg);   // |b| = 1
     wire        a_top  = a_neg ? (a_i == 32'h8000_0000) : a_i[31];           // |a|[31]
     // rem takes the dividend's sign; div negates when the signs differ, but not x/0
     wire        out_neg = op_i[1] ? a_neg : ((a_neg ^ b_neg) & ~b_zero);
@@ -74,14 +78,18 @@ module rv32_div #(
     wire        fits     = ~sub[32];
     wire [31:0] step_rem = fits ? sub[31:0] : shifted;
     wire [31:0] step_quo = {quo_q[30:0], fits};
-    // the fixed divider's last cycle before done: the result selected and sign-corrected
+    // The fixed divider's one conditional negator, (x XOR neg) + neg (an adder whose inputs
+    // take the XOR, not a subtractor and a multiplexer behind it), used twice: at start
+    // (idle) for the dividend's magnitude, and in its last cycle before done (S_FIX) for the
+    // selected result's sign correction. Two adders before (16 CCU2C more on ECP5).
+    wire        idle     = state_q == S_IDLE;
     wire [31:0] res_sel  = is_rem_q ? rem_q : quo_q;
-    wire [31:0] res_fix  = (res_sel ^ {32{neg_out_q}}) + {31'd0, neg_out_q};
+    wire        neg_sel  = idle ? a_neg : neg_out_q;
+    wire [31:0] negd     = ((idle ? a_i : res_sel) ^ {32{neg_sel}}) + {31'd0, neg_sel};
+    wire [31:0] res_fix  = negd;
+    wire [30:0] a_mag    = negd[30:0];   // |a|[31]: a_top
 
-    // negators: the dividend's magnitude at start (fixed), register negation (early out)
-    // (x XOR neg) + neg: the conditional negation is one adder whose inputs take the XOR,
-    // not a subtractor and a multiplexer behind it
-    wire [30:0] a_mag   = (a_i[30:0] ^ {31{a_neg}}) + {30'd0, a_neg};   // |a|[31]: a_top
+    // register negation (early out)
     wire [31:0] quo_neg = 32'd0 - quo_q;
     wire [31:0] dvs_neg = 32'd0 - dvs_q;
 
@@ -158,7 +166,7 @@ module rv32_div #(
                     // signed dividend -2^31)
                     rem_d   = {31'd0, a_top & ~b_one};
                     quo_d   = {a_mag[30:0], b_zero | (b_one & a_top)};
-                    dvs_d   = b_i ^ {32{~b_neg}};   // ~(b XOR its sign): above
+                    dvs_d   = ~b_x;   // ~(b XOR its sign): above
                     cnt_d   = 6'd31;
                     state_d = S_ITER;
                 end
