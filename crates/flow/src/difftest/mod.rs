@@ -15,7 +15,9 @@ pub mod elf;
 mod mips;
 pub mod program;
 mod rv32;
+mod rv32enc;
 pub mod rvv;
+mod rvv_gen;
 
 pub use program::{Block, Case, Rng, DATA, OUT, REGS, SCRATCH, TEXT};
 

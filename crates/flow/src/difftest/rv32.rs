@@ -3,14 +3,11 @@
 //! (from their declared encodings) and fault cases (with and without a trap handler).
 
 use super::program::{Block, Case, Rng, DATA, REGS, SCRATCH};
+pub(super) use super::rv32enc::{addi, b, i, li, r, s, BASE, CNT};
 use asip_sim::isa::TimingClass;
 use asip_sim::spec::{Kind, Slot};
 use asip_sim::OpInfo;
 
-/// s0: the data segment's base, never written by the body.
-pub(super) const BASE: u32 = 8;
-/// s1: loop counter.
-pub(super) const CNT: u32 = 9;
 /// tp: the trap handler's scratch register (with a handler).
 const TRAP: u32 = 4;
 /// Registers the body writes and the epilogue dumps (sp, s0, s1, tp excluded).
@@ -19,27 +16,6 @@ const POOL: [u32; 27] = [
     30, 31,
 ];
 
-pub(super) fn r(f7: u32, rs2: u32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
-    f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op
-}
-pub(super) fn i(imm: i32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
-    ((imm as u32) & 0xfff) << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op
-}
-pub(super) fn s(imm: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
-    let m = imm as u32;
-    ((m >> 5) & 0x7f) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | (m & 0x1f) << 7 | 0x23
-}
-pub(super) fn b(off: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
-    let o = off as u32;
-    ((o >> 12) & 1) << 31
-        | ((o >> 5) & 0x3f) << 25
-        | rs2 << 20
-        | rs1 << 15
-        | f3 << 12
-        | ((o >> 1) & 0xf) << 8
-        | ((o >> 11) & 1) << 7
-        | 0x63
-}
 fn jal(off: i32, rd: u32) -> u32 {
     let o = off as u32;
     ((o >> 20) & 1) << 31
@@ -48,18 +24,6 @@ fn jal(off: i32, rd: u32) -> u32 {
         | ((o >> 12) & 0xff) << 12
         | rd << 7
         | 0x6f
-}
-pub(super) fn addi(rd: u32, rs1: u32, imm: i32) -> u32 {
-    i(imm, rs1, 0, rd, 0x13)
-}
-pub(super) fn li(rd: u32, v: u32) -> Vec<u32> {
-    let lo = ((v as i32) << 20) >> 20;
-    let hi = v.wrapping_sub(lo as u32) >> 12;
-    if hi == 0 {
-        vec![addi(rd, 0, lo)]
-    } else {
-        vec![hi << 12 | rd << 7 | 0x37, addi(rd, rd, lo)]
-    }
 }
 const AUIPC: u32 = 0x17;
 fn csrrw(rd: u32, csr: u32, rs1: u32) -> u32 {
