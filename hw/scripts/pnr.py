@@ -169,6 +169,15 @@ class Flow:
                 PNR_DIR, f"{t['name'].replace('/', '_').replace(' ', '_')}_{k}")
         return t["_workdir"]
 
+    def write_result(self, t, dev, reports, synth):
+        """The target's result from its seeds' reports, written to its result.json."""
+        res = summarize(t, *dev, self.freq, self.seeds, reports, synth)
+        res.update({"key": os.path.basename(self.workdir(t)), "yosys": self.versions[0],
+                    "nextpnr": self.versions[1]})
+        with open(self.result_path(t), "w") as f:
+            json.dump(res, f, indent=1)
+        return res
+
     def result_path(self, t):
         return os.path.join(self.workdir(t), "result.json")
 
@@ -297,11 +306,7 @@ class Flow:
             reports[t["name"]][item["seed"]] = v["report"]
             if len(reports[t["name"]]) < len(self.seeds):
                 return
-            res = summarize(t, *v["dev"], self.freq, self.seeds, reports[t["name"]], v["synth"])
-            res.update({"key": os.path.basename(self.workdir(t)), "yosys": self.versions[0],
-                        "nextpnr": self.versions[1]})
-            with open(self.result_path(t), "w") as f:
-                json.dump(res, f, indent=1)
+            res = self.write_result(t, v["dev"], reports[t["name"]], v["synth"])
             complete = {tw["name"]: dict(res, name=tw["name"], kind=tw["kind"]) for tw in twins[self.workdir(t)]}
             results.update(complete)
             if self.summary:  # as each target completes: a long run's results show early
@@ -365,11 +370,7 @@ def target_task(t, seeds=DEFAULT_SEEDS, freq=DEFAULT_FREQ, flow=None):
             reports[seed] = flow.place_route(t, *dev, seed)
             r = reports[seed]
             print(f"{t['name']} seed {seed}: Fmax {fmt(r['fmax_mhz'])} MHz, {r['lut4']} LUT4 ({took(r['seconds'])})")
-        res = summarize(t, *dev, flow.freq, flow.seeds, reports, s)
-        res.update({"key": os.path.basename(flow.workdir(t)), "yosys": flow.versions[0],
-                    "nextpnr": flow.versions[1]})
-        with open(flow.result_path(t), "w") as f:
-            json.dump(res, f, indent=1)
+        res = flow.write_result(t, dev, reports, s)
     return dict(res, _outputs=[flow.workdir(t)])
 
 
