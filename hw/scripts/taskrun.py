@@ -293,9 +293,9 @@ def save_durations(recs, items, path=None):
 
 def priorities(items, hist):
     """Dask priorities (higher runs first): the longest task first by this tree's history
-    (a 2-worker run of the ASIC flow of eight processors: 1.85x the 1-worker speed with the
-    longest first, 1.65x in a short-first order: docs/tasks.md); tasks never run before go
-    ahead of every known one, in the order given."""
+    (a short task last lets one worker idle while the other finishes a long one:
+    docs/tasks.md, "Order and scaling"); tasks never run before go ahead of every known one,
+    in the order given."""
     known = [hist[it["name"]] for it in items if it["name"] in hist]
     top = int(max(known, default=0)) + 1
     return [int(hist[it["name"]]) if it["name"] in hist else top for it in items]
