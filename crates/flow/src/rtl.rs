@@ -57,6 +57,9 @@ pub struct Unit {
     pub name: &'static str,
     pub module: &'static str,
     pub files: &'static [&'static str],
+    /// The unit redirects fetch (`fetch_redirect_o`: a zero-cost loop-back), so the core's
+    /// `fence.i` must refetch the word in D, not pc + 4 (`HAS_EXT = 2`).
+    pub fetch_hook: bool,
 }
 
 /// A processor core in RTL: what a design's `arch` selects. The harness
@@ -142,6 +145,7 @@ pub const RV32_UNITS: &[Unit] = &[
         name: "zbkb",
         module: "zbkb_unit",
         files: &["hw/units/zbkb/zbkb_unit.v"],
+        fetch_hook: false,
     },
     Unit {
         name: "oasip",
@@ -155,6 +159,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/oasip/rtl/oasip_fu.v",
             "isa/oasip/rtl/oasip_port.v",
         ],
+        fetch_hook: true,
     },
     Unit {
         name: "dasip",
@@ -165,6 +170,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/dasip/rtl/dasip_agu.v",
             "isa/dasip/rtl/dasip_port.v",
         ],
+        fetch_hook: false,
     },
     Unit {
         name: "zve64x",
@@ -174,6 +180,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "hw/units/zve64x/zve64x_core.v",
             "hw/units/zve64x/zve64x_port.v",
         ],
+        fetch_hook: false,
     },
     Unit {
         name: "zve64x-xvkeccak",
@@ -184,6 +191,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/xvkeccak/rtl/xvkeccak_seq.v",
             "isa/xvkeccak/rtl/xvkeccak_port.v",
         ],
+        fetch_hook: false,
     },
     Unit {
         name: "zve64x-xvkeccakr",
@@ -194,6 +202,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/xvkeccakr/rtl/xvkeccakr_seq.v",
             "isa/xvkeccakr/rtl/xvkeccakr_port.v",
         ],
+        fetch_hook: false,
     },
     Unit {
         name: "xkeccak",
@@ -203,6 +212,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/xkeccak/rtl/xkeccak_dp.v",
             "isa/xkeccak/rtl/xkeccak_port.v",
         ],
+        fetch_hook: false,
     },
 ];
 
@@ -216,6 +226,7 @@ pub const MIPS_UNITS: &[Unit] = &[
             "isa/mips-native/rtl/mn_fu.v",
             "isa/mips-native/rtl/mn_port.v",
         ],
+        fetch_hook: false,
     },
     Unit {
         name: "mips-coproc",
@@ -226,6 +237,7 @@ pub const MIPS_UNITS: &[Unit] = &[
             "isa/mips-coproc/rtl/mc_fu.v",
             "isa/mips-coproc/rtl/mc_port.v",
         ],
+        fetch_hook: false,
     },
 ];
 
@@ -435,7 +447,14 @@ pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
         Arch::Rv32 => vec![
             ("MISA".into(), misa_of(d)? as u64),
             ("DIV_EARLY_OUT".into(), div_early_out(&timing) as u64),
-            ("HAS_EXT".into(), !units.is_empty() as u64),
+            (
+                "HAS_EXT".into(),
+                if units.iter().any(|u| u.fetch_hook) {
+                    2
+                } else {
+                    !units.is_empty() as u64
+                },
+            ),
         ],
         Arch::Mips32 => {
             if div_early_out(&timing) {
@@ -1310,4 +1329,32 @@ pub fn run_program(
         program: prog.clone(),
         cycle_reads: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `fetch_hook` says what the unit's port drives: a constant-zero `fetch_redirect_o`
+    /// is no hook, anything else is one (the core's `fence.i` target depends on it).
+    #[test]
+    fn fetch_hook_matches_the_port() {
+        let root = crate::project::root();
+        for u in RV32_UNITS.iter().chain(MIPS_UNITS) {
+            let text: String = u
+                .files
+                .iter()
+                .map(|f| std::fs::read_to_string(root.join(f)).unwrap())
+                .collect();
+            let Some(line) = text
+                .lines()
+                .find(|l| l.trim_start().starts_with("assign fetch_redirect_o"))
+            else {
+                assert!(!u.fetch_hook, "{}: no fetch_redirect_o assign", u.name);
+                continue;
+            };
+            let zero = line.contains("= 1'b0;");
+            assert_eq!(u.fetch_hook, !zero, "{}: {line}", u.name);
+        }
+    }
 }

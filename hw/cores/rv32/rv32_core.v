@@ -21,7 +21,8 @@
 module rv32_core #(
     parameter [31:0] MISA          = 32'h4000_1100,  // RV32IM
     parameter        DIV_EARLY_OUT = 0,
-    parameter        HAS_EXT       = 1   // the design has extension units (0: rv32_ext claims nothing)
+    parameter        HAS_EXT       = 1   // the design has extension units (0: rv32_ext claims nothing;
+                                         // 2: one of them has a fetch hook, docs in README)
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -538,7 +539,8 @@ module rv32_core #(
     // (take_ext without a trap does not depend on the branch condition)
     assign x_target   = trap_t ? mtvec : is_mret ? mepc :
                         (is_ext && ext_redirect) ? ext_redirect_pc :
-                        jump_target;   // (fence.i: pc + 4, from D's adder)
+                        (HAS_EXT != 2) ? jump_target :  // (fence.i: pc + 4, from D's adder)
+                        is_fencei ? d_pc_q : jump_target;  // (fence.i: the word in D: a fetch hook's loop-back too)
     // Whether the instruction in X continues at pc + 4 by the core's control flow (for the
     // units: a fetch-hook loop-back is not in it): its next pc (x_npc below, trap ? mtvec :
     // mret ? mepc : unit redirect ? its target : jump ? target : pc + 4) compared with pc +
