@@ -320,7 +320,7 @@ pub fn asic_section(m: &Model) -> String {
     if !p.seeds.seed001.is_empty() {
         let _ = write!(
             s,
-            "\n#### seed 001, Table 5 (ASIC, {})\n\nMethod: published = the paper's Synopsys flow in {}, power from gate-level switching activity (not measured here: docs/hardware.md \"ASIC\", power); measured = our processors (core + units, memories outside) through the ASIC flow, Fmax raw in OSU 0.18 um (no node scaling: the fair comparison across nodes is the ratio to the reference core, measured beside published); GE over reference = our sky130 GE over the reference core's; the paper gives no ASIC area, so its area overhead is the one it publishes on FPGA (Virtex-7 slices, Table 4, the row each design cites); MB/s = Fmax / measured {SEED_ALG} cycles per byte; speed-up = over the reference row.\n\n",
+            "\n#### seed 001, Table 5 (ASIC, {})\n\nMethod: published = the paper's Synopsys flow in {}, power from gate-level switching activity (ours: the next table); measured = our processors (core + units, memories outside) through the ASIC flow, Fmax raw in OSU 0.18 um (no node scaling: the fair comparison across nodes is the ratio to the reference core, measured beside published); GE over reference = our sky130 GE over the reference core's; the paper gives no ASIC area, so its area overhead is the one it publishes on FPGA (Virtex-7 slices, Table 4, the row each design cites); MB/s = Fmax / measured {SEED_ALG} cycles per byte; speed-up = over the reference row.\n\n",
             p.seeds.seed001_node, p.seeds.seed001_node
         );
         s.push_str(&seed001_asic_table(m));
