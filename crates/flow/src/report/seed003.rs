@@ -4,8 +4,9 @@
 
 use super::figure::Figure;
 use super::model::Model;
-use super::table::md_table;
+use super::table::{md_table, or_dash, pnr_fmax_cell};
 use crate::results::BenchRecord;
+use crate::results::SEED_ALG;
 use serde_json::json;
 use std::fmt::Write;
 
@@ -142,6 +143,85 @@ pub fn section(m: &Model, figure_md: &str) -> String {
         ],
         &rows,
     ));
+    o.push_str(&silicon(m, s));
+    o
+}
+
+/// The processors of the section's rows through every hardware flow the other processors
+/// go through (issue 31): Virtex-6 estimate, ECP5 place and route, the ASIC flow and power,
+/// with throughput at each measured clock; a flow not run says which command runs it.
+fn silicon(m: &Model, s: &super::published::Seed003) -> String {
+    let mut o = format!(
+        "\n#### The processors in silicon\n\nMethod: each row's whole processor (core + units, instruction and data memories outside; the RTL's cycles equal the simulator's, `RTL == simulator`): slices est. = Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8) (`hw/scripts/synth_proc.py`); ECP5 = place and route (nextpnr-ecp5, out of context, median Fmax of 3 seeds; LUT4 = logic cells used, 2 per carry cell, LUT RAM; docs/hardware.md); ASIC = sky130 GE and OSU 0.18 um pre-layout Fmax (section ASIC); MB/s = Fmax / measured {SEED_ALG} cycles per byte; pJ/B = the power flow's energy per byte of {SEED_ALG} at the OSU Fmax (section ASIC, power of every processor).\n\n"
+    );
+    let asic = |d: &str| {
+        m.results
+            .asics()
+            .find(|a| a.target == d && a.target_kind == "processor")
+    };
+    let per_s = |fmax: Option<f64>, cpb: Option<f64>| match (fmax, cpb) {
+        (Some(f), Some(c)) if c > 0.0 => format!("{:.2}", f / c),
+        _ => "-".into(),
+    };
+    let rows: Vec<Vec<String>> = s
+        .rows()
+        .map(|x| {
+            let f = m.design(&x.design);
+            let cpb = f.and_then(|f| f.cpb);
+            let has_rtl = f.is_some_and(|f| f.design.rtl.is_some());
+            let pnr = f.and_then(|f| f.pnr);
+            let a = asic(&x.design);
+            let pw = m.results.power(&x.design);
+            let pnr_fmax = pnr.and_then(|p| p.fmax_mhz);
+            let osu = a.and_then(|a| a.fmax_mhz);
+            vec![
+                format!(
+                    "{} ({})",
+                    crate::md::code(&x.design),
+                    crate::md::text(&x.label)
+                ),
+                or_dash(cpb, |v| format!("{v:.1}")),
+                f.and_then(|f| f.proc_slices)
+                    .map_or_else(|| "not measured".into(), |v| format!("{v:.0}")),
+                pnr.and_then(|p| p.lut4)
+                    .map_or_else(|| "-".into(), |v| v.to_string()),
+                pnr_fmax_cell(pnr_fmax, has_rtl),
+                per_s(pnr_fmax, cpb),
+                a.and_then(|a| a.ge).map_or_else(
+                    || "ASIC flow not run (make asic)".into(),
+                    |v| format!("{v:.0}"),
+                ),
+                or_dash(osu, |v| format!("{v:.1}")),
+                per_s(osu, cpb),
+                pw.map_or_else(
+                    || "power not run (make -C hw power)".into(),
+                    |p| format!("{:.0}", p.pj_per_byte),
+                ),
+                match f.and_then(|f| f.rtl) {
+                    Some(r) if r.lockstep_ok => "yes".into(),
+                    Some(_) => "**NO**".into(),
+                    None if has_rtl => "not run".into(),
+                    None => "no RTL".into(),
+                },
+            ]
+        })
+        .collect();
+    o.push_str(&md_table(
+        &[
+            "design",
+            "c/B",
+            "slices est. (xc6v)",
+            "LUT4 (ECP5 P&R)",
+            "Fmax MHz (ECP5 P&R)",
+            "MB/s at ECP5 Fmax",
+            "GE (sky130)",
+            "Fmax MHz (OSU 0.18 um)",
+            "MB/s at OSU Fmax",
+            "pJ/B (OSU, at Fmax)",
+            "RTL == simulator",
+        ],
+        &rows,
+    ));
     o
 }
 
@@ -197,7 +277,9 @@ pub fn figure(m: &Model) -> Option<Figure> {
 mod tests {
     use super::*;
     use crate::report::model::Inputs;
-    use crate::results::test_support::{bench_rec, results_of as results, tree, tree_designs};
+    use crate::results::test_support::{
+        bench_rec, proc_area, results_of as results, tree, tree_designs,
+    };
     use crate::results::Record;
 
     fn rec(design: &str, alg: &str, ipb: f64) -> Record {
@@ -247,5 +329,63 @@ mod tests {
             .any(|l| l.starts_with("rv32-v-keccak") && l.ends_with("not measured")));
         let empty = results(vec![]);
         assert!(figure(&Model::new(&empty, &ds, Inputs::load(&tree()))).is_none());
+    }
+
+    #[test]
+    fn silicon_table_shows_every_flow_and_names_the_missing_ones() {
+        let r = results(vec![
+            bench_rec("rv32-v-keccak", 16.0),
+            bench_rec("rv32-v", 80.0),
+            proc_area("rv32-v-keccak", 7487.0),
+            Record::Pnr(crate::results::PnrRecord {
+                target: "rv32-v-keccak".into(),
+                target_kind: "processor".into(),
+                device: "LFE5U-85F-6 CABGA381".into(),
+                flow: "test".into(),
+                fmax_mhz: Some(40.0),
+                seeds: vec![1, 2, 3],
+                lut4: Some(39_000),
+                ff: Some(6000),
+                dsp: Some(2),
+            }),
+            Record::Asic(crate::results::AsicRecord {
+                target: "rv32-v-keccak".into(),
+                target_kind: "processor".into(),
+                flow: "test".into(),
+                cells: Some(1),
+                area_um2: Some(128_000.0 * 3.7536),
+                ge: Some(128_000.0),
+                ffs: Some(1),
+                critical_path_ns: Some(12.5),
+                fmax_mhz: Some(80.0),
+                start: None,
+                end: None,
+                gbps: None,
+            }),
+        ]);
+        let ds = tree_designs();
+        let m = Model::new(&r, &ds, Inputs::load(&tree()));
+        let md = section(&m, "");
+        let t = &md[md
+            .find("#### The processors in silicon")
+            .expect("the table")..];
+        let row = |d: &str| {
+            t.lines()
+                .find(|l| l.starts_with(&format!("| `{d}` (")))
+                .unwrap_or_else(|| panic!("{d}: {t}"))
+                .to_string()
+        };
+        // 40 MHz / 16 c/B = 2.50 MB/s on ECP5, 80 / 16 = 5.00 in OSU
+        let k = row("rv32-v-keccak");
+        assert!(
+            k.contains("| 16.0 | 7487 | 39000 | 40.0 | 2.50 | 128000 | 80.0 | 5.00 |"),
+            "{k}"
+        );
+        assert!(k.contains("power not run"), "{k}");
+        let v = row("rv32-v");
+        assert!(
+            v.contains("P&R not run (make pnr)") && v.contains("ASIC flow not run (make asic)"),
+            "{v}"
+        );
     }
 }
