@@ -473,7 +473,7 @@ def write_doc(path, s):
         text_out += "\n".join(["| bug (`--bug`) | what it breaks | design | check | result | time |",
                                "|---|---|---|---|---|---|"] + brows) + "\n"
     walls = old_walls + [f"Wall time {s['wall_seconds'] / 60:.1f} min for {', '.join(run)} "
-                         f"({s['jobs']} checks at once; written by hw/scripts/formal.py)."]
+                         f"({s['jobs']} check{'s' if s['jobs'] != 1 else ''} at once; written by hw/scripts/formal.py)."]
     text_out += "\n" + "\n".join(walls) + "\n"
     with open(path, "w") as fh:
         fh.write(head + b + text_out + e + tail)
