@@ -211,7 +211,8 @@ class Pnr(unittest.TestCase):
         fake = write(os.path.join(tmp, "fake-nextpnr"), f"""#!/bin/sh
 echo run >> {count}
 seed=0; rep=''
-while [ $# -gt 0 ]; do case "$1" in --seed) seed=$2; shift;; --report) rep=$2; shift;; esac; shift; done
+while [ $# -gt 0 ]; do case "$1" in --seed) seed=$2; shift;; --report) rep=$2; shift;;
+  --router) echo "$2" >> {count}.router; shift;; esac; shift; done
 [ -f net.json ] || exit 3
 cat > "$rep" <<EOF
 {{"fmax": {{"clk_i": {{"achieved": 10$seed.5}}}}, "utilization": {{"TRELLIS_COMB": {{"available": 24288, "used": 42}}}}}}
@@ -271,6 +272,24 @@ EOF
         self.assertEqual(pnr.target_task(t, flow=flow2)["fmax_mhz"], 102.5)
         self.assertEqual(len(read(count).split()), 3, "the seed tasks and a rerun must come from the cache")
 
+    def test_router_follows_the_device(self):
+        # router1 on the 25k (every processor), router2 on the larger devices (the vector
+        # processors, where router1 did not converge); the result says which
+        flow, count = self.fake_flow(self.tmp)
+        _, small, _ = self.synthesized(flow, "small")
+        self.assertEqual(flow.run([small])["small"]["router"], "router1")
+        self.assertEqual(read(count + ".router").split(), ["router1"] * 3)
+        big = T.explicit_target("m", [write(os.path.join(self.tmp, "b.v"), "module m; wire b; endmodule\n")],
+                                [], {}, name="big")
+        d = flow.workdir(big)
+        os.makedirs(d)
+        write(os.path.join(d, "net.json"), "{}")
+        write(os.path.join(d, "synth.json"), json.dumps({"cells": {}, "lut4_est": 40000, "seconds": 0.1}))
+        res = flow.run([big])["big"]
+        self.assertEqual((res["router"], res["device"]), ("router2", "LFE5U-85F-6 CABGA381"))
+        self.assertEqual(read(count + ".router").split(), ["router1"] * 3 + ["router2"] * 3)
+        self.assertIn("router2 on the 45F and 85F", pnr.method_text(200, (1, 2, 3)))
+
     def test_status_lists_current_results_only(self):
         flow, count = self.fake_flow(self.tmp)
         v, t, _ = self.synthesized(flow, "fake")
@@ -318,6 +337,35 @@ EOF
         self.assertEqual(flow.run([t]), {})
         self.assertEqual(flow.failed[0][0], "slow")
         self.assertIn("over its limit of 1 s", flow.failed[0][1])
+        # --status and the docs say it did not route (not "not run"), with the router's progress
+        st = pnr.status_of(flow, [t], 200, (1, 2, 3))
+        self.assertEqual(st["results"], [])
+        self.assertTrue(st["missing"][0]["unrouted"])
+        self.assertIn("did not route on LFE5U-25F (router1, seed ", st["missing"][0]["why"])
+        self.assertIn("stopped at the task's time limit", st["missing"][0]["why"])
+        self.assertIn("slow: did not route on LFE5U-25F", pnr.status_doc_text(st))
+        self.assertNotIn("Not placed and routed", pnr.status_doc_text(st))
+
+    def test_a_failed_route_is_kept_until_a_run_succeeds(self):
+        flow, _ = self.fake_flow(self.tmp)
+        _, t, d = self.synthesized(flow, "congested")
+        bad = write(os.path.join(self.tmp, "bad-nextpnr"), """#!/bin/sh
+while [ $# -gt 0 ]; do case "$1" in -l) log=$2; shift;; esac; shift; done
+printf 'Info:     iter=49 wires=699742 overused=6810 overuse=6842 archfail=NA\n' > "$log"
+exit 1
+""")
+        os.chmod(bad, stat.S_IRWXU)
+        good = flow.pnr
+        flow.pnr = bad
+        self.assertEqual(flow.run([t]), {})
+        st = pnr.status_of(flow, [t], 200, (1, 2, 3))
+        self.assertIn("seed 1, 0 s: nextpnr exit 1)", st["missing"][0]["why"])
+        self.assertEqual(st["missing"][0]["router_progress"], "iter=49 wires=699742 overused=6810 overuse=6842 archfail=NA")
+        self.assertIn("the router's last line: `iter=49", pnr.status_doc_text(st))
+        flow.pnr, flow.failed = good, []
+        self.assertEqual(flow.run([t])["congested"]["fmax_mhz"], 102.5)
+        self.assertEqual(glob.glob(os.path.join(d, "*.failed.json")), [])
+        self.assertEqual(pnr.status_of(flow, [t], 200, (1, 2, 3))["missing"], [])
 
 
 class Rekey(unittest.TestCase):

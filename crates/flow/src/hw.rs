@@ -234,11 +234,21 @@ fn method_results(v: serde_json::Value, script: &str) -> (String, Vec<serde_json
 }
 
 /// Current place-and-route results (`hw/scripts/pnr.py --status`: cached results whose
-/// key matches today's sources and tools; nothing runs). Targets without one have no record,
-/// and the report says "P&R not run (make pnr)".
+/// key matches today's sources and tools; nothing runs), and a record without figures for
+/// each target whose P&R ran on today's sources and did not route. Other targets without
+/// a result have no record, and the report says "P&R not run (make pnr)".
 pub fn pnr_records(root: &Path) -> Result<Vec<Record>, FlowError> {
-    let (method, results) =
-        method_results(python_json(root, "pnr.py", &["--status".into()])?, "pnr.py");
+    let v = python_json(root, "pnr.py", &["--status".into()])?;
+    // targets whose P&R ran on today's sources and did not route
+    let unrouted: Vec<serde_json::Value> = v
+        .get("missing")
+        .and_then(|x| x.as_array())
+        .into_iter()
+        .flatten()
+        .filter(|e| e.get("unrouted").and_then(|x| x.as_bool()) == Some(true))
+        .cloned()
+        .collect();
+    let (method, results) = method_results(v, "pnr.py");
     Ok(results
         .iter()
         .map(|e| {
@@ -257,8 +267,24 @@ pub fn pnr_records(root: &Path) -> Result<Vec<Record>, FlowError> {
                 lut4: u(e, "lut4"),
                 ff: u(e, "ff"),
                 dsp: u(e, "dsp"),
+                unrouted: None,
             })
         })
+        .chain(unrouted.iter().map(|e| {
+            let s = |k: &str| e.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
+            Record::Pnr(PnrRecord {
+                target: s("name"),
+                target_kind: s("kind"),
+                device: String::new(),
+                flow: method.clone(),
+                fmax_mhz: None,
+                seeds: Vec::new(),
+                lut4: None,
+                ff: None,
+                dsp: None,
+                unrouted: Some(s("why")),
+            })
+        }))
         .collect())
 }
 

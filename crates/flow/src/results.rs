@@ -178,7 +178,8 @@ pub struct RtlRecord {
 
 /// Place and route of a processor, Keccak case or unit on a Lattice ECP5
 /// (`hw/scripts/pnr.py`, opt-in `make pnr`): present only when a cached result matches the
-/// current sources and tools (`pnr.py --status`).
+/// current sources and tools (`pnr.py --status`), or when P&R of those sources ran and did
+/// not route (`unrouted`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct PnrRecord {
     /// `rv32-ref` (a processor design), `case V`, `isa/oasip`.
@@ -193,6 +194,10 @@ pub struct PnrRecord {
     pub lut4: Option<u64>,
     pub ff: Option<u64>,
     pub dsp: Option<u64>,
+    /// P&R ran on the current sources but did not route (then no Fmax or LUT4): why, as
+    /// `pnr.py --status` says it (device, router, seed, time, nextpnr's exit or time limit).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unrouted: Option<String>,
 }
 
 /// A target through the ASIC flow (`hw/scripts/asic.py`): sky130_fd_sc_hd area in gate

@@ -1,7 +1,7 @@
 //! The hardware tables: extension units, Keccak cases and seed 004 Table II beside them.
 
 use super::model::{CaseFigures, Model};
-use super::table::{f0, f1, f2, md_table, pnr_fmax_cell};
+use super::table::{f0, f1, f2, md_table, pnr_cell};
 use crate::md;
 
 /// How the seed 004 Table II comparison is measured (under the table in every format).
@@ -69,7 +69,7 @@ pub fn hw_table(m: &Model) -> String {
                 a.and_then(|a| a.fmax_mhz_est)
                     .map(f1)
                     .unwrap_or_else(|| "-".into()),
-                pnr_fmax_cell(c.pnr_fmax, true),
+                pnr_cell(m.results.pnr(&c.perf.case), true),
                 opt(h.mbps_per_slice),
                 if h.digests_ok {
                     "yes".into()
@@ -121,7 +121,7 @@ pub fn seed004_table(m: &Model) -> String {
                 opt0(a.and_then(|a| a.slices_est)),
                 opt0(p.map(|p| p.fmax_mhz)),
                 opt0(a.and_then(|a| a.fmax_mhz_est)),
-                pnr_fmax_cell(c.pnr_fmax, true),
+                pnr_cell(m.results.pnr(&c.perf.case), true),
                 opt(p.map(|p| p.gbps)),
                 opt(h.gbps),
                 c.gbps_at_pnr.map(f2).unwrap_or_else(|| "-".into()),

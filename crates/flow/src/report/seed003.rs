@@ -4,7 +4,7 @@
 
 use super::figure::Figure;
 use super::model::Model;
-use super::table::{md_table, or_dash, pnr_fmax_cell};
+use super::table::{md_table, or_dash, pnr_cell};
 use crate::results::BenchRecord;
 use crate::results::SEED_ALG;
 use serde_json::json;
@@ -185,7 +185,7 @@ fn silicon(m: &Model, s: &super::published::Seed003) -> String {
                     .map_or_else(|| "not measured".into(), |v| format!("{v:.0}")),
                 pnr.and_then(|p| p.lut4)
                     .map_or_else(|| "-".into(), |v| v.to_string()),
-                pnr_fmax_cell(pnr_fmax, has_rtl),
+                pnr_cell(pnr, has_rtl),
                 per_s(pnr_fmax, cpb),
                 a.and_then(|a| a.ge).map_or_else(
                     || "ASIC flow not run (make asic)".into(),
@@ -347,6 +347,19 @@ mod tests {
                 lut4: Some(39_000),
                 ff: Some(6000),
                 dsp: Some(2),
+                unrouted: None,
+            }),
+            Record::Pnr(crate::results::PnrRecord {
+                target: "rv32-v-keccakr".into(),
+                target_kind: "processor".into(),
+                device: String::new(),
+                flow: "test".into(),
+                fmax_mhz: None,
+                seeds: vec![],
+                lut4: None,
+                ff: None,
+                dsp: None,
+                unrouted: Some("did not route on LFE5U-85F (router2, seed 1, 3600 s: <b>)".into()),
             }),
             Record::Asic(crate::results::AsicRecord {
                 target: "rv32-v-keccak".into(),
@@ -382,6 +395,12 @@ mod tests {
             "{k}"
         );
         assert!(k.contains("power not run"), "{k}");
+        // P&R that ran and did not route says so (escaped), not "not run"
+        let kr = row("rv32-v-keccakr");
+        assert!(
+            kr.contains(r"| - | did not route on LFE5U-85F (router2, seed 1, 3600 s: \<b\>) | - |"),
+            "{kr}"
+        );
         let v = row("rv32-v");
         assert!(
             v.contains("P&R not run (make pnr)") && v.contains("ASIC flow not run (make asic)"),

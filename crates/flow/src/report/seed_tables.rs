@@ -3,7 +3,7 @@
 //! Fmax and the throughput at it, RTL == simulator).
 
 use super::model::{DesignFigures, Model, SEED_ALG};
-use super::table::{f1, f2, md_table, opt_ratio_cell, or_dash, pnr_fmax_cell};
+use super::table::{f1, f2, md_table, opt_ratio_cell, or_dash, pnr_cell};
 use crate::design::Published;
 use crate::md;
 use std::collections::BTreeMap;
@@ -126,10 +126,7 @@ pub fn seed_tables(m: &Model) -> String {
                         Some(v) => v.to_string(),
                         None => "-".into(),
                     },
-                    pnr_fmax_cell(
-                        f.pnr.and_then(|x| x.fmax_mhz),
-                        f.design.rtl.is_some(),
-                    ),
+                    pnr_cell(f.pnr, f.design.rtl.is_some()),
                     or_dash(f.mbit_at_pnr, f1),
                     match f.rtl {
                         Some(x) if x.lockstep_ok => "yes".into(),
@@ -171,6 +168,7 @@ mod tests {
                 lut4: Some(8000),
                 ff: Some(1200),
                 dsp: Some(0),
+                unrouted: None,
             }),
         ]);
         let md = seed_tables(&Model::new(&r, &designs, Inputs::default()));

@@ -56,6 +56,15 @@ pub fn pnr_fmax_cell(fmax: Option<f64>, has_rtl: bool) -> String {
     }
 }
 
+/// A place-and-route Fmax cell from the target's record: the figure, "did not route ..."
+/// where P&R of today's sources ran and did not route, or why there is none.
+pub fn pnr_cell(p: Option<&crate::results::PnrRecord>, has_rtl: bool) -> String {
+    match p.and_then(|p| p.unrouted.as_deref()) {
+        Some(why) => crate::md::text(why),
+        None => pnr_fmax_cell(p.and_then(|p| p.fmax_mhz), has_rtl),
+    }
+}
+
 /// Helpers of the renderers' unit tests.
 #[cfg(test)]
 pub mod test_support {
