@@ -468,14 +468,23 @@ def method_text(freq, seeds):
             "LUT RAM, route-throughs); memories outside the processors are not included")
 
 
+def path_cell(cp):
+    """Seed 1's critical path as `total ns (logic ns)`: the rest of the total is routing."""
+    if not cp or cp.get("ns") is None:
+        return "-"
+    return f"{cp['ns']:.1f} ({cp.get('logic_ns', 0):.1f})"
+
+
 def table(rows):
-    out = ["| target | device | Fmax MHz (median) | seeds MHz | LUT4 | util % | FF | DSP | BRAM |",
-           "|---|---|---|---|---|---|---|---|---|"]
+    out = ["| target | device | router | Fmax MHz (median) | seeds MHz | LUT4 | util % | FF | DSP | BRAM "
+           "| seed 1 critical path ns (logic) |",
+           "|---|---|---|---|---|---|---|---|---|---|---|"]
     order = {"case": 0, "processor": 1, "unit": 2, "module": 3}
     for r in sorted(rows, key=lambda r: (order.get(r["kind"], 9), r["name"])):
         seeds = " / ".join(fmt(v) for v in r["fmax_mhz_seeds"].values())
-        out.append(f"| {r['name']} | {r['device']} | {fmt(r['fmax_mhz'])} | {seeds} | {r['lut4']} | "
-                   f"{r['util_pct']} | {r['ff']} | {r['dsp']} | {r['bram']} |")
+        router = r.get("router", "-")  # a result cached before FLOW_REV 4 has none
+        out.append(f"| {r['name']} | {r['device']} | {router} | {fmt(r['fmax_mhz'])} | {seeds} | {r['lut4']} | "
+                   f"{r['util_pct']} | {r['ff']} | {r['dsp']} | {r['bram']} | {path_cell(r.get('critical_path_seed1'))} |")
     return "\n".join(out) + "\n"
 
 

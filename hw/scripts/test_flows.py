@@ -301,8 +301,8 @@ EOF
         self.assertEqual(st["missing"], [{"name": "other", "why": "P&R not run for the current RTL (make pnr)"}])
         # --status --write-doc: the docs block from these current results, the others named
         doc = pnr.status_doc_text(st)
-        self.assertIn("| fake |", doc)
-        self.assertIn("102.5", doc)
+        self.assertIn("| fake | LFE5U-25F-6 CABGA256 | router1 | 102.5 |", doc)
+        self.assertIn("| seed 1 critical path ns (logic) |", doc)
         self.assertTrue(doc.rstrip().endswith("(make pnr): other."), doc)
         runs = len(read(count).split())
         write(v, "module m; wire edited; endmodule\n")  # the RTL changed: the old result is stale
