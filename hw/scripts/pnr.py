@@ -205,6 +205,7 @@ class Flow:
         self.pnr, self.freq, self.seeds, self.jobs, self.log = pnr, freq, tuple(seeds), jobs, log
         self.versions = versions or tool_versions(pnr)
         self.lock = threading.Lock()
+        self.folders = {}  # key -> cache folder, shared by twins within a run
         self.failed = []
 
     def workdir(self, t):
@@ -212,9 +213,11 @@ class Flow:
         not move it: synthesis reads the copies taken when it starts)."""
         if "_workdir" not in t:
             k = T.key(t, json.dumps([self.freq, self.versions, SYNTH_CMD, PNR_OPTS, FLOW_REV]))
-            same = sorted(glob.glob(os.path.join(PNR_DIR, f"*_{k}")))  # e.g. rv32-sw = rv32-ref
-            t["_workdir"] = same[0] if same else os.path.join(
-                PNR_DIR, f"{t['name'].replace('/', '_').replace(' ', '_')}_{k}")
+            # e.g. rv32-sw = rv32-ref: a folder made by an earlier run, or the one this run
+            # gave a twin before either folder exists (cold cache)
+            same = sorted(glob.glob(os.path.join(PNR_DIR, f"*_{k}")))
+            t["_workdir"] = self.folders.setdefault(k, same[0] if same else os.path.join(
+                PNR_DIR, f"{t['name'].replace('/', '_').replace(' ', '_')}_{k}"))
         return t["_workdir"]
 
     def write_result(self, t, dev, reports, synth):

@@ -272,6 +272,15 @@ EOF
         self.assertEqual(pnr.target_task(t, flow=flow2)["fmax_mhz"], 102.5)
         self.assertEqual(len(read(count).split()), 3, "the seed tasks and a rerun must come from the cache")
 
+    def test_twins_share_one_folder_on_a_cold_cache(self):
+        # rv32-ref and rv32-sw have the same sources: one folder, one P&R, both names
+        flow, count = self.fake_flow(self.tmp)
+        v = write(os.path.join(self.tmp, "m.v"), "module m; endmodule\n")
+        a = T.explicit_target("m", [v], [], {}, name="a")
+        b = T.explicit_target("m", [v], [], {}, name="b")
+        self.assertEqual(flow.workdir(a), flow.workdir(b))
+        self.assertFalse(os.path.exists(flow.workdir(a)))
+
     def test_router_follows_the_device(self):
         # router1 on the 25k (every processor), router2 on the larger devices (the vector
         # processors, where router1 did not converge); the result says which
