@@ -310,8 +310,8 @@ class Flow:
                "--report", f"{name}.json", "-q", "-l", f"{name}.log"]
         try:
             r = C.run(cmd, cwd=d)
-        except C.TaskTimeout as e:
-            record_failure(failed, dev, seed, time.time() - t0, f"stopped at the task's time limit ({e})", log)
+        except C.TaskTimeout:
+            record_failure(failed, dev, seed, time.time() - t0, "stopped at the task's time limit (--timeout)", log)
             raise
         if r.returncode != 0 or not os.path.exists(rep):
             tail = "\n".join((r.stdout + r.stderr).strip().splitlines()[-5:])
