@@ -163,7 +163,7 @@ def last_overuse(log):
     try:
         with open(log, errors="replace") as f:
             for line in f:
-                if "overused=" in line or "arcs remaining" in line or "unrouted" in line.lower():
+                if "overused=" in line or "arcs remaining" in line:
                     last = " ".join(line.replace("Info:", "").split())
     except OSError:
         return None
@@ -183,16 +183,18 @@ def failure_of(workdir):
     """Why the target in `workdir` has no result although P&R ran on its current sources (the
     first recorded failed seed): {"why": one line, "router_progress": the router's last
     progress line or None}; None if no seed failed."""
-    recs = []
+    r = None
     for p in sorted(glob.glob(os.path.join(workdir, "seed*.failed.json"))):
         try:
             with open(p) as f:
-                recs.append(json.load(f))
+                r = json.load(f)
         except (OSError, ValueError):
             continue
-    if not recs:
+        if isinstance(r, dict):
+            break
+        r = None  # not a record of ours: ignored
+    if r is None:
         return None
-    r = recs[0]
     big = {n: f"LFE5U-{n[:-1]}F" for n, _, _ in DEVICES}.get(r.get("device"), r.get("device"))
     text = (f"did not route on {big} ({r.get('router')}, seed {r.get('seed')}, "
             f"{r.get('seconds', 0):.0f} s: {r.get('why')})")

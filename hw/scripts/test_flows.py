@@ -371,6 +371,10 @@ exit 1
         self.assertIn("seed 1, 0 s: nextpnr exit 1)", st["missing"][0]["why"])
         self.assertEqual(st["missing"][0]["router_progress"], "iter=49 wires=699742 overused=6810 overuse=6842 archfail=NA")
         self.assertIn("the router's last line: `iter=49", pnr.status_doc_text(st))
+        # a damaged record is ignored, never a traceback
+        for p in glob.glob(os.path.join(d, "*.failed.json")):
+            write(p, "[1, 2]")
+        self.assertFalse(pnr.status_of(flow, [t], 200, (1, 2, 3))["missing"][0].get("unrouted"))
         flow.pnr, flow.failed = good, []
         self.assertEqual(flow.run([t])["congested"]["fmax_mhz"], 102.5)
         self.assertEqual(glob.glob(os.path.join(d, "*.failed.json")), [])

@@ -249,10 +249,13 @@ pub fn pnr_records(root: &Path) -> Result<Vec<Record>, FlowError> {
         .cloned()
         .collect();
     let (method, results) = method_results(v, "pnr.py");
+    // one record per entry: an unrouted one has no figures, so its fields come out empty
     Ok(results
         .iter()
+        .chain(unrouted.iter())
         .map(|e| {
             let s = |k: &str| e.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
+            let unrouted = e.get("unrouted").and_then(|x| x.as_bool()) == Some(true);
             Record::Pnr(PnrRecord {
                 target: s("name"),
                 target_kind: s("kind"),
@@ -267,24 +270,9 @@ pub fn pnr_records(root: &Path) -> Result<Vec<Record>, FlowError> {
                 lut4: u(e, "lut4"),
                 ff: u(e, "ff"),
                 dsp: u(e, "dsp"),
-                unrouted: None,
+                unrouted: unrouted.then(|| s("why")),
             })
         })
-        .chain(unrouted.iter().map(|e| {
-            let s = |k: &str| e.get(k).and_then(|x| x.as_str()).unwrap_or("").to_string();
-            Record::Pnr(PnrRecord {
-                target: s("name"),
-                target_kind: s("kind"),
-                device: String::new(),
-                flow: method.clone(),
-                fmax_mhz: None,
-                seeds: Vec::new(),
-                lut4: None,
-                ff: None,
-                dsp: None,
-                unrouted: Some(s("why")),
-            })
-        }))
         .collect())
 }
 
