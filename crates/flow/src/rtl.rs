@@ -60,6 +60,10 @@ pub struct Unit {
     /// The unit redirects fetch (`fetch_redirect_o`: a zero-cost loop-back), so the core's
     /// `fence.i` must refetch the word in D, not pc + 4 (`HAS_EXT = 2`).
     pub fetch_hook: bool,
+    /// The vector unit: the core passes it the CSR accesses its own CSR file refuses (the
+    /// vector CSRs) and ends the unit's multi-word accesses at a word that faults
+    /// (`HAS_EXT = 3`).
+    pub vector: bool,
 }
 
 /// A processor core in RTL: what a design's `arch` selects. The harness
@@ -146,6 +150,7 @@ pub const RV32_UNITS: &[Unit] = &[
         module: "zbkb_unit",
         files: &["hw/units/zbkb/zbkb_unit.v"],
         fetch_hook: false,
+        vector: false,
     },
     Unit {
         name: "oasip",
@@ -160,6 +165,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/oasip/rtl/oasip_port.v",
         ],
         fetch_hook: true,
+        vector: false,
     },
     Unit {
         name: "dasip",
@@ -171,6 +177,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/dasip/rtl/dasip_port.v",
         ],
         fetch_hook: false,
+        vector: false,
     },
     Unit {
         name: "zve64x",
@@ -181,6 +188,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "hw/units/zve64x/zve64x_port.v",
         ],
         fetch_hook: false,
+        vector: true,
     },
     Unit {
         name: "zve64x-xvkeccak",
@@ -192,6 +200,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/xvkeccak/rtl/xvkeccak_port.v",
         ],
         fetch_hook: false,
+        vector: true,
     },
     Unit {
         name: "zve64x-xvkeccakr",
@@ -203,6 +212,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/xvkeccakr/rtl/xvkeccakr_port.v",
         ],
         fetch_hook: false,
+        vector: true,
     },
     Unit {
         name: "xkeccak",
@@ -213,6 +223,7 @@ pub const RV32_UNITS: &[Unit] = &[
             "isa/xkeccak/rtl/xkeccak_port.v",
         ],
         fetch_hook: false,
+        vector: false,
     },
 ];
 
@@ -227,6 +238,7 @@ pub const MIPS_UNITS: &[Unit] = &[
             "isa/mips-native/rtl/mn_port.v",
         ],
         fetch_hook: false,
+        vector: false,
     },
     Unit {
         name: "mips-coproc",
@@ -238,6 +250,7 @@ pub const MIPS_UNITS: &[Unit] = &[
             "isa/mips-coproc/rtl/mc_port.v",
         ],
         fetch_hook: false,
+        vector: false,
     },
 ];
 
@@ -449,7 +462,9 @@ pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
             ("DIV_EARLY_OUT".into(), div_early_out(&timing) as u64),
             (
                 "HAS_EXT".into(),
-                if units.iter().any(|u| u.fetch_hook) {
+                if units.iter().any(|u| u.vector) {
+                    3
+                } else if units.iter().any(|u| u.fetch_hook) {
                     2
                 } else {
                     !units.is_empty() as u64

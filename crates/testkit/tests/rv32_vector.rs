@@ -320,3 +320,183 @@ fn misaligned_unit_stride_elements_are_moved() {
         "{log:#?}"
     );
 }
+
+/// The values register `name` took on the log lines of the instruction at `pc`.
+fn writes_at(log: &[String], pc: u32, name: &str) -> Vec<u32> {
+    let at = format!(" {pc:#010x} (");
+    let key = format!(" {name}=0x");
+    log.iter()
+        .filter(|l| l.contains(&at))
+        .filter_map(|l| {
+            let v = &l[l.find(&key)? + key.len()..];
+            u32::from_str_radix(&v[..8], 16).ok()
+        })
+        .collect()
+}
+
+/// A handler that records mcause in t3 and mtval in t4 and skips the trapping
+/// instruction, at BASE + 16 (the first words of the program); the pcs of its two `csrr`s.
+/// (A program that installs it sets mtvec to 0 again before its exit's `ecall`.)
+fn handler() -> (Vec<u32>, u32, u32) {
+    const TP: u32 = 4;
+    let w = vec![
+        u(0, TP, 0x17), // auipc tp, 0
+        addi(TP, TP, 16),
+        csrrw(0, 0x305, TP),
+        j(28, 0),
+        csrr(28, 0x342), // t3 = mcause
+        csrr(29, 0x343), // t4 = mtval
+        csrr(TP, 0x341),
+        addi(TP, TP, 4),
+        csrrw(0, 0x341, TP),
+        0x3020_0073, // mret
+    ];
+    (w, BASE + 16, BASE + 20)
+}
+
+/// Faults inside a vector access (issue 35): the access ends at the first word that faults
+/// (a word outside memory, or a strided element not aligned to min(EEW / 8, 4) bytes, at
+/// its first word); the words before it are done, the trap names the word's (or the
+/// misaligned element's) address, and the cycles have the beats of the words before it.
+/// Before, the RTL checked only the word of the instruction's last cycle: an earlier word
+/// outside memory was read (or written) as if it were there, and a misaligned strided
+/// element was read from its word. A 64-bit strided element at 4 mod 8 moves as two aligned
+/// words on both engines.
+#[test]
+fn faults_inside_vector_accesses() {
+    let (mut w, h_cause, h_tval) = handler();
+    const A4: u32 = 14;
+    const A5: u32 = 15;
+    w.extend(li(A0, BASE - 8));
+    w.extend(li(A1, BASE + 8));
+    w.extend(li(A2, (-4i32) as u32));
+    w.extend(li(A3, DATA_ADDR));
+    w.extend(li(A4, 3));
+    w.extend(li(A5, DATA_ADDR + 4));
+    // (what the trap names: cause, tval; the beats before the trap)
+    let mut want = Vec::new();
+    let mut beats = 0u64;
+    w.push(vsetivli(4, 32, 8));
+    // unit-stride from below memory: its first word faults (the RTL read 4 words)
+    w.push(vle(32, 8, A0));
+    want.push((5, BASE - 8));
+    // strided downwards: elements 0..2 (BASE + 8, + 4, + 0) land, element 3 faults
+    w.push(vlse(32, 9, A1, A2));
+    want.push((5, BASE - 4));
+    beats += 3;
+    // 16-bit elements 3 bytes apart: element 1 is misaligned
+    w.push(vsetivli(3, 16, 8));
+    w.push(vlse(16, 10, A3, A4));
+    want.push((4, DATA_ADDR + 3));
+    beats += 1;
+    // 64-bit elements at 4 mod 8, 12 bytes apart: both move (4 words, 3 beats)
+    w.push(vsetivli(2, 64, 8));
+    w.extend(li(A4, 12));
+    w.push(vlse(64, 11, A5, A4));
+    beats += 3;
+    // 64-bit elements downwards from BASE + 4: element 1 (BASE - 4) faults at its first word
+    w.extend(li(A4, (-8i32) as u32));
+    w.extend(li(A1, BASE + 4));
+    w.push(vlse(64, 12, A1, A4));
+    want.push((5, BASE - 4));
+    beats += 2;
+    // a unit-stride store from below memory: its first word faults
+    w.push(vsetivli(16, 8, 8));
+    w.extend(li(A0, BASE - 2));
+    w.push(vse(8, 9, A0));
+    want.push((7, BASE - 4));
+    w.push(csrrw(0, 0x305, 0)); // mtvec = 0: the exit's ecall calls the host
+    let Some((c, log)) = lockstep_words("rv32-v", &w, &data()) else {
+        return;
+    };
+    let got: Vec<(u32, u32)> = writes_at(&log, h_cause, "t3")
+        .into_iter()
+        .zip(writes_at(&log, h_tval, "t4"))
+        .collect();
+    assert_eq!(got, want, "{log:#?}");
+    // every trap: the instruction (1), its 2-cycle redirect, the handler's 6 words and the
+    // mret's redirect (2)
+    let traps = want.len() as u64;
+    let handler_run = 6 + 2;
+    // (the words but the handler's, the exit's 2, the jump over the handler's 1 cycle)
+    let straight = w.len() as u64 - 6 + 2 + 1;
+    assert_eq!(
+        c,
+        straight + 2 + beats + traps * (2 + handler_run),
+        "{log:#?}"
+    );
+    // the strided load's three elements before the fault, in v9 (element 3 untouched: 0)
+    let d = data();
+    let line = log
+        .iter()
+        .find(|l| l.contains(" v9=0x"))
+        .expect("v9 written");
+    let v9 = u128::from_str_radix(&line[line.find(" v9=0x").unwrap() + 6..][..32], 16).unwrap();
+    let text = |k: usize| w[k] as u128;
+    assert_eq!(v9, text(2) | text(1) << 32 | text(0) << 64, "{line}");
+    let v11 = log
+        .iter()
+        .find(|l| l.contains(" v11=0x"))
+        .expect("v11 written");
+    let v11 = u128::from_str_radix(&v11[v11.find(" v11=0x").unwrap() + 7..][..32], 16).unwrap();
+    let dw = |k: usize| d[k] as u128;
+    assert_eq!(v11, dw(1) | dw(2) << 32 | dw(4) << 64 | dw(5) << 96);
+}
+
+/// The vector CSRs on the RTL (issue 35: `csrr vl` trapped there): vl, vtype (vill alone
+/// when set), vlenb read; a write to them traps; vstart reads and writes (7 bits), a vector
+/// instruction run with vstart != 0 traps as illegal, vset clears it; vxrm, vxsat and vcsr
+/// read 0 and ignore writes.
+#[test]
+fn vector_csrs() {
+    let (mut w, h_cause, _) = handler();
+    const T0: u32 = 5;
+    const T1: u32 = 6;
+    const T2: u32 = 7;
+    const S1: u32 = 9;
+    let mut reads = Vec::new(); // (pc, register, value)
+    let mut at =
+        |w: &Vec<u32>, r: &str, v: u32| reads.push((BASE + 4 * w.len() as u32, r.to_string(), v));
+    w.push(vsetivli(5, 16, 8) | 1 << 26 | 1 << 27); // tail and mask agnostic: vtype bits 6, 7
+    at(&w, "t0", 5);
+    w.push(csrr(T0, 0xc20));
+    at(&w, "t1", 0xc0 | vtype(16, 8));
+    w.push(csrr(T1, 0xc21));
+    at(&w, "t2", 16);
+    w.push(csrr(T2, 0xc22));
+    w.push(csrrw(0, 0xc20, T0)); // vl is read-only: illegal
+    w.extend(li(S1, 0x7d));
+    at(&w, "s1", 0);
+    w.push(csrrw(S1, 0x008, S1)); // vstart = 0x7d (old 0)
+    at(&w, "t0", 0x7d);
+    w.push(csrr(T0, 0x008));
+    w.push(csrrc(0, 0x008, T2)); // clear bit 4: 0x6d
+    at(&w, "t0", 0x6d);
+    w.push(csrr(T0, 0x008));
+    w.push(opv(ADD, 1, 2, 3, VV)); // vstart != 0: illegal
+    w.extend(li(A0, DATA_ADDR));
+    w.push(vle(8, 4, A0)); // illegal too
+    w.push(vsetivli(2, 8, 8)); // clears vstart
+    at(&w, "t0", 0);
+    w.push(csrr(T0, 0x008));
+    w.push(csrrwi(0, 0x00a, 3)); // vxrm: ignored
+    at(&w, "t1", 0);
+    w.push(csrr(T1, 0x00a));
+    w.push(0x4000_7057); // vsetvli zero, zero, a reserved vtype (bit 10): vill
+    at(&w, "t1", 0x8000_0000);
+    w.push(csrr(T1, 0xc21));
+    at(&w, "t2", 0);
+    w.push(csrr(T2, 0xc20));
+    w.push(csrrw(0, 0x305, 0)); // mtvec = 0: the exit's ecall calls the host
+    let Some((_, log)) = lockstep_words("rv32-v", &w, &data()) else {
+        return;
+    };
+    for (pc, r, v) in &reads {
+        assert_eq!(
+            writes_at(&log, *pc, r),
+            vec![*v],
+            "{r} at {pc:#x}: {log:#?}"
+        );
+    }
+    assert_eq!(writes_at(&log, h_cause, "t3"), vec![2, 2, 2], "{log:#?}");
+}

@@ -22,7 +22,9 @@ module rv32_core #(
     parameter [31:0] MISA          = 32'h4000_1100,  // RV32IM
     parameter        DIV_EARLY_OUT = 0,
     parameter        HAS_EXT       = 1   // the design has extension units (0: rv32_ext claims nothing;
-                                         // 2: one of them has a fetch hook, docs in README)
+                                         // 2: one of them has a fetch hook; 3: the vector
+                                         // unit: its CSRs, faults inside its accesses;
+                                         // docs in README)
 ) (
     input  wire        clk_i,
     input  wire        rst_ni,
@@ -239,6 +241,7 @@ module rv32_core #(
     wire is_mret   = xd[D_MRET];
     wire is_wfi    = xd[D_WFI];
     wire is_csr    = xd[D_CSR];
+    wire csr_illegal;               // the CSR file refuses the access (below)
     wire base_ok   = xd[D_OK];
     wire base_rs1  = xd[D_RS1];
     wire base_rs2  = xd[D_RS2];
@@ -249,7 +252,10 @@ module rv32_core #(
     wire [4:0]  ext_rs1_addr, ext_rs2_addr;
     wire [31:0] ext_rd_wdata, ext_redirect_pc, ext_mem_addr, ext_mem_wdata;
     wire [3:0]  ext_mem_be;
-    wire        is_ext    = !base_ok && ext_claim;
+    // (HAS_EXT = 3: a CSR access the CSR file refuses goes to the unit, which may claim it:
+    // the vector CSRs; a ternary on the parameter, folded at elaboration)
+    wire        is_ext    = (HAS_EXT == 3) ? (!base_ok || (is_csr && csr_illegal)) && ext_claim :
+                                             !base_ok && ext_claim;
     assign      rs1       = is_ext ? ext_rs1_addr : x_insn_q[19:15];
     assign      rs2       = is_ext ? ext_rs2_addr : x_insn_q[24:20];
     // x0 reads: the instruction's fields were compared with zero in D (x_rs1_z_q); a unit's
@@ -418,20 +424,25 @@ module rv32_core #(
 
     // CSRs
     wire [31:0] csr_rdata, mtvec, mepc;
-    wire        csr_illegal;
     // (in a trap's update cycle, t_valid_q below, the word in X is squashed and the CSR
     // file's write port takes the trap's pc for mepc: one input of the written value's
     // select, not a select of its own in front of mepc)
     wire        t_valid_w;
     wire [31:0] t_pc_w;
     wire [31:0] csr_wdata = t_valid_w ? t_pc_w : f3[2] ? {27'd0, rs1} : a;
-    wire        csr_write = (f3[1:0] == 2'd1) || (rs1 != 5'd0);
+    // (HAS_EXT = 3: from the instruction's field, not from rs1, which follows is_ext, which
+    // follows the CSR file's refusal, which follows the write: no combinational loop)
+    wire        csr_write = (HAS_EXT == 3) ? (f3[1:0] == 2'd1) || (x_insn_q[19:15] != 5'd0) :
+                                             (f3[1:0] == 2'd1) || (rs1 != 5'd0);
     wire        mtvec_zero;
     wire        host_call = is_ecall && mtvec_zero;
 
     // exceptions: one OR of them decides the trap (trap_t / trap_f below); the priority
     // chain only picks the cause and the value, beside the ALU compare
-    wire        exc_illegal = (!base_ok && !ext_claim) || (is_csr && csr_illegal) ||
+    wire        exc_illegal = (HAS_EXT == 3) ?
+                              (!base_ok && !ext_claim) || (is_csr && csr_illegal && !ext_claim) ||
+                              (is_ext && ext_err) :
+                              (!base_ok && !ext_claim) || (is_csr && csr_illegal) ||
                               (is_ext && ext_err);
     reg  [31:0] cause;
     always @(*) begin
@@ -467,7 +478,13 @@ module rv32_core #(
     wire trap_t = exc_early || jump_mis_any || exc_mem;
     wire trap_f = exc_early || (jump_mis_any && !is_branch) || exc_mem;
 
-    wire x_busy = (x_osel_q[2] && !div_done) || mul_busy || (is_ext && !ext_ready);
+    // (HAS_EXT = 3: a unit's word that faults, outside memory or misaligned, ends its
+    // multi-word access there: the instruction traps in that cycle, and the unit sees no
+    // valid_i, so nothing of that word is written)
+    wire x_busy = (HAS_EXT == 3) ?
+                  (x_osel_q[2] && !div_done) || mul_busy ||
+                  (is_ext && !ext_ready && !(ext_mem && (mem_mis || dmem_err_i))) :
+                  (x_osel_q[2] && !div_done) || mul_busy || (is_ext && !ext_ready);
     assign x_stall = x_valid && (lu_hazard || x_busy);
     wire x_fire   = x_valid && !x_stall;
     // retires without an exception: x_commit (the late select's output, below)
@@ -508,7 +525,9 @@ module rv32_core #(
 
     rv32_ext u_ext (
         .clk_i(clk_i), .rst_ni(rst_ni),
-        .valid_i(x_valid && !lu_hazard), .insn_i(x_insn_q), .d_insn_i(d_insn),
+        .valid_i((HAS_EXT == 3) ? x_valid && !lu_hazard && !(ext_mem && (mem_mis || dmem_err_i)) :
+                                  x_valid && !lu_hazard),
+        .insn_i(x_insn_q), .d_insn_i(d_insn),
         .x_load_i(!x_stall), .pc_i(x_pc_q),
         .rs1_i(a), .rs2_i(b), .fire_i(x_commit_f && is_ext),
         .retire_i(x_fire), .retire_pc_i(x_pc_q), .retire_seq_i(x_seq_npc),

@@ -84,9 +84,19 @@ module zve64x_core #(
     wire is_varith  = is_valu | is_vgather;
     wire is_xvk    = (XVK == 1 && (is_vktheta_i | is_vkround_i | is_vkiota_i)) ||
                      (XVK == 2 && is_xkr_i != 7'd0);
-    assign claim_o = is_vset | is_vmem | is_varith | is_xvk;
+    // the vector CSRs (Zicsr forms; the core passes a CSR access its own file refuses to the
+    // unit, HAS_EXT = 3): vstart 0x008 (read-write), vxsat 0x009, vxrm 0x00a, vcsr 0x00f
+    // (read 0, writes ignored: no fixed-point instructions), vl 0xc20, vtype 0xc21, vlenb
+    // 0xc22 (read-only: a write traps)
+    wire [11:0] vc_a   = insn_i[31:20];
+    wire vc_ro    = vc_a == 12'hc20 || vc_a == 12'hc21 || vc_a == 12'hc22;
+    wire vc_rw    = vc_a == 12'h008 || vc_a == 12'h009 || vc_a == 12'h00a || vc_a == 12'h00f;
+    wire is_vcsr  = opc == 7'h73 && f3[1:0] != 2'd0 && (vc_ro || vc_rw);
+    wire vc_write = f3[1:0] == 2'd1 || vs1 != 5'd0;   // csrrw(i), or a set/clear of a non-zero
+    wire is_vinsn = is_vmem | is_varith | is_xvk;     // uses vstart (not vset, not a CSR)
+    assign claim_o = is_vset | is_vinsn | is_vcsr;
     assign uses_rs1_o = (is_vset && !is_vsetivli) || is_vmem || (is_xvk && is_vkiota_i) ||
-                        op_vx;
+                        op_vx || (is_vcsr && !f3[2]);
     assign uses_rs2_o = is_vsetvl || is_vlse;
 
     // Small shifts by a variable amount as a choice of constant shifts: Yosys' SAT-based
@@ -116,6 +126,11 @@ module zve64x_core #(
     reg  [1:0]   vsew_q;       // log2(SEW / 8)
     reg  [2:0]   vlmul_q;      // log2(LMUL), signed (-3 .. 3: vtype's vlmul encoding)
     reg  [7:0]   vl_q;
+    reg          vta_q, vma_q; // vtype's tail and mask policies (read back only)
+    // vstart: written only by a CSR access (a fault inside a vector access leaves it 0 and
+    // the instruction runs again from element 0: docs/vector.md "Faults"), so a vector
+    // instruction run with vstart != 0 traps as illegal (RVV 1.0 3.7 permits it)
+    reg  [6:0]   vstart_q;
     // a load word on its way: written in the cycle after its beat into bytes ld_be_q of
     // register ld_reg_q (ld_wdata: the bus word rotated to the bytes' places, in all four
     // words of the register)
@@ -250,7 +265,12 @@ module zve64x_core #(
     wire [31:0] m_addr = is_vlse ? s_addr : {rs1_i[31:2], 2'b00} + {23'd0, beat_q, 2'b00};
     assign mem_req_o  = is_vmem && !m_none && !vill_q;
     assign mem_we_o   = is_vse;
-    assign mem_addr_o = {m_addr[31:2], 2'b00};   // a narrow strided element: its word
+    // a strided element not aligned to min(EEW / 8, 4) bytes traps as misaligned: its
+    // address goes out (the core's word access traps on it), else the word's (a narrow
+    // element: its word; a 64-bit element at 4 mod 8 moves as two aligned words)
+    wire        s_mis = is_vlse && ((eew_l == 2'd1 && s_addr[0]) ||
+                                    (eew_l[1] && s_addr[1:0] != 2'd0));
+    assign mem_addr_o = s_mis ? s_addr : {m_addr[31:2], 2'b00};
     assign mem_beat_o = is_vmem && beat_q != last;
     // a store word: its vector bytes from register m_reg (word 0 of an unaligned vector
     // starts at byte o of the word), the bytes of the vector only
@@ -610,22 +630,40 @@ module zve64x_core #(
     // vector instructions with vill set trap (vset itself never does), as do the reserved
     // operand groups the simulator refuses
     assign x_err = (is_vmem && (vill_q || me_err || u_err)) || (is_varith && (vill_q || ar_err)) ||
-                   (is_xvk && (vill_q || k_err));
+                   (is_xvk && (vill_q || k_err)) || (is_vinsn && vstart_q != 7'd0) ||
+                   (is_vcsr && vc_ro && vc_write);
 
     // ------------------------------------------------------------------ vset commit, rd
-    assign rd_we_o    = is_vset;
-    assign rd_wdata_o = {24'd0, new_vl};
+    // a CSR's value: vstart, vl, vtype (vill alone when set), vlenb; 0 for the fixed-point ones
+    wire [31:0] vc_old = (vc_a == 12'h008) ? {25'd0, vstart_q} :
+                         (vc_a == 12'hc20) ? {24'd0, vl_q} :
+                         (vc_a == 12'hc21) ? (vill_q ? 32'h8000_0000 :
+                                              {24'd0, vma_q, vta_q, 1'b0, vsew_q, vlmul_q}) :
+                         (vc_a == 12'hc22) ? 32'd16 : 32'd0;
+    wire [6:0]  vc_src = f3[2] ? {2'd0, vs1} : rs1_i[6:0];
+    wire [6:0]  vc_new = (f3[1:0] == 2'd1) ? vc_src : (f3[1:0] == 2'd2) ? vstart_q | vc_src :
+                                                                          vstart_q & ~vc_src;
+    assign rd_we_o    = is_vset | is_vcsr;
+    assign rd_wdata_o = is_vcsr ? vc_old : {24'd0, new_vl};
     always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) begin
-            vill_q  <= 1'b1;
-            vsew_q  <= 2'd0;
-            vlmul_q <= 3'd0;
-            vl_q    <= 8'd0;
+            vill_q   <= 1'b1;
+            vsew_q   <= 2'd0;
+            vlmul_q  <= 3'd0;
+            vl_q     <= 8'd0;
+            vta_q    <= 1'b0;
+            vma_q    <= 1'b0;
+            vstart_q <= 7'd0;
         end else if (fire_i && is_vset) begin
-            vill_q  <= nv_ill;
-            vsew_q  <= nv_ill ? 2'd0 : nv_sew[1:0];
-            vlmul_q <= nv_ill ? 3'd0 : nv_lmul;
-            vl_q    <= new_vl;
+            vill_q   <= nv_ill;
+            vsew_q   <= nv_ill ? 2'd0 : nv_sew[1:0];
+            vlmul_q  <= nv_ill ? 3'd0 : nv_lmul;
+            vl_q     <= new_vl;
+            vta_q    <= !nv_ill && new_vtype[6];
+            vma_q    <= !nv_ill && new_vtype[7];
+            vstart_q <= 7'd0;
+        end else if (fire_i && is_vcsr && vc_write && vc_a == 12'h008) begin
+            vstart_q <= vc_new;
         end
     end
 
@@ -660,7 +698,7 @@ module zve64x_core #(
     endgenerate
     // (vtype's ta/ma: tails and masked-off elements are left undisturbed, which both
     // allow; the longest access is 32 words, LMUL = 8)
-    wire unused = &{1'b0, new_vtype[7:6], m_last[8:7], a_bytes, nv_vlmax16[15:8],
+    wire unused = &{1'b0, m_last[8:7], a_bytes, nv_vlmax16[15:8],
                     m_bytes16[15:11], st_be16[15:4], a_bytes16[15:9], grp16[15:4],
                     ie_grp16[15:4], g_i016[15:7], vlmax16[15:9], me_grp16[15:4]};
 

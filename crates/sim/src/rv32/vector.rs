@@ -4,7 +4,9 @@
 //! vrev8). State (32 x 128-bit registers, vtype, vl, vstart) lives in the extension state
 //! [`VState`], off the scalar hot path. Tail and masked-off elements are left undisturbed
 //! (what qemu does by default), whatever vta/vma say. Supported: SEW 8..64, LMUL 1/8..8,
-//! masking with v0 on every element-wise operation, vstart (resumed from, then cleared).
+//! masking with v0 on every element-wise operation; vstart is written only by a CSR
+//! access and a vector instruction run with it non-zero traps ([`VState::vt`]); faults inside
+//! a vector access as the RTL takes them ([`Fault`]).
 //! Reserved encodings (misaligned register groups, a masked destination v0, overlapping
 //! gather/slide operands, EMUL outside 1/8..8, vill) raise an illegal-instruction trap
 //! naming the instruction. See `docs/vector.md`.
@@ -148,7 +150,15 @@ impl VState {
     }
 
     /// The current vtype, or an illegal-instruction trap when vill is set.
+    /// The vtype a vector instruction runs under: an illegal-instruction trap with vill
+    /// set, or with vstart != 0 (a fault inside a vector access leaves vstart 0 and the
+    /// instruction runs again from element 0, so only a CSR write makes vstart non-zero,
+    /// and an implementation may refuse a vstart it never produces: RVV 1.0 section 3.7;
+    /// docs/vector.md "Faults").
     pub fn vt(&self) -> Result<VType, Trap> {
+        if self.vstart != 0 {
+            return Err(Trap::Illegal);
+        }
         VType::decode(self.vtype).ok_or(Trap::Illegal)
     }
 
@@ -557,7 +567,7 @@ fn exec_vid(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
 /// vmv<nr>r.v: copy `nr` whole registers (`aux` = nr), independent of vtype and vl.
 fn exec_mvr(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
     let (fl, nr) = (f(d.word), d.aux);
-    if !group_ok(fl.vd, nr) || !group_ok(fl.vs2, nr) {
+    if !group_ok(fl.vd, nr) || !group_ok(fl.vs2, nr) || vstate(c)?.vstart != 0 {
         return Err(Trap::Illegal);
     }
     let s = c.state_mut::<VState>();
@@ -649,7 +659,6 @@ const M_MASK: u32 = 4;
 /// destination/source registers, index element bytes) after the legality checks.
 struct MemPlan {
     evl: u32,
-    start: u32,
     eb: u32,
     ib: u32,
     kind: u32,
@@ -659,6 +668,9 @@ struct MemPlan {
 fn mem_plan(s: &VState, d: &DecodedInsn) -> Result<MemPlan, Trap> {
     let fl = f(d.word);
     let (kind, eew, whole) = (d.aux & 0xff, (d.aux >> 8) & 0xff, d.aux >> 16);
+    if s.vstart != 0 {
+        return Err(Trap::Illegal); // (whole-register accesses read no vtype: VState::vt)
+    }
     let (evl, eb, ib, nregs) = match kind {
         M_WHOLE => (whole * VLENB / (eew / 8), eew / 8, 0, whole),
         M_MASK => {
@@ -686,7 +698,6 @@ fn mem_plan(s: &VState, d: &DecodedInsn) -> Result<MemPlan, Trap> {
     }
     Ok(MemPlan {
         evl,
-        start: s.vstart,
         eb,
         ib,
         kind,
@@ -716,50 +727,6 @@ impl MemPlan {
             M_STRIDED | M_INDEXED => n * self.eb.div_ceil(4),
             _ if !self.masked && n > 0 => ((first & 3) + n * self.eb).div_ceil(4),
             _ => (n * self.eb).div_ceil(4),
-        }
-    }
-}
-
-/// One element; `moved`: a unit-stride access, whose elements need no alignment (the RTL's
-/// sequencer moves the bus words a vector touches, whatever its base: docs/vector.md).
-fn load_elem(c: &Cpu, a: u32, eb: u32, moved: bool) -> Result<u64, Trap> {
-    if moved && !a.is_multiple_of(eb) {
-        let mut v = 0u64;
-        for k in (0..eb).rev() {
-            v = v << 8 | c.load8(a.wrapping_add(k))? as u64;
-        }
-        return Ok(v);
-    }
-    Ok(match eb {
-        1 => c.load8(a)? as u64,
-        2 => c.load16(a)? as u64,
-        4 => c.load32(a)? as u64,
-        _ => {
-            if a & 7 != 0 && !c.misaligned_ok {
-                return Err(Trap::LoadMisaligned(a));
-            }
-            c.load32(a)? as u64 | ((c.load32(a.wrapping_add(4))? as u64) << 32)
-        }
-    })
-}
-
-fn store_elem(c: &mut Cpu, a: u32, eb: u32, v: u64, moved: bool) -> Result<(), Trap> {
-    if moved && !a.is_multiple_of(eb) {
-        for k in 0..eb {
-            c.store8(a.wrapping_add(k), (v >> (8 * k)) as u8)?;
-        }
-        return Ok(());
-    }
-    match eb {
-        1 => c.store8(a, v as u8),
-        2 => c.store16(a, v as u16),
-        4 => c.store32(a, v as u32),
-        _ => {
-            if a & 7 != 0 && !c.misaligned_ok {
-                return Err(Trap::StoreMisaligned(a));
-            }
-            c.store32(a, v as u32)?;
-            c.store32(a.wrapping_add(4), (v >> 32) as u32)
         }
     }
 }
@@ -810,84 +777,262 @@ pub fn vstate_mut(c: &mut Cpu) -> Result<&mut VState, Trap> {
     Ok(c.state_mut::<VState>())
 }
 
-/// Vector loads. A fault at element i keeps elements before i, sets vstart = i and traps
-/// (precise vector traps, as the specification defines them).
+/// Faults inside a vector access, as the RTL takes them (docs/vector.md "Faults"): the bus
+/// words move in order (a contiguous unmasked access: the words its bytes touch, from the
+/// base's word; otherwise each active element's words, two for a 64-bit element); the
+/// first word that faults ends the access there. The words before it are done (their bytes
+/// written to the registers or to memory), vstart stays 0 (the instruction runs again from
+/// element 0 after the handler: RVV 1.0 section 17.1 allows it, as running it again gives
+/// the right state), the trap names the word's address (a misaligned element's own address:
+/// an element not aligned to min(EEW / 8, 4) bytes, at its first word, except in a
+/// contiguous access, whose elements need no alignment), and the instruction is charged the
+/// beats of the words before it.
+struct Fault {
+    trap: Trap,
+    /// Bus words done before the one that faulted.
+    words: u32,
+}
+
+/// A load or store trap moved to address `a` (the faulting word's), same kind.
+fn at(t: Trap, a: u32) -> Trap {
+    match t {
+        Trap::LoadFault(_) => Trap::LoadFault(a),
+        Trap::StoreFault(_) => Trap::StoreFault(a),
+        Trap::StoreReadOnly(_) => Trap::StoreReadOnly(a),
+        t => t,
+    }
+}
+
+/// The contiguous unmasked accesses (unit-stride, whole-register, mask): moved as the bus
+/// words their bytes touch.
+fn contiguous(p: &MemPlan) -> bool {
+    !p.masked && matches!(p.kind, M_UNIT | M_WHOLE | M_MASK)
+}
+
+/// The beats of an access: its bus words but the last (the last moves as it retires), or
+/// the words before the fault.
+fn charge_words(c: &mut Cpu, words: u32, fault: bool) {
+    for _ in 0..words.saturating_sub(!fault as u32) {
+        c.charge(&MEM_BEAT);
+    }
+}
+
+/// Vector loads (faults: [`Fault`]).
 fn exec_load(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
     let (base, stride) = (c.x[rs1(d.word) as usize], c.x[rs2(d.word) as usize]);
     let vd = rd(d.word);
-    let s = vstate(c)?;
-    let p = mem_plan(s, d)?;
-    let mut vals = [0u64; 128];
-    let mut fault = None;
+    let p = mem_plan(vstate(c)?, d)?;
+    let r = if contiguous(&p) {
+        load_words(c, &p, vd, base)
+    } else {
+        load_elems(c, &p, d, vd, base, stride)
+    };
+    match r {
+        Ok(words) => {
+            charge_words(c, words, false);
+            Ok(())
+        }
+        Err(f) => {
+            charge_words(c, f.words, true);
+            Err(f.trap)
+        }
+    }
+}
+
+/// A contiguous load, word by word: the bus words it moved.
+fn load_words(c: &mut Cpu, p: &MemPlan, vd: u32, base: u32) -> Result<u32, Fault> {
+    let (n, o) = (p.evl * p.eb, base & 3);
+    let words = if n == 0 { 0 } else { (o + n).div_ceil(4) };
+    for k in 0..words {
+        // the vector's bytes in word k: lo .. hi
+        let (lo, hi) = ((4 * k).saturating_sub(o), (4 * k + 4 - o).min(n));
+        let mut b = [0u8; 4];
+        for j in lo..hi {
+            b[(j - lo) as usize] = c.load8(base.wrapping_add(j)).map_err(|t| Fault {
+                trap: at(t, (base & !3).wrapping_add(4 * k)),
+                words: k,
+            })?;
+        }
+        let s = c.state_mut::<VState>();
+        for j in lo..hi {
+            s.set(vd, j, 1, b[(j - lo) as usize] as u64);
+        }
+    }
+    Ok(words)
+}
+
+/// A misaligned element of a non-contiguous access (at its address `a`, of `eb` bytes).
+fn misaligned(c: &Cpu, p: &MemPlan, a: u32) -> bool {
+    !c.misaligned_ok && p.kind != M_UNIT && !a.is_multiple_of(p.eb.min(4))
+}
+
+/// A non-contiguous load (strided, indexed, masked), element by element: the bus words it
+/// moved.
+fn load_elems(
+    c: &mut Cpu,
+    p: &MemPlan,
+    d: &DecodedInsn,
+    vd: u32,
+    base: u32,
+    stride: u32,
+) -> Result<u32, Fault> {
     let mut n = 0;
-    for i in p.start..p.evl {
+    for i in 0..p.evl {
+        let s = c.state::<VState>().expect("vector state");
         if !p.active(s, i) {
             continue;
         }
-        match load_elem(c, p.addr(s, d, base, stride, i), p.eb, p.kind == M_UNIT) {
-            Ok(v) => vals[i as usize] = v,
-            Err(t) => {
-                fault = Some((i, t));
-                break;
-            }
+        let a = p.addr(s, d, base, stride, i);
+        let words = p.bus_words(n, base);
+        let fault = |t, half| Fault {
+            trap: t,
+            words: words + half,
+        };
+        if misaligned(c, p, a) {
+            return Err(fault(Trap::LoadMisaligned(a), 0));
+        }
+        if p.eb == 8 && a.is_multiple_of(4) {
+            // two words: the first lands before the second is read
+            let lo = c.load32(a).map_err(|t| fault(at(t, a), 0))?;
+            c.state_mut::<VState>().set(vd, 2 * i, 4, lo as u64);
+            let hi = c
+                .load32(a.wrapping_add(4))
+                .map_err(|t| fault(at(t, a.wrapping_add(4)), 1))?;
+            c.state_mut::<VState>().set(vd, 2 * i + 1, 4, hi as u64);
+        } else {
+            let v = load_elem(c, a, p.eb).map_err(|t| fault(at(t, a & !3), 0))?;
+            c.state_mut::<VState>().set(vd, i, p.eb, v);
         }
         n += 1;
     }
-    let end = fault.map_or(p.evl, |(i, _)| i);
-    let s = c.state_mut::<VState>();
-    for i in p.start..end {
-        if p.active(s, i) {
-            s.set(vd, i, p.eb, vals[i as usize]);
+    Ok(p.bus_words(n, base))
+}
+
+/// One element of `eb` bytes (1, 2, 4; 8 at an address not a multiple of 4, which only a
+/// masked unit-stride access or a machine with misaligned accesses has), byte by byte when
+/// not aligned to its size.
+fn load_elem(c: &Cpu, a: u32, eb: u32) -> Result<u64, Trap> {
+    if !a.is_multiple_of(eb) {
+        let mut v = 0u64;
+        for k in (0..eb).rev() {
+            v = v << 8 | c.load8(a.wrapping_add(k))? as u64;
+        }
+        return Ok(v);
+    }
+    Ok(match eb {
+        1 => c.load8(a)? as u64,
+        2 => c.load16(a)? as u64,
+        4 => c.load32(a)? as u64,
+        _ => c.load32(a)? as u64 | ((c.load32(a.wrapping_add(4))? as u64) << 32),
+    })
+}
+
+/// Vector stores (faults: [`Fault`]).
+fn exec_store(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
+    let (base, stride) = (c.x[rs1(d.word) as usize], c.x[rs2(d.word) as usize]);
+    let vs3 = rd(d.word);
+    let p = mem_plan(vstate(c)?, d)?;
+    let r = if contiguous(&p) {
+        store_words(c, &p, vs3, base)
+    } else {
+        store_elems(c, &p, d, vs3, base, stride)
+    };
+    match r {
+        Ok(words) => {
+            // the commit log shows the last 32-bit bus word a contiguous store wrote (its
+            // bytes of the vector), as the RTL's commit record does (docs/vector.md, "Commit
+            // log")
+            if p.evl > 0 && contiguous(&p) {
+                let last = base.wrapping_add(p.evl * p.eb - 1);
+                let fb = (last & !3).max(base);
+                let mut v = 0u32;
+                for a in (fb..=last).rev() {
+                    v = (v << 8) | c.load8(a)? as u32;
+                }
+                c.last_store = Some((fb, last - fb + 1, v));
+            }
+            charge_words(c, words, false);
+            Ok(())
+        }
+        Err(f) => {
+            charge_words(c, f.words, true);
+            Err(f.trap)
         }
     }
-    if let Some((i, t)) = fault {
-        s.vstart = i;
-        return Err(t);
-    }
-    s.vstart = 0;
-    for _ in 1..p.bus_words(n, base.wrapping_add(p.start * p.eb)) {
-        c.charge(&MEM_BEAT);
+}
+
+/// Store bytes `v` (at most 8) at `a..`: all or none (when a byte fails, the ones before
+/// it get their old values back).
+fn store_all(c: &mut Cpu, a: u32, v: &[u8]) -> Result<(), Trap> {
+    let mut old = [0u8; 8];
+    for (k, &b) in v.iter().enumerate() {
+        let ak = a.wrapping_add(k as u32);
+        old[k] = c.load8(ak).unwrap_or(0);
+        if let Err(t) = c.store8(ak, b) {
+            for (j, &o) in old[..k].iter().enumerate() {
+                let _ = c.store8(a.wrapping_add(j as u32), o); // (stored a moment ago)
+            }
+            return Err(t);
+        }
     }
     Ok(())
 }
 
-/// Vector stores (a fault at element i: elements before i are stored, vstart = i).
-fn exec_store(c: &mut Cpu, d: &DecodedInsn) -> Result<(), Trap> {
-    let (base, stride) = (c.x[rs1(d.word) as usize], c.x[rs2(d.word) as usize]);
-    let vs3 = rd(d.word);
-    let s = vstate(c)?;
-    let p = mem_plan(s, d)?;
-    let mut todo = [(0u32, 0u32, 0u64); 128];
+/// A contiguous store, word by word: the bus words it moved.
+fn store_words(c: &mut Cpu, p: &MemPlan, vs3: u32, base: u32) -> Result<u32, Fault> {
+    let (n, o) = (p.evl * p.eb, base & 3);
+    let words = if n == 0 { 0 } else { (o + n).div_ceil(4) };
+    for k in 0..words {
+        let (lo, hi) = ((4 * k).saturating_sub(o), (4 * k + 4 - o).min(n));
+        let s = c.state::<VState>().expect("vector state");
+        let mut b = [0u8; 4];
+        for j in lo..hi {
+            b[(j - lo) as usize] = s.get(vs3, j, 1) as u8;
+        }
+        store_all(c, base.wrapping_add(lo), &b[..(hi - lo) as usize]).map_err(|t| Fault {
+            trap: at(t, (base & !3).wrapping_add(4 * k)),
+            words: k,
+        })?;
+    }
+    Ok(words)
+}
+
+/// A non-contiguous store (strided, indexed, masked), element by element: the bus words
+/// it moved.
+fn store_elems(
+    c: &mut Cpu,
+    p: &MemPlan,
+    d: &DecodedInsn,
+    vs3: u32,
+    base: u32,
+    stride: u32,
+) -> Result<u32, Fault> {
     let mut n = 0;
-    for i in p.start..p.evl {
-        if p.active(s, i) {
-            todo[n] = (i, p.addr(s, d, base, stride, i), s.get(vs3, i, p.eb));
-            n += 1;
+    for i in 0..p.evl {
+        let s = c.state::<VState>().expect("vector state");
+        if !p.active(s, i) {
+            continue;
         }
-    }
-    for &(i, a, v) in &todo[..n] {
-        if let Err(t) = store_elem(c, a, p.eb, v, p.kind == M_UNIT) {
-            c.state_mut::<VState>().vstart = i;
-            return Err(t);
+        let (a, v) = (p.addr(s, d, base, stride, i), s.get(vs3, i, p.eb));
+        let words = p.bus_words(n, base);
+        let fault = |t, half| Fault {
+            trap: t,
+            words: words + half,
+        };
+        if misaligned(c, p, a) {
+            return Err(fault(Trap::StoreMisaligned(a), 0));
         }
-    }
-    c.state_mut::<VState>().vstart = 0;
-    // the commit log shows the last 32-bit bus word a contiguous store wrote (its bytes of
-    // the vector), as the RTL's commit record does (docs/vector.md, "Commit log")
-    if n > 0 && !p.masked && matches!(p.kind, M_UNIT | M_WHOLE) {
-        let first = base.wrapping_add(p.start * p.eb);
-        let last = base.wrapping_add(p.evl * p.eb - 1);
-        let fb = (last & !3).max(first);
-        let mut v = 0u32;
-        for a in (fb..=last).rev() {
-            v = (v << 8) | c.load8(a)? as u32;
+        let bytes = v.to_le_bytes();
+        if p.eb == 8 && a.is_multiple_of(4) {
+            store_all(c, a, &bytes[..4]).map_err(|t| fault(at(t, a), 0))?;
+            let a4 = a.wrapping_add(4);
+            store_all(c, a4, &bytes[4..]).map_err(|t| fault(at(t, a4), 1))?;
+        } else {
+            store_all(c, a, &bytes[..p.eb as usize]).map_err(|t| fault(at(t, a & !3), 0))?;
         }
-        c.last_store = Some((fb, last - fb + 1, v));
+        n += 1;
     }
-    for _ in 1..p.bus_words(n as u32, base.wrapping_add(p.start * p.eb)) {
-        c.charge(&MEM_BEAT);
-    }
-    Ok(())
+    Ok(p.bus_words(n, base))
 }
 
 mod zve_ops {
