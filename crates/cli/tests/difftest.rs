@@ -216,3 +216,31 @@ fn the_fixed_seed_set_contains_every_instruction() {
         );
     }
 }
+
+/// The fixed-seed set of the vector flavours (they share the vector unit) contains every
+/// kind of vector fault, those inside a vector access (issue 35: the RTL took them wrongly
+/// or not at all) included.
+#[test]
+fn the_fixed_seed_set_contains_every_vector_fault() {
+    use asip_flow::difftest;
+    let mut seen = std::collections::BTreeSet::new();
+    for flavour in ["zve64x", "xvkeccak", "xvkeccakr"] {
+        let fl = difftest::flavour(flavour).unwrap();
+        for k in 0..100 {
+            let c = difftest::generate(fl, difftest::case_seed(1, fl.name, k)).unwrap();
+            seen.extend(c.faults.iter().copied());
+        }
+    }
+    for kind in [
+        "vector instruction with vill set",
+        "misaligned vector register group",
+        "vector load from below memory",
+        "vector store from below memory",
+        "strided vector load leaving memory",
+        "misaligned strided vector element",
+        "write to a read-only vector CSR",
+        "vector instruction with vstart != 0",
+    ] {
+        assert!(seen.contains(kind), "no '{kind}' in {seen:?}");
+    }
+}

@@ -3,7 +3,7 @@
 //! (from their declared encodings) and fault cases (with and without a trap handler).
 
 use super::program::{Block, Case, Rng, DATA, REGS, SCRATCH};
-pub(super) use super::rv32enc::{addi, b, i, li, r, s, BASE, CNT};
+pub(super) use super::rv32enc::{addi, b, csrr, csrrw, i, li, r, s, BASE, CNT};
 use asip_sim::isa::TimingClass;
 use asip_sim::spec::{Kind, Slot};
 use asip_sim::OpInfo;
@@ -26,12 +26,6 @@ fn jal(off: i32, rd: u32) -> u32 {
         | 0x6f
 }
 const AUIPC: u32 = 0x17;
-fn csrrw(rd: u32, csr: u32, rs1: u32) -> u32 {
-    i(csr as i32, rs1, 1, rd, 0x73)
-}
-fn csrr(rd: u32, csr: u32) -> u32 {
-    i(csr as i32, 0, 2, rd, 0x73)
-}
 const ECALL: u32 = 0x73;
 const MRET: u32 = 0x3020_0073;
 

@@ -26,6 +26,12 @@ pub(super) fn b(off: i32, rs2: u32, rs1: u32, f3: u32) -> u32 {
         | ((o >> 11) & 1) << 7
         | 0x63
 }
+pub(super) fn csrrw(rd: u32, csr: u32, rs1: u32) -> u32 {
+    i(csr as i32, rs1, 1, rd, 0x73)
+}
+pub(super) fn csrr(rd: u32, csr: u32) -> u32 {
+    i(csr as i32, 0, 2, rd, 0x73)
+}
 pub(super) fn addi(rd: u32, rs1: u32, imm: i32) -> u32 {
     i(imm, rs1, 0, rd, 0x13)
 }

@@ -7,12 +7,11 @@
 //! aligned to that vtype, vector loads and stores inside the scratch area, scalar
 //! instructions between them (the `vset`'s `rd`, the `.vx` operands, base and stride
 //! registers written right before use: RAW hazards both ways), maybe in a loop or in the
-//! shadow of a forward branch. What the RTL does not implement is not generated (masked
-//! forms, the other permutations, moves, indexed, whole-register and strided-store
-//! accesses, the vector CSRs, faults inside a vector access, unaligned unit-stride vectors
-//! longer than one register, misaligned strided elements): the simulator runs those, the
-//! RTL traps them as illegal or (the last two) does not implement them, docs/difftest.md
-//! says so.
+//! shadow of a forward branch, reads of the vector CSRs; faults, those inside a vector
+//! access included. What the RTL does not implement is not generated (masked forms, the
+//! other permutations, moves, indexed, whole-register and strided-store accesses, unaligned
+//! unit-stride vectors longer than one register): the simulator runs those, the RTL traps
+//! them as illegal; docs/difftest.md says so.
 
 use super::program::{Case, Rng, DATA, SCRATCH, VREGS};
 use super::rv32enc::{addi, BASE};

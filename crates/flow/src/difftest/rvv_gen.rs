@@ -3,9 +3,9 @@
 //! does not name this module, so neither imports the other in a circle).
 
 use super::program::Block;
-use super::program::SCRATCH;
+use super::program::{SCRATCH, TEXT};
 use super::rv32::Gen;
-use super::rv32enc::{addi, b, li, BASE, CNT};
+use super::rv32enc::{addi, b, csrr, csrrw, li, BASE, CNT};
 use super::rvv::*;
 use asip_sim::spec::{Kind, Slot};
 
@@ -218,17 +218,26 @@ impl Gen<'_> {
             }
             _ => {
                 let nel = maxb / eb;
+                // a stride of k elements; 64-bit elements a third of the time 4 bytes off
+                // (elements at 4 mod 8: two aligned words, not misaligned)
+                let half = if eb == 8 && self.rng.below(3) == 0 {
+                    4
+                } else {
+                    0
+                };
+                let stride = |k: i32| k * eb as i32 + if k < 0 { -half } else { half };
                 let ks: Vec<i32> = (-3..=3)
-                    .filter(|k: &i32| k.unsigned_abs() * eb * (nel - 1) + eb <= SCRATCH)
+                    .filter(|&k| stride(k).unsigned_abs() * (nel - 1) + eb <= SCRATCH)
                     .collect();
-                let k = ks[self.rng.index(ks.len())];
-                let span = k.unsigned_abs() * eb * (nel - 1) + eb;
-                let s = self.rng.below(((SCRATCH - span) / eb + 1) as u64) as u32 * eb;
-                let base = if k < 0 { s + span - eb } else { s };
+                let st_bytes = stride(ks[self.rng.index(ks.len())]);
+                let span = st_bytes.unsigned_abs() * (nel - 1) + eb;
+                let align = if half > 0 { 4 } else { eb };
+                let s = self.rng.below(((SCRATCH - span) / align + 1) as u64) as u32 * align;
+                let base = if st_bytes < 0 { s + span - eb } else { s };
                 let t = self.dst();
                 w.push(addi(t, BASE, base as i32));
                 let st = self.dst_not(t);
-                w.extend(li(st, (k * eb as i32) as u32));
+                w.extend(li(st, st_bytes as u32));
                 w.push(vmem(false, Some(st), vd, t, eew));
             }
         }
@@ -324,6 +333,12 @@ impl Gen<'_> {
             0..=3 => self.valu(w),
             4..=6 => self.vmemop(w),
             7 => self.vgather(w),
+            8 if self.rng.below(2) == 0 => {
+                // a vector CSR read into a scalar register
+                let c = [0xc20, 0xc21, 0xc22, 0x008, 0x009, 0x00a, 0x00f][self.rng.index(7)];
+                let d = self.dst();
+                w.push(csrr(d, c));
+            }
             _ => w.push(self.alu()),
         }
     }
@@ -376,11 +391,14 @@ impl Gen<'_> {
 
     /// A vector fault: an operation with vill set, a misaligned register group, a reserved
     /// encoding, a gather overlapping its source, an access with EMUL > 8, a custom vector
-    /// instruction with illegal registers. Every one an illegal-instruction trap.
+    /// instruction with illegal registers, a write to a read-only vector CSR, a vector
+    /// instruction with vstart != 0 (illegal-instruction traps); a vector access that
+    /// leaves memory at its first word or later (access faults), a misaligned strided
+    /// element (address misaligned).
     pub fn vfault(&mut self) -> (Block, &'static str) {
         let mut w = Vec::new();
         let custom = self.v.as_ref().is_some_and(|v| !v.vext.is_empty());
-        let what = match self.rng.below(if custom { 6 } else { 5 }) {
+        let what = match self.rng.below(if custom { 10 } else { 9 }) {
             0 => {
                 // (with vill set the registers do not matter: those legal at SEW 8)
                 self.vset(&mut w, false);
@@ -424,6 +442,88 @@ impl Gen<'_> {
                 let store = self.rng.below(2) == 0;
                 w.push(vmem(store, None, 0, BASE, 64));
                 "vector access with EMUL > 8"
+            }
+            5 | 6 => {
+                // one register at EEW = SEW, vl = VLMAX; the text starts memory
+                let eew = 8 << self.rng.below(4);
+                let eb = eew / 8;
+                let t = self.dst();
+                w.push(vsetvli(t, 0, vtype(eew, 0, 0, 0)));
+                let vd = self.vreg(1);
+                let a = self.dst();
+                let store = self.rng.below(3) == 0;
+                if store || self.rng.below(2) == 0 {
+                    // unit-stride from below memory: its first word faults
+                    w.extend(li(a, TEXT - 1 - self.rng.below(16) as u32));
+                    w.push(vmem(store, None, vd, a, eew));
+                    if store {
+                        "vector store from below memory"
+                    } else {
+                        "vector load from below memory"
+                    }
+                } else {
+                    // strided downwards from the text: a later element below memory (64-bit
+                    // elements at 4 mod 8 too)
+                    let nel = 16 / eb;
+                    let m = 1 + self.rng.below(3) as u32;
+                    let j = self.rng.below((nel - 1).max(1) as u64) as u32;
+                    let off = if eb == 8 && self.rng.below(2) == 0 {
+                        4
+                    } else {
+                        0
+                    };
+                    w.extend(li(a, TEXT + eb * j + off));
+                    let st = self.dst_not(a);
+                    w.extend(li(st, (eb * m).wrapping_neg()));
+                    w.push(vmem(false, Some(st), vd, a, eew));
+                    "strided vector load leaving memory"
+                }
+            }
+            7 => {
+                // 16..64-bit elements, one register: the base or the stride not a multiple
+                // of min(EEW / 8, 4), inside the scratch area
+                let eew = 16 << self.rng.below(3);
+                let al = (eew / 8).min(4);
+                let t = self.dst();
+                w.push(vsetvli(t, 0, vtype(eew, 0, 0, 0)));
+                let vd = self.vreg(1);
+                let (off, stride) = if self.rng.below(3) == 0 {
+                    (
+                        1 + self.rng.below(al as u64 - 1) as u32,
+                        al * self.rng.below(3) as u32,
+                    )
+                } else {
+                    (
+                        0,
+                        al * self.rng.below(3) as u32 + 1 + self.rng.below(al as u64 - 1) as u32,
+                    )
+                };
+                let a = self.dst();
+                w.push(addi(a, BASE, (off + 8 * self.rng.below(8) as u32) as i32));
+                let st = self.dst_not(a);
+                w.extend(li(st, stride));
+                w.push(vmem(false, Some(st), vd, a, eew));
+                "misaligned strided vector element"
+            }
+            8 => {
+                if self.rng.below(2) == 0 {
+                    // vl, vtype, vlenb are read-only
+                    let c = [0xc20, 0xc21, 0xc22][self.rng.index(3)];
+                    let x = 1 + self.rng.below(31) as u32;
+                    w.push(csrrw(self.dst(), c, x));
+                    "write to a read-only vector CSR"
+                } else {
+                    self.vset(&mut w, true);
+                    let t = self.dst();
+                    w.extend(li(t, 1 + self.rng.below(127) as u32));
+                    w.push(csrrw(0, 0x008, t));
+                    if self.rng.below(2) == 0 {
+                        self.valu(&mut w);
+                    } else {
+                        self.vmemop(&mut w);
+                    }
+                    "vector instruction with vstart != 0"
+                }
             }
             _ => {
                 self.vset(&mut w, true);
