@@ -18,7 +18,10 @@ Method (docs/hardware.md, "Place and route"):
     `--<dev> --package P --freq F --out-of-context --timing-allow-fail --seed N`, speed grade
     -6 (nextpnr's default), out of context (no I/O placement, ports are free), seeds 1, 2, 3;
     the smallest LFE5U device (25k, 45k, 85k) whose LUT4 sites hold the netlist;
-  Fmax = median over the seeds of nextpnr's achieved Fmax of the clock (report JSON);
+  Fmax = median over the seeds of nextpnr's achieved Fmax of the clock (report JSON); a seed
+    that does not route (nextpnr fails, or --timeout stops it) is named and left out, and at
+    least two seeds (one when only one is asked for) must route; a seed stopped by --timeout
+    is tried again only by a run with a longer --timeout;
   LUT4 = TRELLIS_COMB sites used after packing (logic LUTs, 2 per CCU2C carry cell, LUT RAM,
     route-through LUTs); FF = TRELLIS_FF; DSP = MULT18X18D; BRAM = DP16KD; the first seed's
     critical path (start and end cell, total and logic delay) for whoever tunes the RTL.
@@ -139,21 +142,30 @@ def parse_report(path):
             "dsp": used("MULT18X18D") + used("ALU54B"), "bram": used("DP16KD")}
 
 
-def summarize(t, dev, pkg, freq, seeds, reports, synth):
-    """One target's result from its per-seed reports (median Fmax over the seeds)."""
-    first = reports[seeds[0]]
-    fmax = {str(s): reports[s]["fmax_mhz"] for s in seeds}
+def routed_needed(seeds):
+    """How many of the seeds must route for a result: two (one when only one is asked for)."""
+    return min(2, len(seeds))
+
+
+def summarize(t, dev, pkg, freq, seeds, reports, synth, unrouted=None):
+    """One target's result from its per-seed reports (median Fmax over the seeds that routed;
+    `unrouted`: {seed: why} of those that did not, named in the result)."""
+    routed = [s for s in seeds if s in reports]
+    first = reports[routed[0]]
+    fmax = {str(s): reports[s]["fmax_mhz"] if s in reports else None for s in seeds}
     vals = [v for v in fmax.values() if v is not None]
-    return {"name": t["name"], "kind": t["kind"], "top": t["top"], "params": t["params"],
+    extra = {"unrouted_seeds": {str(s): w for s, w in sorted(unrouted.items())}} if unrouted else {}
+    return {**extra, "name": t["name"], "kind": t["kind"], "top": t["top"], "params": t["params"],
             "device": f"LFE5U-{dev[:-1]}F-6 {pkg}", "router": ROUTER[dev], "freq_target_mhz": freq,
             "seeds": list(seeds), "fmax_mhz_seeds": fmax,
             "fmax_mhz": round(statistics.median(vals), 1) if vals else None,
             "lut4": first["lut4"], "lut4_available": first["lut4_available"],
             "util_pct": round(100.0 * first["lut4"] / first["lut4_available"], 1) if first["lut4_available"] else None,
-            "critical_path_seed1": first.get("critical_path"),
+            "critical_path_seed1": first.get("critical_path"), "critical_path_seed": routed[0],
             "ff": first["ff"], "dsp": first["dsp"], "bram": first["bram"], "lutram_w": first["lutram_w"],
             "synth_cells": synth["cells"], "synth_seconds": synth["seconds"],
-            "pnr_seconds": {str(s): reports[s]["seconds"] for s in seeds}}  # None: finished unobserved
+            "pnr_seconds": {str(s): reports[s]["seconds"] if s in reports else None
+                            for s in seeds}}  # None: finished unobserved, or did not route
 
 
 def last_overuse(log):
@@ -195,10 +207,41 @@ def failure_of(workdir):
         r = None  # not a record of ours: ignored
     if r is None:
         return None
+    return {"why": failure_text(r), "router_progress": r.get("router_progress")}
+
+
+TIMED_OUT = "stopped at the task's time limit (--timeout)"
+
+
+def failure_text(r):
+    """A failure record as one line: did not route on <device> (<router>, seed N, S s: why)."""
     big = {n: f"LFE5U-{n[:-1]}F" for n, _, _ in DEVICES}.get(r.get("device"), r.get("device"))
-    text = (f"did not route on {big} ({r.get('router')}, seed {r.get('seed')}, "
-            f"{r.get('seconds', 0):.0f} s: {r.get('why')})")
-    return {"why": text, "router_progress": r.get("router_progress")}
+    return (f"did not route on {big} ({r.get('router')}, seed {r.get('seed')}, "
+            f"{r.get('seconds') or 0:.0f} s: {r.get('why')})")
+
+
+def seed_failure(workdir, seed):
+    """The failure record of one seed in `workdir` (any device), or None."""
+    for p in sorted(glob.glob(os.path.join(workdir, f"seed{seed}.failed.json"))
+                    + glob.glob(os.path.join(workdir, f"seed{seed}-*.failed.json"))):
+        try:
+            with open(p) as f:
+                r = json.load(f)
+        except (OSError, ValueError):
+            continue
+        if isinstance(r, dict):
+            return r
+    return None
+
+
+def final_failure(r, timeout):
+    """Whether a recorded failure stands for this run: a seed that --timeout stopped, when
+    this run's --timeout is no longer (it would stop again); a failed nextpnr is tried again."""
+    try:
+        return (r.get("why") == TIMED_OUT and timeout is not None
+                and float(timeout) <= float(r.get("seconds") or 0) + 1)
+    except (TypeError, ValueError):
+        return False
 
 
 class Flow:
@@ -222,9 +265,9 @@ class Flow:
                 PNR_DIR, f"{t['name'].replace('/', '_').replace(' ', '_')}_{k}"))
         return t["_workdir"]
 
-    def write_result(self, t, dev, reports, synth):
+    def write_result(self, t, dev, reports, synth, unrouted=None):
         """The target's result from its seeds' reports, written to its result.json."""
-        res = summarize(t, *dev, self.freq, self.seeds, reports, synth)
+        res = summarize(t, *dev, self.freq, self.seeds, reports, synth, unrouted)
         res.update({"key": os.path.basename(self.workdir(t)), "yosys": self.versions[0],
                     "nextpnr": self.versions[1]})
         with open(self.result_path(t), "w") as f:
@@ -305,6 +348,14 @@ class Flow:
         t0 = time.time()
         failed = os.path.join(d, f"{name}.failed.json")
         if os.path.exists(failed):
+            old = None
+            try:
+                with open(failed) as f:
+                    old = json.load(f)
+            except (OSError, ValueError):
+                pass
+            if isinstance(old, dict) and final_failure(old, self.timeout):
+                raise RuntimeError(f"seed {seed} {failure_text(old)} (recorded; a longer --timeout tries again)")
             os.remove(failed)  # this run tries again
         # relative paths: the yowasp runtime cannot see absolute /tmp paths (its sandbox)
         cmd = ["nice", "-n", "10", self.pnr, f"--{dev}", "--package", pkg, "--freq", str(self.freq),
@@ -313,7 +364,7 @@ class Flow:
         try:
             r = C.run(cmd, cwd=d)
         except C.TaskTimeout:
-            record_failure(failed, dev, seed, time.time() - t0, "stopped at the task's time limit (--timeout)", log)
+            record_failure(failed, dev, seed, time.time() - t0, TIMED_OUT, log)
             raise
         if r.returncode != 0 or not os.path.exists(rep):
             tail = "\n".join((r.stdout + r.stderr).strip().splitlines()[-5:])
@@ -352,22 +403,33 @@ class Flow:
             return results
         # seed-major order: the first tasks of a run synthesize different targets; a target's
         # later seeds find its netlist made (a seed task synthesizes first, under the lock)
-        flow = {"pnr": self.pnr, "freq": self.freq, "seeds": list(self.seeds), "versions": self.versions}
+        flow = {"pnr": self.pnr, "freq": self.freq, "seeds": list(self.seeds), "versions": self.versions,
+                "timeout": self.timeout}
         items = [{"name": f"{t['name']} seed {seed}", "target": t, "seed": seed, "flow": flow}
                  for seed in self.seeds for t in todo]
         reports = {t["name"]: {} for t in todo}
+        unrouted = {t["name"]: {} for t in todo}  # seed -> why (None: not a P&R failure)
+        values = {}
 
         def done(item, rec):
-            t = item["target"]
-            if not rec["ok"]:
+            t, n, seed = item["target"], item["target"]["name"], item["seed"]
+            if rec["ok"]:
+                values[n] = rec["value"]
+                reports[n][seed] = rec["value"]["report"]
+            else:
+                r = seed_failure(self.workdir(t), seed)
+                unrouted[n][seed] = failure_text(r) if r else None
                 tail = rec.get("log_tail") or ""
-                self.fail(t, rec["error"] + (f"\n{tail}" if tail and tail not in rec["error"] else ""))
+                msg = rec["error"] + (f"\n{tail}" if tail and tail not in rec["error"] else "")
+                if r is None or len(self.seeds) - len(unrouted[n]) < routed_needed(self.seeds):
+                    self.fail(t, msg)  # (no result: a synthesis error, or too few seeds left)
+                else:
+                    print(f"[pnr] {n}: seed {seed} {unrouted[n][seed]}; the other seeds decide",
+                          file=self.log)
+            if len(reports[n]) + len(unrouted[n]) < len(self.seeds) or n in [f for f, _ in self.failed]:
                 return
-            v = rec["value"]
-            reports[t["name"]][item["seed"]] = v["report"]
-            if len(reports[t["name"]]) < len(self.seeds):
-                return
-            res = self.write_result(t, v["dev"], reports[t["name"]], v["synth"])
+            v = values[n]
+            res = self.write_result(t, v["dev"], reports[n], v["synth"], unrouted[n])
             complete = {tw["name"]: dict(res, name=tw["name"], kind=tw["kind"]) for tw in twins[self.workdir(t)]}
             results.update(complete)
             if self.summary:  # as each target completes: a long run's results show early
@@ -390,7 +452,7 @@ def seed_task(item):
     the device and the seed's report; the target's folder travels back to the client from
     another host."""
     f = item["flow"]
-    flow = Flow(f["pnr"], f["freq"], f["seeds"], 1, versions=tuple(f["versions"]))
+    flow = Flow(f["pnr"], f["freq"], f["seeds"], 1, versions=tuple(f["versions"]), timeout=f.get("timeout"))
     t = item["target"]
     s = flow.synth(t)
     dev = pick_device(s["lut4_est"])
@@ -469,7 +531,8 @@ def method_text(freq, seeds):
     return (f"Debian yosys synth_ecp5 -nowidelut (+ opt_merge after map_ffs), nextpnr-ecp5 (PyPI yowasp) out of context, speed grade -6, "
             "router1 on the LFE5U-25F, router2 on the 45F and 85F, "
             f"--freq {freq} --timing-allow-fail, seeds {','.join(map(str, seeds))}: Fmax = median "
-            "of the seeds' achieved Fmax; LUT4 = TRELLIS_COMB sites used (logic, 2 per carry cell, "
+            "of the seeds' achieved Fmax (a seed that does not route is named and left out; at "
+            f"least {routed_needed(seeds)} must route); LUT4 = TRELLIS_COMB sites used (logic, 2 per carry cell, "
             "LUT RAM, route-throughs); memories outside the processors are not included")
 
 
@@ -480,16 +543,24 @@ def path_cell(cp):
     return f"{cp['ns']:.1f} ({cp.get('logic_ns', 0):.1f})"
 
 
+def seed_note(r):
+    """` (seed N)` when the critical path is not the first seed's (that one did not route)."""
+    s, seeds = r.get("critical_path_seed"), r.get("seeds") or []
+    return f" (seed {s})" if s is not None and seeds and s != seeds[0] else ""
+
+
 def table(rows):
     out = ["| target | device | router | Fmax MHz (median) | seeds MHz | LUT4 | util % | FF | DSP | BRAM "
            "| seed 1 critical path ns (logic) |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]
     order = {"case": 0, "processor": 1, "unit": 2, "module": 3}
     for r in sorted(rows, key=lambda r: (order.get(r["kind"], 9), r["name"])):
-        seeds = " / ".join(fmt(v) for v in r["fmax_mhz_seeds"].values())
+        gone = r.get("unrouted_seeds") or {}
+        seeds = " / ".join("did not route" if k in gone else fmt(v) for k, v in r["fmax_mhz_seeds"].items())
         router = r.get("router", "-")  # a result cached before FLOW_REV 4 has none
         out.append(f"| {r['name']} | {r['device']} | {router} | {fmt(r['fmax_mhz'])} | {seeds} | {r['lut4']} | "
-                   f"{r['util_pct']} | {r['ff']} | {r['dsp']} | {r['bram']} | {path_cell(r.get('critical_path_seed1'))} |")
+                   f"{r['util_pct']} | {r['ff']} | {r['dsp']} | {r['bram']} | {path_cell(r.get('critical_path_seed1'))}"
+                   f"{seed_note(r)} |")
     return "\n".join(out) + "\n"
 
 
@@ -587,6 +658,9 @@ def status_doc_text(out):
     (`--status --write-doc`: no run; a stale summary entry never reaches the docs), with the
     targets that have none named."""
     text = f"Measured ({out['method']}):\n\n" + table(out["results"])
+    for r in sorted(out["results"], key=lambda r: r["name"]):
+        for s, why in sorted((r.get("unrouted_seeds") or {}).items()):
+            text += f"\n{r['name']}, seed {s}: {why}; its Fmax is the median of the other seeds.\n"
     unrouted = [m for m in out["missing"] if m.get("unrouted")]
     for m in unrouted:
         last = f"; the router's last line: `{m['router_progress']}`" if m.get("router_progress") else ""

@@ -355,6 +355,55 @@ EOF
         self.assertIn("slow: did not route on LFE5U-25F", pnr.status_doc_text(st))
         self.assertNotIn("Not placed and routed", pnr.status_doc_text(st))
 
+    def test_a_seed_that_does_not_route_is_named_and_the_others_decide(self):
+        # seed 3 overruns --timeout: Fmax is the median of seeds 1 and 2 (101.5, 102.5), the
+        # result names seed 3; a rerun with the same limit does not try it again, a longer
+        # one does; with two seeds stopped there is no result
+        flow, count = self.fake_flow(self.tmp)
+        _, t, d = self.synthesized(flow, "vec")
+        fake = read(flow.pnr)
+        slow = write(os.path.join(self.tmp, "slow3-nextpnr"), fake.replace(
+            "[ -f net.json ]", '[ "$seed" = 3 ] && sleep 60\n[ -f net.json ]'))
+        os.chmod(slow, stat.S_IRWXU)
+        flow.pnr, flow.timeout = slow, 1
+        res = flow.run([t])["vec"]
+        self.assertEqual(flow.failed, [])
+        self.assertEqual(res["fmax_mhz"], 102.0)
+        self.assertEqual(res["fmax_mhz_seeds"], {"1": 101.5, "2": 102.5, "3": None})
+        self.assertIn("did not route on LFE5U-25F (router1, seed 3, ", res["unrouted_seeds"]["3"])
+        self.assertIn("stopped at the task's time limit", res["unrouted_seeds"]["3"])
+        self.assertEqual(res["critical_path_seed"], 1)
+        st = pnr.status_of(flow, [t], 200, (1, 2, 3))
+        self.assertEqual([r["name"] for r in st["results"]], ["vec"])
+        doc = pnr.status_doc_text(st)
+        self.assertIn("| 102.0 | 101.5 / 102.5 / did not route |", doc)
+        self.assertIn("vec, seed 3: did not route on LFE5U-25F", doc)
+        self.assertIn("a seed that does not route is named and left out; at least 2 must route",
+                      pnr.method_text(200, (1, 2, 3)))
+        # the recorded stop stands for a run with the same limit, not for a longer one
+        rec = pnr.seed_failure(d, 3)
+        self.assertTrue(pnr.final_failure(rec, 1))
+        self.assertFalse(pnr.final_failure(rec, 5000))
+        self.assertFalse(pnr.final_failure(rec, None))
+        self.assertFalse(pnr.final_failure({"why": "nextpnr exit 1", "seconds": 9}, 1))
+        os.remove(os.path.join(d, "result.json"))
+        runs = len(read(count).split())
+        self.assertEqual(flow.run([t])["vec"]["fmax_mhz"], 102.0)
+        self.assertEqual(len(read(count).split()), runs, "seed 3 was tried again with the same limit")
+        # two of three seeds stopped: no result, the target failed
+        t2 = T.explicit_target("m", [write(os.path.join(self.tmp, "two.v"), "module m; wire two; endmodule\n")],
+                               [], {}, name="vec2")
+        d2 = flow.workdir(t2)
+        os.makedirs(d2)
+        write(os.path.join(d2, "net.json"), "{}")
+        write(os.path.join(d2, "synth.json"), json.dumps({"cells": {}, "lut4_est": 40, "seconds": 0.1}))
+        slow2 = write(os.path.join(self.tmp, "slow23-nextpnr"), fake.replace(
+            "[ -f net.json ]", '[ "$seed" != 1 ] && sleep 60\n[ -f net.json ]'))
+        os.chmod(slow2, stat.S_IRWXU)
+        flow.pnr = slow2
+        self.assertEqual(flow.run([t2]), {})
+        self.assertEqual(flow.failed[0][0], "vec2")
+
     def test_a_failed_route_is_kept_until_a_run_succeeds(self):
         flow, _ = self.fake_flow(self.tmp)
         _, t, d = self.synthesized(flow, "congested")

@@ -271,6 +271,11 @@ pub fn pnr_records(root: &Path) -> Result<Vec<Record>, FlowError> {
                 ff: u(e, "ff"),
                 dsp: u(e, "dsp"),
                 unrouted: unrouted.then(|| s("why")),
+                unrouted_seeds: e
+                    .get("unrouted_seeds")
+                    .and_then(|x| x.as_object())
+                    .map(|m| m.keys().filter_map(|k| k.parse().ok()).collect())
+                    .unwrap_or_default(),
             })
         })
         .collect())

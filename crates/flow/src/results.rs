@@ -188,7 +188,7 @@ pub struct PnrRecord {
     pub target_kind: String,
     pub device: String,
     pub flow: String,
-    /// Median over the seeds of nextpnr's achieved Fmax.
+    /// Median over the seeds (those that routed) of nextpnr's achieved Fmax.
     pub fmax_mhz: Option<f64>,
     pub seeds: Vec<u64>,
     pub lut4: Option<u64>,
@@ -198,6 +198,9 @@ pub struct PnrRecord {
     /// `pnr.py --status` says it (device, router, seed, time, nextpnr's exit or time limit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unrouted: Option<String>,
+    /// Seeds that did not route while the others did (the median is theirs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unrouted_seeds: Vec<u64>,
 }
 
 /// A target through the ASIC flow (`hw/scripts/asic.py`): sky130_fd_sc_hd area in gate

@@ -348,6 +348,7 @@ mod tests {
                 ff: Some(6000),
                 dsp: Some(2),
                 unrouted: None,
+                unrouted_seeds: vec![3],
             }),
             Record::Pnr(crate::results::PnrRecord {
                 target: "rv32-v-keccakr".into(),
@@ -360,6 +361,7 @@ mod tests {
                 ff: None,
                 dsp: None,
                 unrouted: Some("did not route on LFE5U-85F (router2, seed 1, 3600 s: <b>)".into()),
+                unrouted_seeds: vec![],
             }),
             Record::Asic(crate::results::AsicRecord {
                 target: "rv32-v-keccak".into(),
@@ -391,7 +393,9 @@ mod tests {
         // 40 MHz / 16 c/B = 2.50 MB/s on ECP5, 80 / 16 = 5.00 in OSU
         let k = row("rv32-v-keccak");
         assert!(
-            k.contains("| 16.0 | 7487 | 39000 | 40.0 | 2.50 | 128000 | 80.0 | 5.00 |"),
+            k.contains(
+                "| 16.0 | 7487 | 39000 | 40.0 (seed 3 did not route) | 2.50 | 128000 | 80.0 | 5.00 |"
+            ),
             "{k}"
         );
         assert!(k.contains("power not run"), "{k}");

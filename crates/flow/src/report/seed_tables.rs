@@ -169,6 +169,7 @@ mod tests {
                 ff: Some(1200),
                 dsp: Some(0),
                 unrouted: None,
+                unrouted_seeds: vec![],
             }),
         ]);
         let md = seed_tables(&Model::new(&r, &designs, Inputs::default()));

@@ -58,10 +58,21 @@ pub fn pnr_fmax_cell(fmax: Option<f64>, has_rtl: bool) -> String {
 
 /// A place-and-route Fmax cell from the target's record: the figure, "did not route ..."
 /// where P&R of today's sources ran and did not route, or why there is none.
+/// A seed that did not route while the others did is named after the figure.
 pub fn pnr_cell(p: Option<&crate::results::PnrRecord>, has_rtl: bool) -> String {
     match p.and_then(|p| p.unrouted.as_deref()) {
         Some(why) => crate::md::text(why),
-        None => pnr_fmax_cell(p.and_then(|p| p.fmax_mhz), has_rtl),
+        None => {
+            let cell = pnr_fmax_cell(p.and_then(|p| p.fmax_mhz), has_rtl);
+            match p.map(|p| &p.unrouted_seeds[..]) {
+                Some(gone @ [_, ..]) if p.is_some_and(|p| p.fmax_mhz.is_some()) => {
+                    let names: Vec<String> = gone.iter().map(|s| s.to_string()).collect();
+                    let s = if gone.len() > 1 { "s" } else { "" };
+                    format!("{cell} (seed{s} {} did not route)", names.join(", "))
+                }
+                _ => cell,
+            }
+        }
     }
 }
 
