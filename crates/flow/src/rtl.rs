@@ -1372,4 +1372,15 @@ mod tests {
             assert_eq!(u.fetch_hook, !zero, "{}: {line}", u.name);
         }
     }
+
+    /// `vector` (HAS_EXT = 3: the core passes CSR accesses and word faults to the unit) is
+    /// set exactly for the units built on the vector unit, whose CSRs and multi-word
+    /// accesses need it.
+    #[test]
+    fn vector_units_are_the_ones_with_the_vector_core() {
+        for u in RV32_UNITS.iter().chain(MIPS_UNITS) {
+            let has = u.files.iter().any(|f| f.ends_with("zve64x_core.v"));
+            assert_eq!(u.vector, has, "{}", u.name);
+        }
+    }
 }
