@@ -357,7 +357,7 @@ pub fn asic_section(m: &Model) -> String {
 pub fn seed003_asic_table(x: &Seed003AsicFigures) -> String {
     let p3 = &x.published;
     let mut s = format!(
-        "\n#### seed 003 (ASIC)\n\nMethod: published = the paper's {what}, {node} standard cells (its abstract); measured = our extension units alone through the ASIC flow (sky130 GE, not scaled: GE is already relative to a NAND2 of its own library), and the seed's own accounting, the instructions' cost on top of the SIMD unit: the difference of two whole processors' GE (same flow, same core; the Keccak SIMD extension = the extension design's processor - the NEON design's, the vector base = the NEON design's - the scalar design's); ratio = measured / published.\n\n",
+        "\n#### seed 003 (ASIC)\n\nMethod: published = the paper's {what}, {node} standard cells (its abstract); measured = our extension units alone through the ASIC flow (sky130 GE, not scaled: GE is already relative to a NAND2 of its own library), and the seed's own accounting, the instructions' cost on top of the SIMD unit: the difference of two whole processors' GE (same flow, same core; the Keccak SIMD extension = the extension design's processor - the NEON design's, the vector base = the NEON design's - the scalar design's; a difference of two whole-processor syntheses, whose mapping of the shared vector unit is not the same in both netlists: a small difference carries that variation, which is of the same order); ratio = measured / published.\n\n",
         what = p3.what,
         node = p3.node
     );
