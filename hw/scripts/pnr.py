@@ -234,6 +234,12 @@ def seed_failure(workdir, seed):
     return None
 
 
+def seed_routed(workdir, seed):
+    """Whether one seed in `workdir` has a P&R result (any device)."""
+    return bool(glob.glob(os.path.join(workdir, f"seed{seed}.result.json"))
+                + glob.glob(os.path.join(workdir, f"seed{seed}-*.result.json")))
+
+
 def final_failure(r, timeout):
     """Whether a recorded failure stands for this run: a seed that --timeout stopped, when
     this run's --timeout is no longer (it would stop again); a failed nextpnr is tried again."""
@@ -636,6 +642,12 @@ def status_of(flow, tl, freq, seeds):
             miss = {"name": t["name"], "why": why}
             fail = failure_of(flow.workdir(t)) if flow and elaborated else None
             if fail:
+                # the seeds not tried yet decide whether the target routes (at least two)
+                w = flow.workdir(t)
+                rest = [str(x) for x in seeds if seed_failure(w, x) is None and not seed_routed(w, x)]
+                if rest:
+                    fail = dict(fail, why=fail["why"] + f"; seed{'s' if len(rest) > 1 else ''} "
+                                f"{', '.join(rest)} not run yet (make pnr)")
                 miss.update(fail, unrouted=True, kind=t["kind"])
             out["missing"].append(miss)
     return out

@@ -352,6 +352,9 @@ EOF
         self.assertTrue(st["missing"][0]["unrouted"])
         self.assertIn("did not route on LFE5U-25F (router1, seed ", st["missing"][0]["why"])
         self.assertIn("stopped at the task's time limit", st["missing"][0]["why"])
+        # a target whose other seeds have not run yet says so
+        os.remove(glob.glob(os.path.join(d, "seed2*.failed.json"))[0])
+        self.assertIn("; seed 2 not run yet (make pnr)", pnr.status_of(flow, [t], 200, (1, 2, 3))["missing"][0]["why"])
         self.assertIn("slow: did not route on LFE5U-25F", pnr.status_doc_text(st))
         self.assertNotIn("Not placed and routed", pnr.status_doc_text(st))
 
