@@ -645,6 +645,10 @@ def status_of(flow, tl, freq, seeds):
                 # the seeds not tried yet decide whether the target routes (at least two)
                 w = flow.workdir(t)
                 rest = [str(x) for x in seeds if seed_failure(w, x) is None and not seed_routed(w, x)]
+                more = [str(x) for x in seeds if seed_failure(w, x) is not None][1:]
+                if more:
+                    fail = dict(fail, why=fail["why"] + f"; seed{'s' if len(more) > 1 else ''} "
+                                f"{', '.join(more)} did not route either")
                 if rest:
                     fail = dict(fail, why=fail["why"] + f"; seed{'s' if len(rest) > 1 else ''} "
                                 f"{', '.join(rest)} not run yet (make pnr)")
