@@ -195,16 +195,7 @@ def failure_of(workdir):
     """Why the target in `workdir` has no result although P&R ran on its current sources (the
     first recorded failed seed): {"why": one line, "router_progress": the router's last
     progress line or None}; None if no seed failed."""
-    r = None
-    for p in sorted(glob.glob(os.path.join(workdir, "seed*.failed.json"))):
-        try:
-            with open(p) as f:
-                r = json.load(f)
-        except (OSError, ValueError):
-            continue
-        if isinstance(r, dict):
-            break
-        r = None  # not a record of ours: ignored
+    r = first_record(glob.glob(os.path.join(workdir, "seed*.failed.json")))
     if r is None:
         return None
     return {"why": failure_text(r), "router_progress": r.get("router_progress")}
@@ -222,8 +213,14 @@ def failure_text(r):
 
 def seed_failure(workdir, seed):
     """The failure record of one seed in `workdir` (any device), or None."""
-    for p in sorted(glob.glob(os.path.join(workdir, f"seed{seed}.failed.json"))
-                    + glob.glob(os.path.join(workdir, f"seed{seed}-*.failed.json"))):
+    return first_record(glob.glob(os.path.join(workdir, f"seed{seed}.failed.json"))
+                        + glob.glob(os.path.join(workdir, f"seed{seed}-*.failed.json")))
+
+
+def first_record(paths):
+    """The first of these failure records (sorted) that reads as one of ours, or None (a
+    damaged or foreign file is skipped, never a traceback)."""
+    for p in sorted(paths):
         try:
             with open(p) as f:
                 r = json.load(f)
