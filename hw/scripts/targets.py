@@ -167,7 +167,7 @@ def check(t):
 def verilog_read(t):
     """Yosys commands that read a target's Verilog sources and set its parameters (the first
     step of the canonical form; the flows read the canonical RTLIL: yosys_read)."""
-    inc = " ".join(f"-I{d}" for d in t["include_dirs"])
+    inc = " ".join([f"-D{d}" for d in t.get("defines", [])] + [f"-I{d}" for d in t["include_dirs"]])
     lines = [f"read_verilog {inc + ' ' if inc else ''}{' '.join(t['files'])}".replace("  ", " ")]
     if t["params"]:
         sets = " ".join(f"-set {k} {json.dumps(v) if isinstance(v, str) else v}" for k, v in t["params"].items())
@@ -188,7 +188,9 @@ def source_key(t, extra=""):
     builds (sim.py: seconds to redo) hash their sources' text the same way (C.src_hash)."""
     headers = sorted(h for d in t["include_dirs"] for h in glob.glob(os.path.join(d, "*.vh"))
                      + glob.glob(os.path.join(d, "*.svh")))
-    return C.src_hash(t["files"] + headers, extra + t["top"] + json.dumps(t["params"], sort_keys=True))
+    defines = json.dumps(t["defines"]) if t.get("defines") else ""  # (none: the key as before)
+    return C.src_hash(t["files"] + headers, extra + t["top"] + json.dumps(t["params"], sort_keys=True)
+                      + defines)
 
 
 # The canonical elaborated design: the target read as Verilog (verilog_read), elaborated

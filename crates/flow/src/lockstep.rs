@@ -26,6 +26,18 @@ pub fn check(
     lens: &[usize],
     seed: u32,
 ) -> Result<LockstepResult, FlowError> {
+    check_with(root, d, alg, lens, seed, &[])
+}
+
+/// [`check`] on the RTL built with Verilog `defines` (`SHA3ASIP_FPGA`: the FPGA forms).
+pub fn check_with(
+    root: &Path,
+    d: &Design,
+    alg: &str,
+    lens: &[usize],
+    seed: u32,
+    defines: &[String],
+) -> Result<LockstepResult, FlowError> {
     let elf = crate::firmware::build(root, d)?;
     let prog = exec::load(&elf)?;
     let buf = asip_sim::SharedBuf::default();
@@ -79,6 +91,7 @@ pub fn check(
             sim: crate::rtl::HdlSim::Verilator,
             harness: None,
             progress: None,
+            defines: defines.to_vec(),
         },
     )?;
     let n = *pos.lock().map_err(|_| FlowError::Sim("poisoned".into()))?;

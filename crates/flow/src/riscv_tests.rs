@@ -172,6 +172,7 @@ fn run_one(
                 sim: crate::rtl::HdlSim::Verilator,
                 harness: None,
                 progress: None,
+                defines: vec![],
             },
         ),
     }

@@ -185,6 +185,7 @@ pub const RV32_UNITS: &[Unit] = &[
         files: &[
             "hw/units/zve64x/zve64x_rot.v",
             "hw/units/zve64x/zve64x_core.v",
+            "hw/units/zve64x/zve64x_vrf_lvt.v",
             "hw/units/zve64x/zve64x_port.v",
         ],
         fetch_hook: false,
@@ -196,6 +197,7 @@ pub const RV32_UNITS: &[Unit] = &[
         files: &[
             "hw/units/zve64x/zve64x_rot.v",
             "hw/units/zve64x/zve64x_core.v",
+            "hw/units/zve64x/zve64x_vrf_lvt.v",
             "isa/xvkeccak/rtl/xvkeccak_seq.v",
             "isa/xvkeccak/rtl/xvkeccak_port.v",
         ],
@@ -208,6 +210,7 @@ pub const RV32_UNITS: &[Unit] = &[
         files: &[
             "hw/units/zve64x/zve64x_rot.v",
             "hw/units/zve64x/zve64x_core.v",
+            "hw/units/zve64x/zve64x_vrf_lvt.v",
             "isa/xvkeccakr/rtl/xvkeccakr_seq.v",
             "isa/xvkeccakr/rtl/xvkeccakr_port.v",
         ],
@@ -623,6 +626,7 @@ fn sim_build(
     harness: &str,
     tool: &str,
     mem_bytes: u32,
+    defines: &[String],
 ) -> Result<SimBuild, FlowError> {
     let f = files(root, d)?;
     let core = core_of(d)?;
@@ -644,6 +648,9 @@ fn sim_build(
         fnv(&mut h, format!("{k}={v};").as_bytes());
     }
     fnv(&mut h, tool_version(tool).as_bytes());
+    for x in defines {
+        fnv(&mut h, format!("-D{x};").as_bytes()); // (none: the folder as before)
+    }
     let prefix = if tool == "verilator" { "obj" } else { tool };
     Ok(SimBuild {
         files: all,
@@ -677,10 +684,21 @@ pub fn vector_unit(d: &Design) -> Option<&str> {
 /// Build (or reuse) the Verilator harness of a design, its memory `mem_bytes` large
 /// ([`MEM_BYTES`] unless a program needs more: [`mem_bytes_for`]); returns the executable.
 pub fn build(root: &Path, d: &Design, mem_bytes: u32) -> Result<PathBuf, FlowError> {
+    build_with(root, d, mem_bytes, &[])
+}
+
+/// [`build`] with Verilog defines (`RtlOptions::defines`).
+pub fn build_with(
+    root: &Path,
+    d: &Design,
+    mem_bytes: u32,
+    defines: &[String],
+) -> Result<PathBuf, FlowError> {
     build_model(
         root,
         d,
         mem_bytes,
+        defines,
         VERILATOR,
         HARNESS,
         "Verilator",
@@ -723,11 +741,21 @@ pub fn build(root: &Path, d: &Design, mem_bytes: u32) -> Result<PathBuf, FlowErr
 /// Build (or reuse) the Icarus Verilog model of a design (`tb_sys` with the core's define);
 /// returns the compiled `.vvp` file.
 pub fn build_icarus(root: &Path, d: &Design) -> Result<PathBuf, FlowError> {
+    build_icarus_with(root, d, &[])
+}
+
+/// [`build_icarus`] with Verilog defines (`RtlOptions::defines`).
+pub fn build_icarus_with(
+    root: &Path,
+    d: &Design,
+    defines: &[String],
+) -> Result<PathBuf, FlowError> {
     let vvp = format!("{ICARUS_TOP}.vvp");
     build_model(
         root,
         d,
         MEM_BYTES,
+        defines,
         ICARUS,
         ICARUS_TB,
         "Icarus",
@@ -755,13 +783,14 @@ fn build_model(
     root: &Path,
     d: &Design,
     mem_bytes: u32,
+    defines: &[String],
     tool: Tool,
     harness: &str,
     sim_name: &str,
     product: &str,
     command: impl FnOnce(&SimBuild, &Core, &Path) -> Command,
 ) -> Result<PathBuf, FlowError> {
-    let b = sim_build(root, d, harness, tool.program, mem_bytes)?;
+    let b = sim_build(root, d, harness, tool.program, mem_bytes, defines)?;
     let core = core_of(d)?;
     let out_file = b.dir.join(product);
     // A model is built in a folder of its own and renamed into place when complete, so one
@@ -792,7 +821,9 @@ fn build_model(
     };
     let tmp_out = tmp.join(product);
     let mut cmd = command(&tb, core, &tmp_out);
-    cmd.args(&b.include_args).args(&b.files);
+    cmd.args(defines.iter().map(|x| format!("-D{x}")))
+        .args(&b.include_args)
+        .args(&b.files);
     let out = cmd
         .output()
         .map_err(|e| FlowError::Io(format!("running {}", tool.program), e))?;
@@ -879,6 +910,9 @@ pub struct RtlOptions {
     pub harness: Option<(PathBuf, Vec<String>)>,
     /// Called with the run's progress (Verilator only).
     pub progress: Option<ProgressSink>,
+    /// Verilog defines of the model's build (`SHA3ASIP_FPGA`: the FPGA forms of the RTL,
+    /// as the ECP5 flow synthesizes them); each set of defines is a model of its own.
+    pub defines: Vec<String>,
 }
 
 fn hexu(s: Option<&str>) -> u32 {
@@ -1100,7 +1134,7 @@ pub fn run_program(
         HdlSim::Verilator => {
             let exe = match &o.harness {
                 Some((exe, _)) => exe.clone(),
-                None => build(root, d, mem_bytes)?,
+                None => build_with(root, d, mem_bytes, &o.defines)?,
             };
             files::write(&tmp, image)?;
             files::write(&tags_file, &tags)?;
@@ -1136,7 +1170,7 @@ pub fn run_program(
             cmd
         }
         HdlSim::Icarus => {
-            let vvp = build_icarus(root, d)?;
+            let vvp = build_icarus_with(root, d, &o.defines)?;
             if o.vcd.is_some() {
                 return Err(FlowError::Usage(
                     "--vcd is a Verilator option (the Icarus harness writes no waveform)".into(),

@@ -207,6 +207,17 @@ pub fn lockstep_words_on(
     code: &[u32],
     data: &[u32],
 ) -> Option<(u64, Vec<String>)> {
+    lockstep_words_with(hdl, design, code, data, &[])
+}
+
+/// [`lockstep_words_on`] with the RTL built with Verilog `defines` (`SHA3ASIP_FPGA`).
+pub fn lockstep_words_with(
+    hdl: asip_flow::rtl::HdlSim,
+    design: &str,
+    code: &[u32],
+    data: &[u32],
+    defines: &[&str],
+) -> Option<(u64, Vec<String>)> {
     use asip_flow::exec::{self, ExecOptions};
     use asip_flow::rtl::{self, RtlOptions};
     use std::sync::{Arc, Mutex};
@@ -270,6 +281,7 @@ pub fn lockstep_words_on(
             sim: hdl,
             harness: None,
             progress: None,
+            defines: defines.iter().map(|x| x.to_string()).collect(),
         },
     )
     .expect("RTL run");

@@ -110,6 +110,7 @@ fn both_on(hdl: rtl::HdlSim, design: &str, code: &[u32], max_cycles: u64) -> (St
             sim: hdl,
             harness: None,
             progress: None,
+            defines: vec![],
         },
     );
     let rtl_log = log.lock().unwrap().clone();

@@ -158,8 +158,15 @@ module zve64x_core #(
 
     // read port A (vs2 + beat, a store's data, the Keccak unit) and B (vs1 + beat)
     reg  [4:0]   rp_addr, rq_addr;
+`ifdef SHA3ASIP_FPGA
+    // (the LUT RAM file's read ports: u_vrf, at the end)
+    wire [127:0] rp_raw, rq_raw, rr_raw;
+    wire [127:0] rp_data = pass(rp_raw, rp_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
+    wire [127:0] rq_data = pass(rq_raw, rq_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
+`else
     wire [127:0] rp_data = pass(vrf[rp_addr], rp_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
     wire [127:0] rq_data = pass(vrf[rq_addr], rq_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
+`endif
 
     // ------------------------------------------------------------------ vset
     // vtype of the instruction: vsetvli imm[10:0], vsetivli imm[9:0], vsetvl rs2
@@ -440,7 +447,11 @@ module zve64x_core #(
     wire [4:0]   g_ibase = vs1 + {1'b0, g_i0[6:3]};         // its index's register
     wire [4:0]   k_caddr;        // port C for the Keccak unit (xvkeccakr's chi)
     wire [4:0]   rr_addr = (XVK == 2 && is_xvk) ? k_caddr : g_ibase + 5'd1;
+`ifdef SHA3ASIP_FPGA
+    wire [127:0] rr_data = pass(rr_raw, rr_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
+`else
     wire [127:0] rr_data = pass(vrf[rr_addr], rr_addr, ld_v_q, ld_reg_q, ld_be_q, ld_wdata);
+`endif
     wire [1:0]   vfr = ~vlmul_q[1:0] + 2'd1;
     wire [15:0]  vl_fr16 = csr(16'd16, {2'd0, vfr});
     wire [15:0]  vl_in16 = csl(16'd16, {2'd0, vlmul_q[1:0]});
@@ -677,6 +688,30 @@ module zve64x_core #(
     wire [4:0]   c_waddr = k_we ? k_waddr : a_waddr;
     wire [15:0]  c_wbe   = k_we ? k_wbe : a_be;
     wire [127:0] c_wdata = k_we ? k_wdata : a_wdata;
+`ifdef SHA3ASIP_FPGA
+    // FPGAs (the ECP5 flow defines SHA3ASIP_FPGA): the file in LUT RAM, two write ports by a
+    // live-value table (zve64x_vrf_lvt), the same ports and the same priority as below
+    zve64x_vrf_lvt u_vrf (
+        .clk_i(clk_i),
+        .a_we_i(c_we), .a_addr_i(c_waddr), .a_be_i(c_wbe), .a_data_i(c_wdata),
+        .b_we_i(ld_v_q), .b_addr_i(ld_reg_q), .b_be_i(ld_be_q), .b_data_i(ld_wdata),
+        .r0_addr_i(rp_addr), .r0_data_o(rp_raw), .r1_addr_i(rq_addr), .r1_data_o(rq_raw),
+        .r2_addr_i(rr_addr), .r2_data_o(rr_raw)
+    );
+`ifndef SYNTHESIS
+    // the harnesses' view of every register (the commit log's vector writes): simulation
+    // only, out of what is synthesized
+    genvar gv, gvb;
+    generate
+        for (gv = 0; gv < 32; gv = gv + 1) begin : g_view
+            for (gvb = 0; gvb < 16; gvb = gvb + 1) begin : g_b
+                assign vrf[gv][gvb * 8 +: 8] = u_vrf.g_lvt[gv].q[gvb] ?
+                    u_vrf.bank_b[gv][gvb * 8 +: 8] : u_vrf.bank_a[gv][gvb * 8 +: 8];
+            end
+        end
+    endgenerate
+`endif
+`else
     genvar gv;
     generate
         for (gv = 0; gv < 32; gv = gv + 1) begin : g_vrf
@@ -696,6 +731,7 @@ module zve64x_core #(
             assign vrf[gv] = q;
         end
     endgenerate
+`endif
     // (vtype's ta/ma: tails and masked-off elements are left undisturbed, which both
     // allow; the longest access is 32 words, LMUL = 8)
     wire unused = &{1'b0, m_last[8:7], a_bytes, nv_vlmax16[15:8],

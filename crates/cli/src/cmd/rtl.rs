@@ -88,6 +88,11 @@ pub struct RunArgs {
         allow_hyphen_values = true
     )]
     pub harness_args: Vec<String>,
+    /// Build the RTL with this Verilog define (repeatable; a model of its own per set):
+    /// SHA3ASIP_FPGA selects the FPGA forms the ECP5 flow synthesizes (the vector
+    /// register file in LUT RAM).
+    #[arg(long = "define", value_name = "NAME", value_parser = parse_define)]
+    pub defines: Vec<String>,
     /// Arguments passed to the program (argv[1..]).
     #[arg(last = true)]
     pub args: Vec<String>,
@@ -124,6 +129,25 @@ pub struct LockstepArgs {
     /// Seed of the harness's message generator.
     #[arg(long, default_value_t = 0)]
     pub seed: u32,
+    /// Build the RTL with this Verilog define (repeatable; a model of its own per set):
+    /// SHA3ASIP_FPGA selects the FPGA forms the ECP5 flow synthesizes (the vector
+    /// register file in LUT RAM).
+    #[arg(long = "define", value_name = "NAME", value_parser = parse_define)]
+    pub defines: Vec<String>,
+}
+
+/// A Verilog define's name: a letter or `_`, then letters, digits and `_`.
+fn parse_define(s: &str) -> std::result::Result<String, String> {
+    let mut c = s.chars();
+    let ok = matches!(c.next(), Some(f) if f.is_ascii_alphabetic() || f == '_')
+        && c.all(|x| x.is_ascii_alphanumeric() || x == '_');
+    if ok {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "'{s}' is not a Verilog define name (a letter or _, then letters, digits and _)"
+        ))
+    }
 }
 
 #[derive(Args, Debug)]
@@ -192,6 +216,7 @@ fn run_elf(a: &RunArgs) -> Result<u8> {
                 rtl::HdlSim::Verilator
             },
             progress: Some(progress),
+            defines: a.defines.clone(),
         },
     );
     if shown.get() {
@@ -286,10 +311,11 @@ fn lockstep(a: &LockstepArgs) -> Result<u8> {
     let d = find_design(&a.design)?;
     let lens = parse_lens(&a.len)?;
     bench::alg_shape(&a.alg)?;
-    let r = asip_flow::lockstep::check(&root(), &d, &a.alg, &lens, a.seed)
+    let r = asip_flow::lockstep::check_with(&root(), &d, &a.alg, &lens, a.seed, &a.defines)
         .map_err(|e| CliError::new(e.to_string()))?;
+    let with: String = a.defines.iter().map(|x| format!(" -D{x}")).collect();
     println!(
-        "lockstep {}: {} instructions, {} cycles: RTL commit log == simulator commit log",
+        "lockstep {}{with}: {} instructions, {} cycles: RTL commit log == simulator commit log",
         d.name, r.instructions, r.cycles
     );
     Ok(0)
