@@ -95,6 +95,22 @@ class Position(unittest.TestCase):
         self.check(t, [f"synth -flatten -top {t['top']}", "abc -fast -g AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX",
                        "opt_clean", "write_verilog -noattr net.out"])
 
+    def test_fpga_define(self):
+        """The ECP5 flow's define (pnr.DEFINES) leaves a design whose sources do not use it as
+        it was (same canonical RTLIL, same key: its cached results stay), and changes the
+        vector processor's (the register file in LUT RAM)."""
+        import pnr
+        for name, used in (("rv32-ref", False), ("rv32-v", True)):
+            t, why = T.rtl_files(name)
+            if t is None:
+                self.fail(why)
+            f = dict(t, defines=pnr.DEFINES)
+            self.assertNotEqual(T.source_key(t), T.source_key(f))
+            same = read(T.canonical_il(t)) == read(T.canonical_il(f))
+            self.assertEqual(same, not used, name)
+            self.assertEqual(T.key(t) == T.key(f), not used, name)
+            self.assertEqual("zve64x_vrf_lvt" in read(T.canonical_il(f)), used, name)
+
 
 if __name__ == "__main__":
     unittest.main()
