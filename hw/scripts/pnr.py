@@ -540,7 +540,9 @@ def method_text(freq, seeds):
             f"--freq {freq} --timing-allow-fail, seeds {','.join(map(str, seeds))}: Fmax = median "
             "of the seeds' achieved Fmax (a seed that does not route is named and left out; at "
             f"least {routed_needed(seeds)} must route); LUT4 = TRELLIS_COMB sites used (logic, 2 per carry cell, "
-            "LUT RAM, route-throughs); memories outside the processors are not included")
+            "LUT RAM, route-throughs); memories outside the processors are not included; "
+            f"RTL read with {' '.join('-D' + d for d in DEFINES)} (the vector register file in "
+            "LUT RAM, as the scalar cores' register files are; the ASIC flows keep it in flip-flops)")
 
 
 def path_cell(cp):
@@ -618,7 +620,7 @@ def select(a, log=sys.stderr):
     cases = T.case_names() if (a.cases or not explicit) else []
     for c in cases + [c for c in a.case if c not in cases]:
         tl.append(T.case_target(c))
-    tl += T.processors(a.designs or not explicit, a.design, "pnr", log)
+    tl += T.processors(a.designs or not explicit, a.design, "pnr", log, defines=DEFINES)
     for u in a.unit:
         ext, _, unit = u.partition(":")
         tl.append(T.unit_target(os.path.join(C.ROOT, ext) if not os.path.isabs(ext) else ext, unit or None))

@@ -72,12 +72,14 @@ def design_baseline(name):
     return b if isinstance(b, str) else None
 
 
-def rtl_files(design, cli=CLI):
-    """The processor of a design through `sha3-asip rtl files`; None when the CLI or the
-    command does not exist (yet), with the reason as second value."""
+def rtl_files(design, cli=CLI, defines=()):
+    """The processor of a design through `sha3-asip rtl files` (with `defines`: the sources of
+    that build, and the target carries them); None when the CLI or the command does not
+    exist (yet), with the reason as second value."""
     if not os.access(cli, os.X_OK):
         return None, f"{cli} not built (cargo build --release)"
-    r = C.run([cli, "rtl", "files", "--design", design, "--json"], cwd=C.ROOT)
+    r = C.run([cli, "rtl", "files", "--design", design, "--json"] + [f"--define={d}" for d in defines],
+              cwd=C.ROOT)
     if r.returncode != 0:
         msg = (r.stderr.strip().splitlines() or ["no output"])[-1]
         return None, f"`sha3-asip rtl files --design {design} --json` failed: {msg}"
@@ -87,6 +89,8 @@ def rtl_files(design, cli=CLI):
         return None, f"`sha3-asip rtl files --design {design} --json`: not JSON ({e})"
     t = {"name": design, "kind": "processor", "top": v.get("top"), "files": v.get("files"),
          "include_dirs": v.get("include_dirs", []), "params": v.get("params", {})}
+    if defines:
+        t["defines"] = list(defines)
     err = check(t)
     return (None, err) if err else (t, None)
 
@@ -101,14 +105,14 @@ def explicit_target(top, files, include_dirs=(), params=None, name=None):
     return t
 
 
-def processors(every, named, tag, log=sys.stderr):
+def processors(every, named, tag, log=sys.stderr, defines=()):
     """The processor targets of every design with an [rtl] table (when `every`) and of the
     named designs: a named one the CLI cannot give stops with why, another is skipped with a
     `[tag]` line on log."""
     tl = []
     names = design_names() if every else []
     for d in names + [d for d in named if d not in names]:
-        t, why = rtl_files(d)
+        t, why = rtl_files(d, defines=defines)
         if t:
             tl.append(t)
         elif d in named:

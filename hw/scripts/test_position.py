@@ -104,7 +104,13 @@ class Position(unittest.TestCase):
             t, why = T.rtl_files(name)
             if t is None:
                 self.fail(why)
-            f = dict(t, defines=pnr.DEFINES)
+            f, why = T.rtl_files(name, defines=pnr.DEFINES)
+            if f is None:
+                self.fail(why)
+            self.assertEqual(f["defines"], pnr.DEFINES)
+            # the FPGA-only files (the LUT RAM register file) are read with the define only
+            self.assertEqual(len(f["files"]) > len(t["files"]), used, name)
+            self.assertFalse(any("vrf_lvt" in p for p in t["files"]), name)
             self.assertNotEqual(T.source_key(t), T.source_key(f))
             same = read(T.canonical_il(t)) == read(T.canonical_il(f))
             self.assertEqual(same, not used, name)

@@ -53,6 +53,17 @@ pub fn mem_bytes_for(lo: u32, hi: u64) -> u32 {
 /// An extension unit: its name in a design's `[rtl] units`, its Verilog module (with the
 /// extension-port interface of its core's README) and its source files relative to the
 /// project root. Adding a unit is one line in its core's list and a list entry in a design.
+/// The Verilog define of the FPGA forms of the RTL (set by the ECP5 flow, `hw/scripts/pnr.py`):
+/// the vector register file in LUT RAM. The files of [`FPGA_ONLY`] are in a unit's sources only
+/// with it, so that what the other flows read stays as it was.
+pub const FPGA_DEFINE: &str = "SHA3ASIP_FPGA";
+
+/// Unit sources read only with [`FPGA_DEFINE`] (`hw/units/zve64x/zve64x_vrf_lvt.v`).
+pub const FPGA_ONLY: &[&str] = &[
+    "hw/units/zve64x/zve64x_vrf_banks.v",
+    "hw/units/zve64x/zve64x_vrf_lvt.v",
+];
+
 pub struct Unit {
     pub name: &'static str,
     pub module: &'static str,
@@ -185,6 +196,7 @@ pub const RV32_UNITS: &[Unit] = &[
         files: &[
             "hw/units/zve64x/zve64x_rot.v",
             "hw/units/zve64x/zve64x_core.v",
+            "hw/units/zve64x/zve64x_vrf_banks.v",
             "hw/units/zve64x/zve64x_vrf_lvt.v",
             "hw/units/zve64x/zve64x_port.v",
         ],
@@ -197,6 +209,7 @@ pub const RV32_UNITS: &[Unit] = &[
         files: &[
             "hw/units/zve64x/zve64x_rot.v",
             "hw/units/zve64x/zve64x_core.v",
+            "hw/units/zve64x/zve64x_vrf_banks.v",
             "hw/units/zve64x/zve64x_vrf_lvt.v",
             "isa/xvkeccak/rtl/xvkeccak_seq.v",
             "isa/xvkeccak/rtl/xvkeccak_port.v",
@@ -210,6 +223,7 @@ pub const RV32_UNITS: &[Unit] = &[
         files: &[
             "hw/units/zve64x/zve64x_rot.v",
             "hw/units/zve64x/zve64x_core.v",
+            "hw/units/zve64x/zve64x_vrf_banks.v",
             "hw/units/zve64x/zve64x_vrf_lvt.v",
             "isa/xvkeccakr/rtl/xvkeccakr_seq.v",
             "isa/xvkeccakr/rtl/xvkeccakr_port.v",
@@ -434,6 +448,13 @@ fn gen_dir(root: &Path, d: &Design) -> PathBuf {
 /// The design's processor: sources (writing the generated extension wrapper) and the
 /// parameters of its core's top.
 pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
+    files_with(root, d, &[])
+}
+
+/// [`files`] for a build with Verilog `defines`: with [`FPGA_DEFINE`], the units' FPGA-only
+/// sources ([`FPGA_ONLY`]) too.
+pub fn files_with(root: &Path, d: &Design, defines: &[String]) -> Result<RtlFiles, FlowError> {
+    let fpga = defines.iter().any(|x| x == FPGA_DEFINE);
     let units = units_of(d)?;
     let core = core_of(d)?;
     let dir = gen_dir(root, d);
@@ -454,7 +475,12 @@ pub fn files(root: &Path, d: &Design) -> Result<RtlFiles, FlowError> {
     }
     let mut files: Vec<PathBuf> = Vec::new();
     for u in &units {
-        files.extend(u.files.iter().map(|f| root.join(f)));
+        files.extend(
+            u.files
+                .iter()
+                .filter(|f| fpga || !FPGA_ONLY.contains(f))
+                .map(|f| root.join(f)),
+        );
     }
     files.push(ext);
     files.extend(core.files.iter().map(|f| root.join(f)));
@@ -628,7 +654,7 @@ fn sim_build(
     mem_bytes: u32,
     defines: &[String],
 ) -> Result<SimBuild, FlowError> {
-    let f = files(root, d)?;
+    let f = files_with(root, d, defines)?;
     let core = core_of(d)?;
     let mut all = f.files.clone();
     all.extend(core.sys_files.iter().map(|p| root.join(p)));

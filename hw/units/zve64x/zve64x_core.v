@@ -706,7 +706,7 @@ module zve64x_core #(
         for (gv = 0; gv < 32; gv = gv + 1) begin : g_view
             for (gvb = 0; gvb < 16; gvb = gvb + 1) begin : g_b
                 assign vrf[gv][gvb * 8 +: 8] = u_vrf.g_lvt[gv].q[gvb] ?
-                    u_vrf.bank_b[gv][gvb * 8 +: 8] : u_vrf.bank_a[gv][gvb * 8 +: 8];
+                    u_vrf.u_r0.bank_b[gv][gvb * 8 +: 8] : u_vrf.u_r0.bank_a[gv][gvb * 8 +: 8];
             end
         end
     endgenerate

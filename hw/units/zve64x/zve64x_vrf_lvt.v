@@ -3,8 +3,7 @@
 // flip-flops. LUT RAM has one write port and one asynchronous read port, the register file
 // two write ports (A: the instruction's write; B: the arriving load word) with byte enables
 // and three read ports, so it is a live-value table (LaForest and Steffan, FPGA 2010): one
-// bank per write port, each copied per read port (Yosys' memory mapping makes the copies),
-// and per register byte one flip-flop naming the port that wrote it last (A when both
+// bank per write port, each copied per read port (zve64x_vrf_banks), and per register byte one flip-flop naming the port that wrote it last (A when both
 // write it in one cycle, like the flip-flop file). Reads are asynchronous and see the
 // state before the clock edge, as the flip-flop file's do; the caller passes an arriving
 // load word through itself. The flip-flop file stays in zve64x_core for the ASIC flows.
@@ -25,16 +24,24 @@ module zve64x_vrf_lvt (
     input  wire [4:0]   r2_addr_i,
     output wire [127:0] r2_data_o
 );
-    reg  [127:0] bank_a [0:31];
-    reg  [127:0] bank_b [0:31];
     wire [15:0]  lvt    [0:31];   // byte k of register r: 1 = bank B holds it
-    integer b;
-    always @(posedge clk_i) begin
-        for (b = 0; b < 16; b = b + 1) begin
-            if (a_we_i && a_be_i[b]) bank_a[a_addr_i][b * 8 +: 8] <= a_data_i[b * 8 +: 8];
-            if (b_we_i && b_be_i[b]) bank_b[b_addr_i][b * 8 +: 8] <= b_data_i[b * 8 +: 8];
-        end
-    end
+    // the banks, one copy per read port (zve64x_vrf_banks)
+    wire [127:0] r0_a, r0_b, r1_a, r1_b, r2_a, r2_b;
+    zve64x_vrf_banks u_r0 (
+        .clk_i(clk_i), .a_we_i(a_we_i), .a_addr_i(a_addr_i), .a_be_i(a_be_i), .a_data_i(a_data_i),
+        .b_we_i(b_we_i), .b_addr_i(b_addr_i), .b_be_i(b_be_i), .b_data_i(b_data_i),
+        .r_addr_i(r0_addr_i), .r_a_o(r0_a), .r_b_o(r0_b)
+    );
+    zve64x_vrf_banks u_r1 (
+        .clk_i(clk_i), .a_we_i(a_we_i), .a_addr_i(a_addr_i), .a_be_i(a_be_i), .a_data_i(a_data_i),
+        .b_we_i(b_we_i), .b_addr_i(b_addr_i), .b_be_i(b_be_i), .b_data_i(b_data_i),
+        .r_addr_i(r1_addr_i), .r_a_o(r1_a), .r_b_o(r1_b)
+    );
+    zve64x_vrf_banks u_r2 (
+        .clk_i(clk_i), .a_we_i(a_we_i), .a_addr_i(a_addr_i), .a_be_i(a_be_i), .a_data_i(a_data_i),
+        .b_we_i(b_we_i), .b_addr_i(b_addr_i), .b_be_i(b_be_i), .b_data_i(b_data_i),
+        .r_addr_i(r2_addr_i), .r_a_o(r2_a), .r_b_o(r2_b)
+    );
     // the table: 512 flip-flops, each written by either port (A first)
     genvar gr;
     generate
@@ -56,16 +63,7 @@ module zve64x_vrf_lvt (
                 pick[k * 8 +: 8] = sel[k] ? vb[k * 8 +: 8] : va[k * 8 +: 8];
         end
     endfunction
-    assign r0_data_o = pick(lvt[r0_addr_i], bank_a[r0_addr_i], bank_b[r0_addr_i]);
-    assign r1_data_o = pick(lvt[r1_addr_i], bank_a[r1_addr_i], bank_b[r1_addr_i]);
-    assign r2_data_o = pick(lvt[r2_addr_i], bank_a[r2_addr_i], bank_b[r2_addr_i]);
-`ifdef RISCV_FORMAL
-    // the simulations' start: every register zero, as the simulator's
-    integer r;
-    initial
-        for (r = 0; r < 32; r = r + 1) begin
-            bank_a[r] = 128'd0;
-            bank_b[r] = 128'd0;
-        end
-`endif
+    assign r0_data_o = pick(lvt[r0_addr_i], r0_a, r0_b);
+    assign r1_data_o = pick(lvt[r1_addr_i], r1_a, r1_b);
+    assign r2_data_o = pick(lvt[r2_addr_i], r2_a, r2_b);
 endmodule

@@ -158,6 +158,10 @@ pub struct FilesArgs {
     /// JSON: {"top", "files", "params"}.
     #[arg(long)]
     pub json: bool,
+    /// The sources of a build with this Verilog define (repeatable): SHA3ASIP_FPGA adds the
+    /// FPGA forms' files (the vector register file in LUT RAM), as the ECP5 flow reads them.
+    #[arg(long = "define", value_name = "NAME", value_parser = parse_define)]
+    pub defines: Vec<String>,
 }
 
 pub fn run(a: &RtlArgs) -> Result<u8> {
@@ -323,7 +327,7 @@ fn lockstep(a: &LockstepArgs) -> Result<u8> {
 
 fn files(a: &FilesArgs) -> Result<u8> {
     let d = find_design(&a.design)?;
-    let f = rtl::files(&root(), &d).map_err(|e| CliError::new(e.to_string()))?;
+    let f = rtl::files_with(&root(), &d, &a.defines).map_err(|e| CliError::new(e.to_string()))?;
     if a.json {
         let v = serde_json::json!({
             "top": f.top,
