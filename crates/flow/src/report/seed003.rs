@@ -152,7 +152,7 @@ pub fn section(m: &Model, figure_md: &str) -> String {
 /// with throughput at each measured clock; a flow not run says which command runs it.
 fn silicon(m: &Model, s: &super::published::Seed003) -> String {
     let mut o = format!(
-        "\n#### The processors in silicon\n\nMethod: each row's whole processor (core + units, instruction and data memories outside; the RTL's cycles equal the simulator's, `RTL == simulator`): slices est. = Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8) (`hw/scripts/synth_proc.py`); ECP5 = place and route (nextpnr-ecp5, out of context, median Fmax of 3 seeds; LUT4 = logic cells used, 2 per carry cell, LUT RAM; docs/hardware.md); ASIC = sky130 GE and OSU 0.18 um pre-layout Fmax (section ASIC); MB/s = Fmax / measured {SEED_ALG} cycles per byte; pJ/B = the power flow's energy per byte of {SEED_ALG} at the OSU Fmax (section ASIC, power of every processor).\n\n"
+        "\n#### The processors in silicon\n\nMethod: each row's whole processor (core + units, instruction and data memories outside; the RTL's cycles equal the simulator's, `RTL == simulator`): slices est. = Yosys `synth_xilinx -family xc6v`, max(LUT/4, FF/8) (`hw/scripts/synth_proc.py`); ECP5 = place and route (nextpnr-ecp5, out of context, median Fmax of 3 seeds; LUT4 = logic cells used, 2 per carry cell, LUT RAM; the vector register file in LUT RAM there, `-DSHA3ASIP_FPGA`, in flip-flops in the other flows; docs/hardware.md); ASIC = sky130 GE and OSU 0.18 um pre-layout Fmax (section ASIC); MB/s = Fmax / measured {SEED_ALG} cycles per byte; pJ/B = the power flow's energy per byte of {SEED_ALG} at the OSU Fmax (section ASIC, power of every processor).\n\n"
     );
     let asic = |d: &str| {
         m.results
