@@ -710,3 +710,29 @@ fn unwritable_output_paths_fail_before_the_run() {
         assert!(o.stdout.is_empty(), "{args:?} ran");
     }
 }
+
+/// `--define` takes a Verilog define name: anything else is a usage error (exit 2) naming
+/// the value, before anything is built; `rtl files --define SHA3ASIP_FPGA` adds the FPGA
+/// form's sources of a vector design and nothing to a scalar one.
+#[test]
+fn rtl_define_names_are_checked_and_select_the_fpga_sources() {
+    for bad in ["a-b", "1x", ""] {
+        let o = run(&["rtl", "lockstep", "--design", "rv32-v", "--define", bad]);
+        let e = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}: {e}");
+        assert!(e.contains("is not a Verilog define name"), "{bad:?}: {e}");
+        assert!(o.stdout.is_empty());
+    }
+    let files = |design: &str, define: bool| {
+        let mut a = vec!["rtl", "files", "--design", design];
+        if define {
+            a.extend(["--define", "SHA3ASIP_FPGA"]);
+        }
+        let o = run(&a);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    assert!(!files("rv32-v", false).contains("zve64x_vrf_lvt.v"));
+    assert!(files("rv32-v", true).contains("zve64x_vrf_lvt.v"));
+    assert_eq!(files("rv32-ref", false), files("rv32-ref", true));
+}
