@@ -181,8 +181,10 @@ fn silicon(m: &Model, s: &super::published::Seed003) -> String {
                     crate::md::text(&x.label)
                 ),
                 or_dash(cpb, |v| format!("{v:.1}")),
-                f.and_then(|f| f.proc_slices)
-                    .map_or_else(|| "not measured".into(), |v| format!("{v:.0}")),
+                f.and_then(|f| f.proc_slices).map_or_else(
+                    || "not synthesized (make reproduce HW=all)".into(),
+                    |v| format!("{v:.0}"),
+                ),
                 pnr.and_then(|p| p.lut4)
                     .map_or_else(|| "-".into(), |v| v.to_string()),
                 pnr_cell(pnr, has_rtl),
