@@ -26,6 +26,9 @@ pub struct CaseFigures<'a> {
     pub pnr_fmax: Option<f64>,
     /// Throughput at the P&R Fmax: Gbps at Fmax est. scaled by P&R Fmax / Fmax est.
     pub gbps_at_pnr: Option<f64>,
+    /// Throughput at the ASIC flow's (OSU) Fmax: the flow's own figure when it simulated the
+    /// case, else Gbps at Fmax est. scaled by OSU Fmax / Fmax est. ([`gbps_at`]).
+    pub gbps_at_asic: Option<f64>,
     /// Mbps/slice over case I's, measured and published.
     pub eff_rel_measured: Option<f64>,
     pub eff_rel_published: Option<f64>,
@@ -55,13 +58,12 @@ pub(super) fn cases<'a>(
             let area = r.areas().find(|a| a.unit == h.case);
             let published = hw_pub.iter().find(|p| p.case == h.case).cloned();
             let pnr_fmax = r.pnr(&h.case).and_then(|x| x.fmax_mhz);
+            let asic = r.asic(&h.case);
             CaseFigures {
                 perf: h,
                 area,
-                gbps_at_pnr: match (h.gbps, area.and_then(|a| a.fmax_mhz_est), pnr_fmax) {
-                    (Some(g), Some(e), Some(f)) if e > 0.0 => Some(g * f / e),
-                    _ => None,
-                },
+                gbps_at_pnr: pnr_fmax.and_then(|f| gbps_at(h, area, f)),
+                gbps_at_asic: asic.and_then(|a| asic_gbps(r, a)),
                 eff_rel_measured: rel(h.mbps_per_slice, base_m),
                 eff_rel_published: rel(published.as_ref().map(|p| p.mbps_per_slice), base_p),
                 published,
@@ -70,6 +72,25 @@ pub(super) fn cases<'a>(
             }
         })
         .collect()
+}
+
+/// A case's Gbps at the clock `fmax` (MHz): its simulation's Gbps at the synthesis Fmax
+/// estimate scaled to it (cycles per block and messages in flight are the simulation's, seed
+/// 004 eq. 5); None without the simulation or the estimate.
+pub fn gbps_at(h: &HwPerfRecord, area: Option<&AreaRecord>, fmax: f64) -> Option<f64> {
+    match (h.gbps, area.and_then(|a| a.fmax_mhz_est)) {
+        (Some(g), Some(e)) if e > 0.0 && fmax > 0.0 => Some(g * fmax / e),
+        _ => None,
+    }
+}
+
+/// A Keccak case's Gbps at its ASIC-flow Fmax: the flow's own figure when it simulated the
+/// case, else [`gbps_at`] from the reproduction's simulation of it.
+pub fn asic_gbps(r: &Results, a: &AsicRecord) -> Option<f64> {
+    a.gbps.or_else(|| {
+        let h = r.hw_perfs().find(|h| h.case == a.target)?;
+        gbps_at(h, r.areas().find(|x| x.unit == a.target), a.fmax_mhz?)
+    })
 }
 
 /// Throughput of an ASIC-flow target at its Fmax.
@@ -91,7 +112,7 @@ pub(super) fn asics(r: &Results) -> Vec<AsicFigures<'_>> {
     r.asics()
         .map(|a| AsicFigures {
             rec: a,
-            throughput: match (a.gbps, a.fmax_mhz, r.bench(&a.target, SEED_ALG)) {
+            throughput: match (asic_gbps(r, a), a.fmax_mhz, r.bench(&a.target, SEED_ALG)) {
                 (Some(gb), _, _) => Some(AsicThroughput::Gbps(gb)),
                 (None, Some(fm), Some(b)) if b.cycles_per_byte > 0.0 => {
                     Some(AsicThroughput::MBps(fm / b.cycles_per_byte))
@@ -127,7 +148,7 @@ pub(super) fn seed004_asic(r: &Results, p: &AsicPublished) -> Seed004AsicFigures
     let a = r.asic("case V");
     let kge = a.and_then(|a| a.ge).map(|g| g / 1000.0);
     let fmax = a.and_then(|a| a.fmax_mhz);
-    let gbps = a.and_then(|a| a.gbps);
+    let gbps = a.and_then(|a| asic_gbps(r, a));
     let scale = p
         .seeds
         .scale_per_step

@@ -225,3 +225,39 @@ fn seed004_efficiency_against_case_v_per_flow() {
     assert_eq!((i[2].as_str(), i[3].as_str()), ("-", "0.75"), "{t}");
     assert_eq!(i[4], "- (a flow not run)", "{t}");
 }
+
+/// An ASIC-flow result of a case run without its simulation (`asic.py --no-sim`: no Gbps)
+/// takes its throughput from the reproduction's simulation of the case, scaled from the
+/// synthesis Fmax estimate to the OSU Fmax (as the P&R column is); a case without the
+/// estimate has none.
+#[test]
+fn asic_case_throughput_from_the_case_simulation_when_the_flow_did_not_simulate() {
+    let text = include_str!("../../../testdata/report-model.json").replace(
+        r#""start": "a", "end": "b", "gbps": 20.0"#,
+        r#""start": "a", "end": "b", "gbps": null"#,
+    );
+    assert!(!text.contains(r#""end": "b", "gbps": 20.0"#));
+    let text = text.replace(
+        r#""fmax_mhz": 200.0, "start": "a", "end": "b", "gbps": 5.0"#,
+        r#""fmax_mhz": 200.0, "start": "a", "end": "b", "gbps": null"#,
+    );
+    let r = Results::from_json(&text).unwrap();
+    let ds = tree_designs();
+    let m = Model::new(&r, &ds, Inputs::load(&tree()));
+    let tp = |t: &str| {
+        m.asics
+            .iter()
+            .find(|a| a.rec.target == t)
+            .unwrap()
+            .throughput
+    };
+    // case V: 20 Gbps at the 200 MHz estimate, 400 MHz in the ASIC flow
+    assert_eq!(tp("case V"), Some(AsicThroughput::Gbps(40.0)));
+    let v = m.cases.iter().find(|c| c.perf.case == "case V").unwrap();
+    close(v.gbps_at_asic, 40.0);
+    close(m.seed004_asic.as_ref().unwrap().gbps, 40.0);
+    // case I has no synthesis estimate in the fixture
+    assert_eq!(tp("case I"), None);
+    let i = m.cases.iter().find(|c| c.perf.case == "case I").unwrap();
+    assert_eq!(i.gbps_at_asic, None);
+}
