@@ -241,6 +241,24 @@ def seed_routed(workdir, seed):
                 + glob.glob(os.path.join(workdir, f"seed{seed}-*.result.json")))
 
 
+def seed_fmax(workdir, seed):
+    """The Fmax (MHz) of one seed's P&R result in `workdir` (any device), or None."""
+    for p in sorted(glob.glob(os.path.join(workdir, f"seed{seed}.result.json"))
+                    + glob.glob(os.path.join(workdir, f"seed{seed}-*.result.json"))):
+        try:
+            with open(p) as f:
+                v = json.load(f).get("fmax_mhz")
+        except (OSError, ValueError, AttributeError):
+            continue
+        if isinstance(v, (int, float)):
+            return v
+    return None
+
+
+def plural(word, items):
+    return f"{word}{'s' if len(items) > 1 else ''} {', '.join(items)}"
+
+
 def final_failure(r, timeout):
     """Whether a recorded failure stands for this run: a seed that --timeout stopped, when
     this run's --timeout is no longer (it would stop again); a failed nextpnr is tried again."""
@@ -647,6 +665,15 @@ def status_of(flow, tl, freq, seeds):
         else:
             miss = {"name": t["name"], "why": why}
             fail = failure_of(flow.workdir(t)) if flow and elaborated else None
+            w = flow.workdir(t) if flow and elaborated else None
+            done = [x for x in seeds if w and seed_routed(w, x)]
+            if done and not fail:
+                # a run stopped part way (make pnr resumes it): the seeds that finished
+                figs = ", ".join(f"{x}: {seed_fmax(w, x)} MHz" for x in done)
+                rest = [str(x) for x in seeds if x not in done]
+                miss.update(partial=True, why=f"P&R incomplete for the current RTL: "
+                            f"{plural('seed', [str(x) for x in done])} placed and routed ({figs}), "
+                            f"{plural('seed', rest)} not run yet (make pnr resumes)")
             if fail:
                 # the seeds not tried yet decide whether the target routes (at least two)
                 w = flow.workdir(t)
@@ -687,7 +714,10 @@ def status_doc_text(out):
     for m in unrouted:
         last = f"; the router's last line: `{m['router_progress']}`" if m.get("router_progress") else ""
         text += f"\n{m['name']}: {m['why']}{last}.\n"
-    rest = {"missing": [m for m in out["missing"] if not m.get("unrouted")]}
+    for m in out["missing"]:
+        if m.get("partial"):
+            text += f"\n{m['name']}: {m['why']}.\n"
+    rest = {"missing": [m for m in out["missing"] if not m.get("unrouted") and not m.get("partial")]}
     text += C.not_run_line(rest, "Not placed and routed for the current sources (make pnr)")
     return text
 

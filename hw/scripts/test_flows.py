@@ -325,6 +325,27 @@ EOF
         why = pnr.status_of(self.fake_flow(self.tmp)[0], [t3], 200, (1, 2, 3))["missing"][0]["why"]
         self.assertIn("fake: Yosys cannot elaborate it", why)
 
+    def test_a_run_stopped_part_way_names_its_finished_seeds(self):
+        # seeds 2 and 3 lost (a stopped run): --status and the docs give seed 1's Fmax and
+        # say that make pnr resumes; the target has no result yet
+        flow, _ = self.fake_flow(self.tmp)
+        _, t, d = self.synthesized(flow, "long")
+        flow.run([t])
+        os.remove(flow.result_path(t))  # the target's result is written once all seeds ran
+        for x in (2, 3):
+            for p in glob.glob(os.path.join(d, f"seed{x}*.json")):
+                os.remove(p)
+        st = pnr.status_of(self.fake_flow(self.tmp)[0], [t], 200, (1, 2, 3))
+        self.assertEqual(st["results"], [])
+        m = st["missing"][0]
+        self.assertTrue(m["partial"])
+        fmax = json.load(open(glob.glob(os.path.join(d, "seed1*.result.json"))[0]))["fmax_mhz"]
+        self.assertEqual(m["why"], "P&R incomplete for the current RTL: seed 1 placed and routed "
+                         f"(1: {fmax} MHz), seeds 2, 3 not run yet (make pnr resumes)")
+        doc = pnr.status_doc_text(st)
+        self.assertIn(f"long: {m['why']}.", doc)
+        self.assertNotIn("Not placed and routed", doc)
+
     def test_failed_pnr_is_reported(self):
         flow, _ = self.fake_flow(self.tmp)
         _, t, _ = self.synthesized(flow, "broken")
@@ -354,6 +375,7 @@ EOF
         self.assertIn("stopped at the task's time limit", st["missing"][0]["why"])
         # a target whose other seeds have not run yet says so
         os.remove(glob.glob(os.path.join(d, "seed2*.failed.json"))[0])
+        self.assertFalse(pnr.status_of(flow, [t], 200, (1, 2, 3))["missing"][0].get("partial"))
         self.assertIn("; seed 2 not run yet (make pnr)", pnr.status_of(flow, [t], 200, (1, 2, 3))["missing"][0]["why"])
         self.assertIn("slow: did not route on LFE5U-25F", pnr.status_doc_text(st))
         self.assertNotIn("Not placed and routed", pnr.status_doc_text(st))
