@@ -669,10 +669,10 @@ def status_of(flow, tl, freq, seeds):
             done = [x for x in seeds if w and seed_routed(w, x)]
             if done and not fail:
                 # a run stopped part way (make pnr resumes it): the seeds that finished
-                figs = ", ".join(f"{x}: {seed_fmax(w, x)} MHz" for x in done)
+                figs = " / ".join(str(seed_fmax(w, x)) for x in done)
                 rest = [str(x) for x in seeds if x not in done]
                 miss.update(partial=True, why=f"P&R incomplete for the current RTL: "
-                            f"{plural('seed', [str(x) for x in done])} placed and routed ({figs}), "
+                            f"{plural('seed', [str(x) for x in done])} placed and routed at {figs} MHz, "
                             f"{plural('seed', rest)} not run yet (make pnr resumes)")
             if fail:
                 # the seeds not tried yet decide whether the target routes (at least two)

@@ -341,7 +341,7 @@ EOF
         self.assertTrue(m["partial"])
         fmax = json.load(open(glob.glob(os.path.join(d, "seed1*.result.json"))[0]))["fmax_mhz"]
         self.assertEqual(m["why"], "P&R incomplete for the current RTL: seed 1 placed and routed "
-                         f"(1: {fmax} MHz), seeds 2, 3 not run yet (make pnr resumes)")
+                         f"at {fmax} MHz, seeds 2, 3 not run yet (make pnr resumes)")
         doc = pnr.status_doc_text(st)
         self.assertIn(f"long: {m['why']}.", doc)
         self.assertNotIn("Not placed and routed", doc)
