@@ -256,6 +256,7 @@ def seed_fmax(workdir, seed):
 
 
 def plural(word, items):
+    """'seed 2' / 'seeds 2, 3'."""
     return f"{word}{'s' if len(items) > 1 else ''} {', '.join(items)}"
 
 
@@ -680,11 +681,9 @@ def status_of(flow, tl, freq, seeds):
                 rest = [str(x) for x in seeds if seed_failure(w, x) is None and not seed_routed(w, x)]
                 more = [str(x) for x in seeds if seed_failure(w, x) is not None][1:]
                 if more:
-                    fail = dict(fail, why=fail["why"] + f"; seed{'s' if len(more) > 1 else ''} "
-                                f"{', '.join(more)} did not route either")
+                    fail = dict(fail, why=fail["why"] + f"; {plural('seed', more)} did not route either")
                 if rest:
-                    fail = dict(fail, why=fail["why"] + f"; seed{'s' if len(rest) > 1 else ''} "
-                                f"{', '.join(rest)} not run yet (make pnr)")
+                    fail = dict(fail, why=fail["why"] + f"; {plural('seed', rest)} not run yet (make pnr)")
                 miss.update(fail, unrouted=True, kind=t["kind"])
             out["missing"].append(miss)
     return out

@@ -108,13 +108,7 @@ fn hardware_cases_relative_to_case_i_and_at_the_pnr_fmax() {
 fn asic_throughput_and_seed_comparisons() {
     let (r, ds) = (results(), tree_designs());
     let m = Model::new(&r, &ds, Inputs::load(&tree()));
-    let tp = |t: &str| {
-        m.asics
-            .iter()
-            .find(|a| a.rec.target == t)
-            .unwrap()
-            .throughput
-    };
+    let tp = |t: &str| throughput(&m, t);
     assert_eq!(tp("case V"), Some(AsicThroughput::Gbps(20.0)));
     // 180 MHz / 80 c/B
     assert_eq!(tp("rv32-dasip"), Some(AsicThroughput::MBps(2.25)));
@@ -244,13 +238,7 @@ fn asic_case_throughput_from_the_case_simulation_when_the_flow_did_not_simulate(
     let r = Results::from_json(&text).unwrap();
     let ds = tree_designs();
     let m = Model::new(&r, &ds, Inputs::load(&tree()));
-    let tp = |t: &str| {
-        m.asics
-            .iter()
-            .find(|a| a.rec.target == t)
-            .unwrap()
-            .throughput
-    };
+    let tp = |t: &str| throughput(&m, t);
     // case V: 20 Gbps at the 200 MHz estimate, 400 MHz in the ASIC flow
     assert_eq!(tp("case V"), Some(AsicThroughput::Gbps(40.0)));
     let v = m.cases.iter().find(|c| c.perf.case == "case V").unwrap();
@@ -260,4 +248,13 @@ fn asic_case_throughput_from_the_case_simulation_when_the_flow_did_not_simulate(
     assert_eq!(tp("case I"), None);
     let i = m.cases.iter().find(|c| c.perf.case == "case I").unwrap();
     assert_eq!(i.gbps_at_asic, None);
+}
+
+/// The ASIC throughput the model gives target `t`.
+fn throughput(m: &Model, t: &str) -> Option<AsicThroughput> {
+    m.asics
+        .iter()
+        .find(|a| a.rec.target == t)
+        .unwrap()
+        .throughput
 }
