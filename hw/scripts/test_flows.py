@@ -212,7 +212,8 @@ class Pnr(unittest.TestCase):
 echo run >> {count}
 seed=0; rep=''
 while [ $# -gt 0 ]; do case "$1" in --seed) seed=$2; shift;; --report) rep=$2; shift;;
-  --router) echo "$2" >> {count}.router; shift;; esac; shift; done
+  --router) echo "$2" >> {count}.router; shift;; --placer) echo "$2" >> {count}.placer; shift;;
+  esac; shift; done
 [ -f net.json ] || exit 3
 cat > "$rep" <<EOF
 {{"fmax": {{"clk_i": {{"achieved": 10$seed.5}}}}, "utilization": {{"TRELLIS_COMB": {{"available": 24288, "used": 42}}}}}}
@@ -299,6 +300,26 @@ EOF
         self.assertEqual(read(count + ".router").split(), ["router1"] * 3 + ["router2"] * 3)
         self.assertIn("router2 on the 45F and 85F", pnr.method_text(200, (1, 2, 3)))
 
+    def test_placer_follows_the_kind(self):
+        # the static placer for the Keccak cases, HeAP (nextpnr's default) for the rest; a
+        # processor's cache key is the one it had before the placer was chosen per kind
+        flow, count = self.fake_flow(self.tmp)
+        v, proc, _ = self.synthesized(flow, "proc")
+        self.assertEqual(flow.run([proc])["proc"]["placer"], "heap")
+        self.assertEqual(read(count + ".placer").split(), ["heap"] * 3)
+        case = dict(T.explicit_target("m", [v], [], {}, name="case"), kind="case")
+        self.assertNotEqual(flow.workdir(case), flow.workdir(proc))
+        d = flow.workdir(case)
+        os.makedirs(d)
+        write(os.path.join(d, "net.json"), "{}")
+        write(os.path.join(d, "synth.json"), json.dumps({"cells": {}, "lut4_est": 40, "seconds": 0.1}))
+        res = flow.run([case])["case"]
+        self.assertEqual((res["placer"], res["router"]), ("static", "router1"))
+        self.assertEqual(read(count + ".placer").split(), ["heap"] * 3 + ["static"] * 3)
+        old = json.dumps([200, flow.versions, pnr.SYNTH_CMD, pnr.PNR_OPTS, pnr.FLOW_REV])
+        self.assertEqual(pnr.key_commands(proc, 200, flow.versions), old)
+        self.assertIn("| case | LFE5U-25F-6 CABGA256 | static, router1 |", pnr.table([res]))
+
     def test_status_lists_current_results_only(self):
         flow, count = self.fake_flow(self.tmp)
         v, t, _ = self.synthesized(flow, "fake")
@@ -310,7 +331,7 @@ EOF
         self.assertEqual(st["missing"], [{"name": "other", "why": "P&R not run for the current RTL (make pnr)"}])
         # --status --write-doc: the docs block from these current results, the others named
         doc = pnr.status_doc_text(st)
-        self.assertIn("| fake | LFE5U-25F-6 CABGA256 | router1 | 102.5 |", doc)
+        self.assertIn("| fake | LFE5U-25F-6 CABGA256 | heap, router1 | 102.5 |", doc)
         self.assertIn("| seed 1 critical path ns (logic) |", doc)
         self.assertTrue(doc.rstrip().endswith("(make pnr): other."), doc)
         runs = len(read(count).split())
