@@ -18,7 +18,6 @@ register; `e_data` is the last register's output) and the path passes through th
 ends are checked). Anything else (the input register, the hold or absorb-select copies, the
 sideband, the digest FIFO, a port) is control."""
 import argparse
-import glob
 import json
 import os
 import re
@@ -81,25 +80,24 @@ def load_net(d):
 
 def ecp5_path(case, seed):
     """(Fmax MHz, start, end, ns) of the seed's nextpnr critical path of a case, named by the
-    flip-flops' output nets; None without a current P&R of that seed."""
-    st = status("pnr.py", ["--case", case, "--seeds", str(seed)])
-    res = [r for r in st.get("results", []) if r["name"] == f"case {case}"]
-    if not res:
+    flip-flops' output nets; None without a P&R of that seed on the current sources (the
+    target's other seeds need not have finished)."""
+    st = status("pnr.py", ["--case", case])
+    ent = [r for r in st.get("results", []) + st.get("missing", []) if r.get("name") == f"case {case}"]
+    if not ent or not ent[0].get("key"):
         return None
-    # the run's folder: the one whose seed result gives this Fmax (pnr.py keys it by content)
-    for d in sorted(glob.glob(os.path.join(C.BUILD, "pnr", f"case_{case}_*"))):
-        rp = os.path.join(d, f"seed{seed}.result.json")
-        if not os.path.exists(rp):
-            continue
-        with open(rp) as f:
+    d = os.path.join(C.BUILD, "pnr", ent[0]["key"])  # the current folder (pnr.py keys it by content)
+    try:
+        with open(os.path.join(d, f"seed{seed}.result.json")) as f:
             r = json.load(f)
-        if r.get("fmax_mhz") != res[0]["fmax_mhz_seeds"].get(str(seed)) or not r.get("critical_path"):
-            continue
-        cp = r["critical_path"]
-        net = load_net(d)
-        return {"fmax_mhz": r["fmax_mhz"], "ns": cp.get("ns"), "logic_ns": cp.get("logic_ns"),
-                "start": ecp5_ff(net, cp["from"]), "end": ecp5_ff(net, cp["to"])}
-    return None
+    except (OSError, ValueError):
+        return None
+    cp = r.get("critical_path")
+    if not cp:
+        return None
+    net = load_net(d)
+    return {"fmax_mhz": r["fmax_mhz"], "ns": cp.get("ns"), "logic_ns": cp.get("logic_ns"),
+            "start": ecp5_ff(net, cp["from"]), "end": ecp5_ff(net, cp["to"])}
 
 
 def in_datapath(start, end, through=None):

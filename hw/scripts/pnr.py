@@ -694,6 +694,8 @@ def status_of(flow, tl, freq, seeds):
             miss = {"name": t["name"], "why": why}
             fail = failure_of(flow.workdir(t)) if flow and elaborated else None
             w = flow.workdir(t) if flow and elaborated else None
+            if w and os.path.isdir(w):
+                miss["key"] = os.path.basename(w)  # the folder of its seeds (case_paths.py)
             done = [x for x in seeds if w and seed_routed(w, x)]
             if done and not fail:
                 # a run stopped part way (make pnr resumes it): the seeds that finished

@@ -360,6 +360,7 @@ EOF
         self.assertEqual(st["results"], [])
         m = st["missing"][0]
         self.assertTrue(m["partial"])
+        self.assertEqual(m["key"], os.path.basename(d))  # where case_paths.py finds seed 1's path
         fmax = json.load(open(glob.glob(os.path.join(d, "seed1*.result.json"))[0]))["fmax_mhz"]
         self.assertEqual(m["why"], "P&R incomplete for the current RTL: seed 1 placed and routed "
                          f"at {fmax} MHz, seeds 2, 3 not run yet (make pnr resumes)")
