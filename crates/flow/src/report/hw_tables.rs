@@ -153,7 +153,7 @@ pub fn seed004_table(m: &Model) -> String {
 }
 
 /// How the ratio table is measured (under it in every format).
-pub const SEED004_RATIO_METHOD: &str = "Method: every figure is a ratio to the same flow's Case I. Published = seed 004 Table II (Xilinx ISE on the XC6VLX75T: Fmax, slices, Gbps, Mbps/slice); ECP5 = our place and route (nextpnr-ecp5, median Fmax of the seeds; area = LUT4 sites; Gbps = r x Fmax x messages in flight / cycles per block, seed 004 eq. (5); efficiency = Gbps / LUT4); ASIC = our ASIC flow (OSU 0.18 um Fmax by OpenSTA, sky130 GE, Gbps at that Fmax by eq. (5) with the case simulation's cycles per block and messages in flight, efficiency = Gbps / GE). A ratio marked * differs from the published one by more than 25 %: docs/reproduction-notes.md, \"Seed 004's ratios\", gives the reason from the tools' reports.\n\n";
+pub const SEED004_RATIO_METHOD: &str = "Method: every figure is a ratio to the same flow's Case I. Published = seed 004 Table II (Xilinx ISE on the XC6VLX75T: Fmax, slices, Gbps, Mbps/slice); ECP5 = our place and route (nextpnr-ecp5, static placer, median Fmax of the seeds; area = LUT4 sites; Gbps = r x Fmax x messages in flight / cycles per block, seed 004 eq. (5); efficiency = Gbps / LUT4); ASIC = our ASIC flow (OSU 0.18 um Fmax by OpenSTA, sky130 GE, Gbps at that Fmax by eq. (5) with the case simulation's cycles per block and messages in flight, efficiency = Gbps / GE). A ratio marked * differs from the published one by more than 25 %: docs/reproduction-notes.md, \"Seed 004's ratios\", gives the reason from the tools' reports.\n\n";
 
 /// One case's figures in one flow: Fmax (MHz), area, Gbps, efficiency (Gbps per area unit;
 /// published: Table II's own Mbps/slice column).
