@@ -211,12 +211,12 @@ def last_overuse(log):
     return last
 
 
-def record_failure(path, dev, seed, seconds, why, log):
+def record_failure(path, dev, seed, seconds, why, log, plc="heap"):
     """A seed that did not place and route (nextpnr failed, or the task's --timeout stopped
     it): kept beside the seed's log so that --status and the report say so (a later run
     tries again)."""
     with open(path, "w") as f:
-        json.dump({"seed": seed, "device": dev, "router": ROUTER[dev], "seconds": round(seconds, 1),
+        json.dump({"seed": seed, "device": dev, "placer": plc, "router": ROUTER[dev], "seconds": round(seconds, 1),
                    "why": why, "router_progress": last_overuse(log)}, f, indent=1)
 
 
@@ -236,7 +236,8 @@ TIMED_OUT = "stopped at the task's time limit (--timeout)"
 def failure_text(r):
     """A failure record as one line: did not route on <device> (<router>, seed N, S s: why)."""
     big = {n: f"LFE5U-{n[:-1]}F" for n, _, _ in DEVICES}.get(r.get("device"), r.get("device"))
-    return (f"did not route on {big} ({r.get('router')}, seed {r.get('seed')}, "
+    plc = f"{r['placer']} placer, " if r.get("placer", "heap") != "heap" else ""  # HeAP: the default, not named
+    return (f"did not route on {big} ({plc}{r.get('router')}, seed {r.get('seed')}, "
             f"{r.get('seconds') or 0:.0f} s: {r.get('why')})")
 
 
@@ -415,11 +416,11 @@ class Flow:
         try:
             r = C.run(cmd, cwd=d)
         except C.TaskTimeout:
-            record_failure(failed, dev, seed, time.time() - t0, TIMED_OUT, log)
+            record_failure(failed, dev, seed, time.time() - t0, TIMED_OUT, log, plc)
             raise
         if r.returncode != 0 or not os.path.exists(rep):
             tail = "\n".join((r.stdout + r.stderr).strip().splitlines()[-5:])
-            record_failure(failed, dev, seed, time.time() - t0, f"nextpnr exit {r.returncode}", log)
+            record_failure(failed, dev, seed, time.time() - t0, f"nextpnr exit {r.returncode}", log, plc)
             raise RuntimeError(f"nextpnr seed {seed} failed (exit {r.returncode}), see {d}/{name}.log\n{tail}")
         res = parse_report(rep)
         res["seconds"] = round(time.time() - t0, 1)

@@ -228,11 +228,16 @@ EOF
         target, work folder)."""
         v = write(os.path.join(self.tmp, "m.v"), "module m; endmodule\n")
         t = T.explicit_target("m", [v], [], {}, name=name)
+        return v, t, self.seed_synthesis(flow, t, 40, {"LUT4": 40})
+
+    @staticmethod
+    def seed_synthesis(flow, t, lut4, cells=None):
+        """Target t's work folder with a synthesis result of `lut4` LUT4 (no Yosys run)."""
         d = flow.workdir(t)
         os.makedirs(d)
         write(os.path.join(d, "net.json"), "{}")
-        write(os.path.join(d, "synth.json"), json.dumps({"cells": {"LUT4": 40}, "lut4_est": 40, "seconds": 0.1}))
-        return v, t, d
+        write(os.path.join(d, "synth.json"), json.dumps({"cells": cells or {}, "lut4_est": lut4, "seconds": 0.1}))
+        return d
 
     def test_run_schedules_caches_and_merges(self):
         flow, count = self.fake_flow(self.tmp)
@@ -291,10 +296,7 @@ EOF
         self.assertEqual(read(count + ".router").split(), ["router1"] * 3)
         big = T.explicit_target("m", [write(os.path.join(self.tmp, "b.v"), "module m; wire b; endmodule\n")],
                                 [], {}, name="big")
-        d = flow.workdir(big)
-        os.makedirs(d)
-        write(os.path.join(d, "net.json"), "{}")
-        write(os.path.join(d, "synth.json"), json.dumps({"cells": {}, "lut4_est": 40000, "seconds": 0.1}))
+        self.seed_synthesis(flow, big, 40000)
         res = flow.run([big])["big"]
         self.assertEqual((res["router"], res["device"]), ("router2", "LFE5U-85F-6 CABGA381"))
         self.assertEqual(read(count + ".router").split(), ["router1"] * 3 + ["router2"] * 3)
@@ -309,16 +311,18 @@ EOF
         self.assertEqual(read(count + ".placer").split(), ["heap"] * 3)
         case = dict(T.explicit_target("m", [v], [], {}, name="case"), kind="case")
         self.assertNotEqual(flow.workdir(case), flow.workdir(proc))
-        d = flow.workdir(case)
-        os.makedirs(d)
-        write(os.path.join(d, "net.json"), "{}")
-        write(os.path.join(d, "synth.json"), json.dumps({"cells": {}, "lut4_est": 40, "seconds": 0.1}))
+        self.seed_synthesis(flow, case, 40)
         res = flow.run([case])["case"]
         self.assertEqual((res["placer"], res["router"]), ("static", "router1"))
         self.assertEqual(read(count + ".placer").split(), ["heap"] * 3 + ["static"] * 3)
         old = json.dumps([200, flow.versions, pnr.SYNTH_CMD, pnr.PNR_OPTS, pnr.FLOW_REV])
         self.assertEqual(pnr.key_commands(proc, 200, flow.versions), old)
         self.assertIn("| case | LFE5U-25F-6 CABGA256 | static, router1 |", pnr.table([res]))
+        # a seed that did not route names the placer when it is not nextpnr's default
+        f = os.path.join(self.tmp, "failed.json")
+        pnr.record_failure(f, "25k", 1, 12.3, "nextpnr exit 1", os.path.join(self.tmp, "none.log"), "static")
+        self.assertTrue(pnr.failure_text(json.load(open(f))).startswith(
+            "did not route on LFE5U-25F (static placer, router1, seed 1, "))
 
     def test_status_lists_current_results_only(self):
         flow, count = self.fake_flow(self.tmp)
