@@ -160,12 +160,9 @@ module keccak_core #(
       end
     end
     // the input register's valid copies: `take` once per group of five (a row) from its own
-    // hold copy, so that no gate drives more than five of them; the copy is the last loop
-    // register stage's (the same value), whose lanes sit at the absorb point beside these
-    // flip-flops (stage 0's, far from it in a pipelined case, gave Case V's ECP5 critical
-    // path: hold_q[0] -> take -> ib_valid_q[3], two wires across the die)
+    // hold copy (stage 0's, the same value), so that no gate drives more than five of them
     for (h = 0; h < 26; h = h + 1) begin : g_ibv
-      localparam integer SEL = (h < 25) ? 25 * (P - 1) + 5 * (h / 5) : HN;
+      localparam integer SEL = (h < 25) ? 5 * (h / 5) : HN;
       wire [2:0] nv   = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
       wire       nd   = nv[2] && nv[0];
       wire       tk   = in_valid_i && (in_first_i ? (!nv[0] || (nd && nv[1] && !tblk_n))
