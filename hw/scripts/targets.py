@@ -22,6 +22,19 @@ CLI = os.path.join(C.ROOT, "target", "release", "sha3-asip")
 UNIT_INCLUDE = os.path.join(C.HW, "units")
 
 
+# modules that keep their hierarchy in synthesis (the ASIC flow, and the ECP5 flow for the
+# Keccak cases): the round steps are mapped alone, with no optimisation across their ports
+KEEP_HIER = {"case": ["keccak_theta", "keccak_rpci"]}
+# keccak_core_np (issue 30): its gated round steps keep their hierarchy too (in the key of its
+# targets only: the other targets' cached results stay current)
+KEEP_NP = ["keccak_theta_g", "keccak_rpci_g"]
+
+
+def kept(t):
+    """The modules of target t that keep their hierarchy (KEEP_HIER by kind, KEEP_NP)."""
+    return KEEP_HIER.get(t["kind"], []) + (KEEP_NP if t["top"] == "keccak_core_np" else [])
+
+
 def case_target(name, alg="sha3-512"):
     return {"name": f"case {name}", "kind": "case", "top": C.case_top(name),
             "files": [os.path.join(C.HW, "rtl", f) for f in C.RTL_CORE],

@@ -324,6 +324,32 @@ EOF
         self.assertTrue(pnr.failure_text(json.load(open(f))).startswith(
             "did not route on LFE5U-25F (static placer, router1, seed 1, "))
 
+    def test_case_rounds_keep_their_hierarchy(self):
+        # a Keccak case's round steps are synthesized as modules of their own (T.kept), in
+        # its cache key only; the LUT4 count is the design's total over the kept instances
+        flow, _ = self.fake_flow(self.tmp)
+        v = write(os.path.join(self.tmp, "c.v"), """module keccak_theta(input [7:0] a, output [3:0] y);
+  assign y = a[7:4] ^ a[3:0] ^ {a[0], a[7:5]};
+endmodule
+module m(input clk_i, input [7:0] a, output reg [3:0] q);
+  wire [3:0] y0, y1;
+  keccak_theta u0 (.a(a), .y(y0));
+  keccak_theta u1 (.a({a[3:0], a[7:4]}), .y(y1));
+  always @(posedge clk_i) q <= y0 & y1;
+endmodule
+""")
+        case = dict(T.explicit_target("m", [v], [], {}, name="case"), kind="case")
+        mod = T.explicit_target("m", [v], [], {}, name="mod")
+        self.assertNotEqual(pnr.key_commands(case, 200, flow.versions), pnr.key_commands(mod, 200, flow.versions))
+        res = flow.synth(case)
+        d = flow.workdir(case)
+        self.assertIn("setattr -mod -set keep_hierarchy 1 keccak_theta keccak_rpci", read(os.path.join(d, "synth.ys")))
+        self.assertIn("keccak_theta", json.loads(read(os.path.join(d, "net.json")))["modules"])
+        # four LUT4 per theta instance (a 3-input XOR per bit), four for the AND
+        self.assertEqual(res["cells"]["LUT4"], 12)
+        self.assertEqual(res["lut4_est"], 12)
+        self.assertNotIn("keccak_theta", res["cells"])
+
     def test_status_lists_current_results_only(self):
         flow, count = self.fake_flow(self.tmp)
         v, t, _ = self.synthesized(flow, "fake")
