@@ -145,38 +145,35 @@ module keccak_core #(
   assign in_need_tag_o  = n_tag;
   genvar h;
   generate
-    // hold, written out (a waiting slot accepts exactly a continuation block), once per
-    // group of copies (a row of five lanes) from the group's own copy (its first): every
-    // group has a logic cone of its own, and none drives more than five flip-flops
+    // hold, written out (a waiting slot accepts exactly a continuation block), and the input
+    // register's `take`: each decided once, from the next slot's flags (c_nfl: the sideband
+    // registers and the control copy of hold, all at the control), and registered into the
+    // copies. A cone per group of lanes from that group's own hold copy (before session 14)
+    // sat between the group's lanes and the central sideband flip-flops, so that its path had
+    // two long wires: it was Case V's and II's ECP5 critical path (sb_q -> take ->
+    // ib_valid_q, 9.1-10.5 ns); from the control, one wire from the decision to each copy
+    wire hold_d = (n_done && !n_last && !(in_valid_i && !in_first_i)) ||
+                  (n_done && n_last && tblk_n);
+    wire take   = in_valid_i && (in_first_i ? n_free : n_wait);
     for (h = 0; h < NH; h = h + 1) begin : g_hold
-      localparam integer SEL = (h < 25 * P) ? 5 * (h / 5) : h;
-      wire [2:0] n3     = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
-      wire       hold_d = (n3[2] && n3[0] && !n3[1] && !(in_valid_i && !in_first_i)) ||
-                          (n3[2] && n3[0] && n3[1] && tblk_n);
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) hold_q[h] <= 1'b0;
         else         hold_q[h] <= hold_d;
       end
     end
-    // the input register's valid copies: `take` once per group of five (a row) from its own
-    // hold copy (stage 0's, the same value), so that no gate drives more than five of them
+    // the input register's valid copies (lanes 0-24 of the absorb point, the control)
     for (h = 0; h < 26; h = h + 1) begin : g_ibv
-      localparam integer SEL = (h < 25) ? 5 * (h / 5) : HN;
-      wire [2:0] nv   = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
-      wire       nd   = nv[2] && nv[0];
-      wire       tk   = in_valid_i && (in_first_i ? (!nv[0] || (nd && nv[1] && !tblk_n))
-                                                  : (nd && !nv[1]));
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) ib_valid_q[h] <= 1'b0;
-        else         ib_valid_q[h] <= tk;
+        else         ib_valid_q[h] <= take;
       end
       if (h < 25) begin : g_kill
         (* keep *)
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) ib_kill_q[h] <= 1'b0;
-          else         ib_kill_q[h] <= tk && in_first_i;
+          else         ib_kill_q[h] <= take && in_first_i;
         end
       end
     end
