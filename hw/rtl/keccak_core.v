@@ -65,8 +65,6 @@ module keccak_core #(
   localparam integer HC     = 25 * P;          // sideband registers, FIFO
   localparam integer HN     = 25 * P + 1;      // next-slot flags (nfl), hold_d
   localparam integer NTL    = (OUT_BITS + 63) / 64;  // lanes of the digest tap
-  localparam integer ND     = 5 * P + 5;       // decision copies of hold (hd_q): a group of
-                                               // five hold copies each, then five of lanes
 
   // register stage of segment s (the number of loop registers before it)
   function integer reg_idx;
@@ -116,7 +114,6 @@ module keccak_core #(
   // finished slot while the digest tap is blocked; decided one cycle ahead (hold_d) into
   // flip-flops
   reg  [NH-1:0] hold_q;
-  reg  [ND-1:0] hd_q;
   wire adv    = !hold_q[HC];
   wire absorb = ib_valid_q[25];          // the slot here is free or waiting (see in_ready_o)
   // digest tap and skid (two digests): push_q = the finished slot here passes (decided a
@@ -148,63 +145,40 @@ module keccak_core #(
   assign in_need_tag_o  = n_tag;
   genvar h;
   generate
-    // hold, written out (a waiting slot accepts exactly a continuation block), and the input
-    // register's `take`, decided once per group of five copies (five hold copies, or five
-    // lanes' valid and kill copies), so that no gate drives more than six flip-flops (one
-    // cone for all: hold_d -> ~150 flip-flops set Case V's OSU clock), each group from a
-    // decision copy of hold of its own (hd_q) whose only load is its cone: the cone's inputs
-    // are then all at the control (the sideband flags, the tap's flags, hd_q), and one wire
-    // runs from it to the group. A cone fed by its group's first lane copy instead (before
-    // session 14) sat between those lanes and the central flags, with a long wire on each
-    // side: it set Case V's and II's ECP5 clock (sb_q -> take -> ib_valid_q)
-    genvar g, i;
-    for (g = 0; g < ND; g = g + 1) begin : g_dec
-      wire [2:0] n3 = hd_q[g] ? c_fl[2:0] : c_dfl[2:0];
-      wire       nd = n3[2] && n3[0];
-      wire       hd = (nd && !n3[1] && !(in_valid_i && !in_first_i)) || (nd && n3[1] && tblk_n);
-      (* keep *)
-      always @(posedge clk_i or negedge rst_ni) begin
-        if (!rst_ni) hd_q[g] <= 1'b0;
-        else         hd_q[g] <= hd;
-      end
-      if (g < 5 * P) begin : g_h
-        for (i = 0; i < 5; i = i + 1) begin : g_c
-          (* keep *)
-          always @(posedge clk_i or negedge rst_ni) begin
-            if (!rst_ni) hold_q[5 * g + i] <= 1'b0;
-            else         hold_q[5 * g + i] <= hd;
-          end
-        end
-      end else begin : g_t
-        wire tk = in_valid_i && (in_first_i ? (!n3[0] || (nd && n3[1] && !tblk_n))
-                                            : (nd && !n3[1]));
-        for (i = 0; i < 5; i = i + 1) begin : g_c
-          (* keep *)
-          always @(posedge clk_i or negedge rst_ni) begin
-            if (!rst_ni) begin
-              ib_valid_q[5 * (g - 5 * P) + i] <= 1'b0;
-              ib_kill_q[5 * (g - 5 * P) + i]  <= 1'b0;
-            end else begin
-              ib_valid_q[5 * (g - 5 * P) + i] <= tk;
-              ib_kill_q[5 * (g - 5 * P) + i]  <= tk && in_first_i;
-            end
-          end
-        end
-      end
-    end
-    // the control's copies (sideband registers, next-slot flags) and its valid copy: from
-    // the next slot's flags (c_nfl), at the control
-    wire hold_d = (n_done && !n_last && !(in_valid_i && !in_first_i)) || (n_done && n_last && tblk_n);
-    for (h = HC; h < NH; h = h + 1) begin : g_hold
+    // hold, written out (a waiting slot accepts exactly a continuation block), once per
+    // group of copies (a row of five lanes) from the group's own copy (its first): every
+    // group has a logic cone of its own, and none drives more than five flip-flops
+    for (h = 0; h < NH; h = h + 1) begin : g_hold
+      localparam integer SEL = (h < 25 * P) ? 5 * (h / 5) : h;
+      wire [2:0] n3     = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
+      wire       hold_d = (n3[2] && n3[0] && !n3[1] && !(in_valid_i && !in_first_i)) ||
+                          (n3[2] && n3[0] && n3[1] && tblk_n);
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) hold_q[h] <= 1'b0;
         else         hold_q[h] <= hold_d;
       end
     end
-    always @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) ib_valid_q[25] <= 1'b0;
-      else         ib_valid_q[25] <= in_valid_i && (in_first_i ? n_free : n_wait);
+    // the input register's valid copies: `take` once per group of five (a row) from its own
+    // hold copy (stage 0's, the same value), so that no gate drives more than five of them
+    for (h = 0; h < 26; h = h + 1) begin : g_ibv
+      localparam integer SEL = (h < 25) ? 5 * (h / 5) : HN;
+      wire [2:0] nv   = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
+      wire       nd   = nv[2] && nv[0];
+      wire       tk   = in_valid_i && (in_first_i ? (!nv[0] || (nd && nv[1] && !tblk_n))
+                                                  : (nd && !nv[1]));
+      (* keep *)
+      always @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) ib_valid_q[h] <= 1'b0;
+        else         ib_valid_q[h] <= tk;
+      end
+      if (h < 25) begin : g_kill
+        (* keep *)
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) ib_kill_q[h] <= 1'b0;
+          else         ib_kill_q[h] <= tk && in_first_i;
+        end
+      end
     end
   endgenerate
   always @(posedge clk_i) begin
