@@ -115,12 +115,10 @@ FAST_CONSTR_SCRIPT = "+strash;dretime;map;topo;buffer;upsize;dnsize;stime,-p"
 def yosys_map(t, d, name, lib, abc_lib, constr=None):
     """Map the target onto a library; stat (cells, area) and the netlist file."""
     top = t["top"]
-    keep = kept(t)
     # (area: the default script for every kind; `abc -fast` mapped rv32-ref 10 % larger)
     fast = f"-script {FAST_CONSTR_SCRIPT} " if constr and t["kind"] in FAST else ""
     ys = T.yosys_read(t) + [f"hierarchy -top {top}"]
-    if keep:
-        ys.append(f"setattr -mod -set keep_hierarchy 1 {' '.join(keep)}")
+    ys += T.keep_commands(t)
     ys += [f"synth -flatten -top {top}", FF_LEGAL, f"dfflibmap -liberty {lib}",
            f"abc {fast}{f'-constr {name}.constr ' if constr else ''}{abc_lib}", "opt_clean -purge", "autoname", f"tee -q -o {name}_stat.txt stat -top {top} -liberty {lib}",
            f"write_verilog -noattr -noexpr -simple-lhs {name}.v"]

@@ -144,19 +144,11 @@ def key_commands(t, freq, versions):
     cmds = [freq, versions, SYNTH_CMD, PNR_OPTS, FLOW_REV]
     if placer(t) != "heap":
         cmds.append(f"--placer {placer(t)}")
-    if T.kept(t):
-        cmds.append(synth_keep(t))
-    return json.dumps(cmds)
-
-
-def synth_keep(t):
-    """The Yosys command that keeps the round steps of a Keccak case apart (T.kept), or ''.
-    Flattened, ABC merges theta into chi and the next round's parities: Case III mapped to
-    9,887 LUT4 whose placement router1 left ~18k arcs unrouted after 1,750 s on the 25k
-    (router2: ~15k overused wires after 10 iterations); kept, 9,530 LUT4 that routed in ~500 s
-    (session 14, seed 1). The ASIC flow keeps the same modules (asic.py)."""
-    keep = T.kept(t)
-    return f"setattr -mod -set keep_hierarchy 1 {' '.join(keep)}" if keep else ""
+    # a Keccak case's round steps keep their hierarchy (T.keep_commands, as in the ASIC flow):
+    # flattened, ABC merged theta into chi and the next round's parities, and Case III (9,887
+    # LUT4) left ~18k arcs unrouted after 1,750 s of router1 on the 25k (router2: ~15k
+    # overused wires after 10 iterations); kept, 9,530 LUT4 routed in ~200 s a seed (session 14)
+    return json.dumps(cmds + T.keep_commands(t))
 
 
 def pick_device(lut4):
@@ -379,9 +371,8 @@ class Flow:
         # synthesize the canonical RTLIL (hw/scripts/targets.py): a snapshot of the sources,
         # which others may edit while this runs
         with open(os.path.join(d, "synth.ys"), "w") as f:
-            keep = [synth_keep(t)] if T.kept(t) else []
-            f.write("\n".join(T.yosys_read(t) + keep + [SYNTH_CMD.format(top=t["top"]),
-                                                        f"tee -q -o stat.txt stat -top {t['top']}"]) + "\n")
+            f.write("\n".join(T.yosys_read(t) + T.keep_commands(t) + [SYNTH_CMD.format(top=t["top"]),
+                                                                      f"tee -q -o stat.txt stat -top {t['top']}"]) + "\n")
         net = os.path.join(d, "net.json")
         if os.path.exists(net):
             os.remove(net)

@@ -35,6 +35,12 @@ def kept(t):
     return KEEP_HIER.get(t["kind"], []) + (KEEP_NP if t["top"] == "keccak_core_np" else [])
 
 
+def keep_commands(t):
+    """The Yosys commands that keep target t's modules apart (before synthesis): [] or one."""
+    keep = kept(t)
+    return [f"setattr -mod -set keep_hierarchy 1 {' '.join(keep)}"] if keep else []
+
+
 def case_target(name, alg="sha3-512"):
     return {"name": f"case {name}", "kind": "case", "top": C.case_top(name),
             "files": [os.path.join(C.HW, "rtl", f) for f in C.RTL_CORE],
