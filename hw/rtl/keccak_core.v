@@ -93,6 +93,7 @@ module keccak_core #(
   wire [1599:0]    last_y;     // output of the last segment (rpci of the last round)
   wire [SB_W-1:0]  last_sb_in; // sideband entering the last segment
   wire [FL_W-1:0]  c_dfl;      // the flags that enter the control point when the loop advances
+  wire [FL_W-1:0]  c_ddfl;     // and in the cycle after (when it advances twice; P >= 2)
   wire [1599:0]    c_data = (LATE != 0) ? last_y : e_data;
   wire [SB_W-1:0]  c_sb   = (LATE != 0) ? last_sb_in : e_sb;
   wire [7:0]       c_lfsr = c_sb[15:8];        // LFSR state after the pass
@@ -143,30 +144,100 @@ module keccak_core #(
   assign in_ready_o     = in_first_i ? n_free : n_wait;
   assign in_need_cont_o = n_wait;
   assign in_need_tag_o  = n_tag;
+  // the slot flags at the control point in this cycle and the next, encoded for the
+  // decisions: {fin (done, last), wait (done, not last), free (not active)}
+  function [2:0] fl_enc;
+    input [2:0] f;  // {done, last, active}
+    fl_enc = {f[2] && f[0] && f[1], f[2] && f[0] && !f[1], !f[0]};
+  endfunction
+  wire [2:0] c_enc   = fl_enc(c_fl[2:0]);
+  wire [2:0] d_enc   = fl_enc(c_dfl[2:0]);
+  wire [2:0] dd_enc  = fl_enc(c_ddfl[2:0]);
+  // Decisions per group of copies (a row of five lanes of one register stage): with P >= 2
+  // every group keeps its own copies of what its decision reads: the encoded flags at the
+  // control point (gc_q) and of the slot behind it (gd_q: its next value when the loop
+  // advances), and the digest tap's state (push, tap valid, skid valid, tap blocked). They
+  // load, under the group's own hold copy, from flip-flops (gd_q from the stage two before
+  // the control point) or, for P = 2, from the sideband logic at the control point, so that
+  // the long wires between the central sideband registers and a group's lanes run flip-flop
+  // to flip-flop (or start after that logic), and each group's cone reads only flip-flops of
+  // its own (on ECP5 the placer put the cone halfway, a long wire on each side: Case V's
+  // critical path). With P = 1 the next slot's flags are the sideband logic's output (no
+  // register between): the groups read the central flags.
+  localparam integer LOCAL = (P >= 2) ? 1 : 0;
+  localparam integer NG    = 5 * P;
+  wire [3*NG-1:0] g_nx;                  // the group's encoded flags of the next slot
+  wire [NG-1:0]   g_tb;                  // the group's tblk_n
   genvar h;
   generate
+    for (h = 0; h < NG; h = h + 1) begin : g_grp
+      wire gh = hold_q[5 * h];
+      if (LOCAL != 0) begin : g_loc
+        reg [2:0] gc_q, gd_q;
+        reg       gpush_q, gtv_q, gskv_q, gtblk_q;
+        wire      gtv_n  = gpush_q || gtblk_q;
+        wire      gskv_n = (gskv_q || gtv_q) && !out_ready_i;
+        assign g_tb[h]           = gtv_n && gskv_n;
+        assign g_nx[3*h +: 3]    = gh ? gc_q : gd_q;
+        (* keep *)
+        always @(posedge clk_i or negedge rst_ni) begin
+          if (!rst_ni) begin
+            gc_q    <= 3'b001;
+            gd_q    <= 3'b001;
+            gpush_q <= 1'b0;
+            gtv_q   <= 1'b0;
+            gskv_q  <= 1'b0;
+            gtblk_q <= 1'b0;
+          end else begin
+            gpush_q <= g_nx[3*h + 2] && !g_tb[h];
+            gtv_q   <= gtv_n;
+            gskv_q  <= gskv_n;
+            gtblk_q <= g_tb[h];
+            if (!gh) begin
+              gc_q <= gd_q;
+              gd_q <= dd_enc;
+            end
+          end
+        end
+`ifndef SYNTHESIS
+        // (from the first clock edge after the reset: before it, the copies are unset)
+        /* verilator lint_off SYNCASYNCNET */
+        always @(posedge clk_i) begin
+          if (rst_ni && ({gc_q, gd_q} != {c_enc, d_enc} ||
+                         {gpush_q, gtv_q, gskv_q, gtblk_q} != {push_q, tv_q, skv_q, tblk_q[NTL]})) begin
+            $display("keccak_core: group %0d's copies differ from the control's", h);
+            $stop;
+          end
+        end
+        /* verilator lint_on SYNCASYNCNET */
+`endif
+      end else begin : g_cen
+        assign g_tb[h]        = tblk_n;
+        assign g_nx[3*h +: 3] = gh ? c_enc : d_enc;
+      end
+    end
     // hold, written out (a waiting slot accepts exactly a continuation block), once per
-    // group of copies (a row of five lanes) from the group's own copy (its first): every
-    // group has a logic cone of its own, and none drives more than five flip-flops
+    // group of copies from the group's own copy (its first): every group has a logic cone of
+    // its own, and none drives more than five flip-flops
     for (h = 0; h < NH; h = h + 1) begin : g_hold
-      localparam integer SEL = (h < 25 * P) ? 5 * (h / 5) : h;
-      wire [2:0] n3     = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
-      wire       hold_d = (n3[2] && n3[0] && !n3[1] && !(in_valid_i && !in_first_i)) ||
-                          (n3[2] && n3[0] && n3[1] && tblk_n);
+      localparam integer G = (h < 25 * P) ? h / 5 : 0;
+      wire [2:0] nx     = (h < 25 * P) ? g_nx[3*G +: 3] : (hold_q[h] ? c_enc : d_enc);
+      wire       tb     = (h < 25 * P) ? g_tb[G] : tblk_n;
+      wire       hold_d = (nx[1] && !(in_valid_i && !in_first_i)) || (nx[2] && tb);
+      wire       unused_free = nx[0];  // a free slot never holds
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) hold_q[h] <= 1'b0;
         else         hold_q[h] <= hold_d;
       end
     end
-    // the input register's valid copies: `take` once per group of five (a row) from its own
-    // hold copy (stage 0's, the same value), so that no gate drives more than five of them
+    // the input register's valid copies: `take` once per group of five (a row) from the
+    // group of stage 0 (the same values), so that no gate drives more than five of them
     for (h = 0; h < 26; h = h + 1) begin : g_ibv
-      localparam integer SEL = (h < 25) ? 5 * (h / 5) : HN;
-      wire [2:0] nv   = hold_q[SEL] ? c_fl[2:0] : c_dfl[2:0];
-      wire       nd   = nv[2] && nv[0];
-      wire       tk   = in_valid_i && (in_first_i ? (!nv[0] || (nd && nv[1] && !tblk_n))
-                                                  : (nd && !nv[1]));
+      localparam integer G = (h < 25) ? h / 5 : 0;
+      wire [2:0] nv = (h < 25) ? g_nx[3*G +: 3] : (hold_q[HN] ? c_enc : d_enc);
+      wire       tb = (h < 25) ? g_tb[G] : tblk_n;
+      wire       tk = in_valid_i && (in_first_i ? (nv[0] || (nv[2] && !tb)) : nv[1]);
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) ib_valid_q[h] <= 1'b0;
@@ -240,14 +311,19 @@ module keccak_core #(
   wire [1600*(SEGS+1)-1:0] xs /*verilator split_var*/;
   wire [SB_W*(SEGS+1)-1:0] sbs /*verilator split_var*/;
   wire [FL_W*(SEGS+1)-1:0] dfl /*verilator split_var*/;
+  // dfl2[s]: the flags at xs[s] after two advances (dfl2[0] is never read with P >= 2: the
+  // way back from the control point meets a register before it reaches xs[0])
+  wire [FL_W*(SEGS+1)-1:0] dfl2 /*verilator split_var*/;
   assign xs[0 +: 1600]  = x0;
   assign sbs[0 +: SB_W] = sb0;
   // LATE=1: the entry is the last register's output, whose input is s_sb; LATE=0: nothing
   // reads dfl[0] (a register lies between the entry and the control point)
   assign dfl[0 +: FL_W] = s_fl;
+  assign dfl2[0 +: FL_W] = {FL_W{1'b0}};
   assign e_data = xs[1600*SEGS +: 1600];
   assign e_sb   = sbs[SB_W*SEGS +: SB_W];
   assign c_dfl  = (LATE != 0) ? dfl[FL_W*(SEGS-1) +: FL_W] : dfl[FL_W*SEGS +: FL_W];
+  assign c_ddfl = (LATE != 0) ? dfl2[FL_W*(SEGS-1) +: FL_W] : dfl2[FL_W*SEGS +: FL_W];
 
   genvar s;
   generate
@@ -306,10 +382,12 @@ module keccak_core #(
         assign xs[1600*(s+1) +: 1600]  = data_q;
         assign sbs[SB_W*(s+1) +: SB_W] = sb_q;
         assign dfl[FL_W*(s+1) +: FL_W] = {sb_d[SB_W-1:TAG_LO], sb_d[2:0]};
+        assign dfl2[FL_W*(s+1) +: FL_W] = dfl[FL_W*s +: FL_W];
       end else begin : g_wire
         assign xs[1600*(s+1) +: 1600]  = y;
         assign sbs[SB_W*(s+1) +: SB_W] = sb_y;
         assign dfl[FL_W*(s+1) +: FL_W] = dfl[FL_W*s +: FL_W];
+        assign dfl2[FL_W*(s+1) +: FL_W] = dfl2[FL_W*s +: FL_W];
       end
     end
   endgenerate
@@ -380,6 +458,6 @@ module keccak_core #(
 `endif
 
   /* verilator lint_off UNUSED */
-  wire unused_hi = ^{c_data[1599:OUT_BITS], c_sb[TAG_LO-1:16], dfl};
+  wire unused_hi = ^{c_data[1599:OUT_BITS], c_sb[TAG_LO-1:16], dfl, dfl2, c_ddfl, dd_enc};
   /* verilator lint_on UNUSED */
 endmodule
