@@ -159,26 +159,37 @@ module keccak_core #(
   // advances), and the digest tap's state (push, tap valid, skid valid, tap blocked). They
   // load, under the group's own hold copy, from flip-flops (gd_q from the stage two before
   // the control point) or, for P = 2, from the sideband logic at the control point, so that
-  // the long wires between the central sideband registers and a group's lanes run flip-flop
-  // to flip-flop (or start after that logic), and each group's cone reads only flip-flops of
-  // its own (on ECP5 the placer put the cone halfway, a long wire on each side: Case V's
-  // critical path). With P = 1 the next slot's flags are the sideband logic's output (no
-  // register between): the groups read the central flags.
+  // the long wires between the central sideband registers and a group run flip-flop to
+  // flip-flop (or start after that logic). A group computes both outcomes of each decision
+  // (the loop holds / advances) and each copy selects one by its own hold flip-flop: on
+  // ECP5 a cone that read the central flags, or one group's hold copy, landed between them
+  // and the lanes, a long wire on each side (Case V's, then Case II's critical path). With
+  // P = 1 the next slot's flags are the sideband logic's output (no register between): the
+  // groups read the central flags.
   localparam integer LOCAL = (P >= 2) ? 1 : 0;
   localparam integer NG    = 5 * P;
-  wire [3*NG-1:0] g_nx;                  // the group's encoded flags of the next slot
-  wire [NG-1:0]   g_tb;                  // the group's tblk_n
+  // the register stage whose lanes the absorb selects drive (LATE=1: the last; 0: the first)
+  localparam integer ABS_RI = (LATE != 0) ? P - 1 : 0;
+  // per group, both outcomes of each decision: if the loop holds now (the slot at the
+  // control stays: flags gc) and if it advances (flags gd); every copy then picks one by its
+  // own hold flip-flop (one LUT at the copy), so that a group's lanes, which the placer may
+  // spread over the die, meet the group's logic through one wire each
+  wire [NG-1:0]   g_hh, g_ha;            // hold_d if holding / advancing
+  wire [NG-1:0]   g_th, g_ta;            // take (input register valid)
   genvar h;
   generate
     for (h = 0; h < NG; h = h + 1) begin : g_grp
-      wire gh = hold_q[5 * h];
+      wire       gh = hold_q[5 * h];
+      wire [2:0] nh, na;
+      wire       tb;
       if (LOCAL != 0) begin : g_loc
         reg [2:0] gc_q, gd_q;
         reg       gpush_q, gtv_q, gskv_q, gtblk_q;
         wire      gtv_n  = gpush_q || gtblk_q;
         wire      gskv_n = (gskv_q || gtv_q) && !out_ready_i;
-        assign g_tb[h]           = gtv_n && gskv_n;
-        assign g_nx[3*h +: 3]    = gh ? gc_q : gd_q;
+        assign tb = gtv_n && gskv_n;
+        assign nh = gc_q;
+        assign na = gd_q;
         (* keep *)
         always @(posedge clk_i or negedge rst_ni) begin
           if (!rst_ni) begin
@@ -189,10 +200,10 @@ module keccak_core #(
             gskv_q  <= 1'b0;
             gtblk_q <= 1'b0;
           end else begin
-            gpush_q <= g_nx[3*h + 2] && !g_tb[h];
+            gpush_q <= (gh ? gc_q[2] : gd_q[2]) && !tb;
             gtv_q   <= gtv_n;
             gskv_q  <= gskv_n;
-            gtblk_q <= g_tb[h];
+            gtblk_q <= tb;
             if (!gh) begin
               gc_q <= gd_q;
               gd_q <= dd_enc;
@@ -212,32 +223,43 @@ module keccak_core #(
         /* verilator lint_on SYNCASYNCNET */
 `endif
       end else begin : g_cen
-        assign g_tb[h]        = tblk_n;
-        assign g_nx[3*h +: 3] = gh ? c_enc : d_enc;
+        assign tb = tblk_n;
+        assign nh = c_enc;
+        assign na = d_enc;
+        wire unused_gh = gh;
       end
+      // hold: a waiting slot without a continuation block, or a finished slot while the tap
+      // is blocked (a free slot never holds); take: a first block for a free slot or a
+      // finished one that passes, a continuation block for a waiting slot
+      assign g_hh[h] = (nh[1] && !(in_valid_i && !in_first_i)) || (nh[2] && tb);
+      assign g_ha[h] = (na[1] && !(in_valid_i && !in_first_i)) || (na[2] && tb);
+      assign g_th[h] = in_valid_i && (in_first_i ? (nh[0] || (nh[2] && !tb)) : nh[1]);
+      assign g_ta[h] = in_valid_i && (in_first_i ? (na[0] || (na[2] && !tb)) : na[1]);
     end
-    // hold, written out (a waiting slot accepts exactly a continuation block), once per
-    // group of copies from the group's own copy (its first): every group has a logic cone of
-    // its own, and none drives more than five flip-flops
+    // hold copies: a lane's from its group's two outcomes by its own previous value (the
+    // sideband and next-slot copies from the central flags)
     for (h = 0; h < NH; h = h + 1) begin : g_hold
       localparam integer G = (h < 25 * P) ? h / 5 : 0;
-      wire [2:0] nx     = (h < 25 * P) ? g_nx[3*G +: 3] : (hold_q[h] ? c_enc : d_enc);
-      wire       tb     = (h < 25 * P) ? g_tb[G] : tblk_n;
-      wire       hold_d = (nx[1] && !(in_valid_i && !in_first_i)) || (nx[2] && tb);
-      wire       unused_free = nx[0];  // a free slot never holds
+      wire hh = (h < 25 * P) ? g_hh[G] :
+                ((c_enc[1] && !(in_valid_i && !in_first_i)) || (c_enc[2] && tblk_n));
+      wire ha = (h < 25 * P) ? g_ha[G] :
+                ((d_enc[1] && !(in_valid_i && !in_first_i)) || (d_enc[2] && tblk_n));
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) hold_q[h] <= 1'b0;
-        else         hold_q[h] <= hold_d;
+        else         hold_q[h] <= hold_q[h] ? hh : ha;
       end
     end
-    // the input register's valid copies: `take` once per group of five (a row) from the
-    // group of stage 0 (the same values), so that no gate drives more than five of them
+    // the input register's valid and kill copies: lane h's from the group of the absorbing
+    // stage's lane h, selected by that lane's hold copy (the control's copy: the central flags)
     for (h = 0; h < 26; h = h + 1) begin : g_ibv
-      localparam integer G = (h < 25) ? h / 5 : 0;
-      wire [2:0] nv = (h < 25) ? g_nx[3*G +: 3] : (hold_q[HN] ? c_enc : d_enc);
-      wire       tb = (h < 25) ? g_tb[G] : tblk_n;
-      wire       tk = in_valid_i && (in_first_i ? (nv[0] || (nv[2] && !tb)) : nv[1]);
+      localparam integer G  = (h < 25) ? 5 * ABS_RI + h / 5 : 0;
+      localparam integer HS = (h < 25) ? 25 * ABS_RI + h : HN;
+      wire th = (h < 25) ? g_th[G] :
+                in_valid_i && (in_first_i ? (c_enc[0] || (c_enc[2] && !tblk_n)) : c_enc[1]);
+      wire ta = (h < 25) ? g_ta[G] :
+                in_valid_i && (in_first_i ? (d_enc[0] || (d_enc[2] && !tblk_n)) : d_enc[1]);
+      wire tk = hold_q[HS] ? th : ta;
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) ib_valid_q[h] <= 1'b0;
