@@ -78,6 +78,11 @@ PNR_OPTS = "--out-of-context --timing-allow-fail"
 # router1 did not converge on the vector processors (on the 85k, one still had ~104k of
 # 112k arcs to route after 1,100 s: session 9); router2 on them: docs/hardware.md.
 ROUTER = {"25k": "router1", "45k": "router2", "85k": "router2"}
+# ... except for these target kinds, whatever the device: the Keccak cases keep router1. Case
+# VI (18.3k LUT4, the 45k) with router2 after the static placer diverged: 37.8k overused wires
+# at iteration 3, 45.7k at iteration 7 after 1,970 s (session 15); router1 routes every other
+# case, III's two rounds in ~150 s. No case had a result on the 45k or 85k before this entry.
+ROUTER_BY_KIND = {"case": "router1"}
 # nextpnr's placer per target kind: HeAP (its default) for the processors; the static
 # (electrostatic) placer for the Keccak cases, whose 1600-bit rounds HeAP packs into
 # congestion the routers then fight: case I seed 1 on the 25k took router1 310k arc rip-ups
@@ -131,6 +136,11 @@ def parse_stat(path):
 def lut4_estimate(cells):
     """LUT4 sites a synth_ecp5 netlist needs: LUT4 + 2 per CCU2C + 4 per DPR16X4 RAM."""
     return cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0) + 4 * cells.get("TRELLIS_DPR16X4", 0)
+
+
+def router(t, dev):
+    """The nextpnr router of a target on a device (ROUTER_BY_KIND, else ROUTER by device)."""
+    return ROUTER_BY_KIND.get(t.get("kind"), ROUTER[dev])
 
 
 def placer(t):
@@ -196,7 +206,7 @@ def summarize(t, dev, pkg, freq, seeds, reports, synth, unrouted=None):
     vals = [v for v in fmax.values() if v is not None]
     extra = {"unrouted_seeds": {str(s): w for s, w in sorted(unrouted.items())}} if unrouted else {}
     return {**extra, "name": t["name"], "kind": t["kind"], "top": t["top"], "params": t["params"],
-            "device": f"LFE5U-{dev[:-1]}F-6 {pkg}", "placer": placer(t), "router": ROUTER[dev], "freq_target_mhz": freq,
+            "device": f"LFE5U-{dev[:-1]}F-6 {pkg}", "placer": placer(t), "router": router(t, dev), "freq_target_mhz": freq,
             "seeds": list(seeds), "fmax_mhz_seeds": fmax,
             "fmax_mhz": round(statistics.median(vals), 1) if vals else None,
             "lut4": first["lut4"], "lut4_available": first["lut4_available"],
@@ -222,12 +232,12 @@ def last_overuse(log):
     return last
 
 
-def record_failure(path, dev, seed, seconds, why, log, plc="heap"):
+def record_failure(path, dev, seed, seconds, why, log, plc="heap", rt=None):
     """A seed that did not place and route (nextpnr failed, or the task's --timeout stopped
     it): kept beside the seed's log so that --status and the report say so (a later run
     tries again)."""
     with open(path, "w") as f:
-        json.dump({"seed": seed, "device": dev, "placer": plc, "router": ROUTER[dev], "seconds": round(seconds, 1),
+        json.dump({"seed": seed, "device": dev, "placer": plc, "router": rt or ROUTER[dev], "seconds": round(seconds, 1),
                    "why": why, "router_progress": last_overuse(log)}, f, indent=1)
 
 
@@ -389,9 +399,10 @@ class Flow:
     def place_route(self, t, dev, pkg, seed):
         d = self.workdir(t)
         with C.Lock(os.path.join(d, f"seed{seed}")):
-            return self._place_route(d, dev, pkg, seed, placer(t))
+            return self._place_route(d, dev, pkg, seed, placer(t), router(t, dev))
 
-    def _place_route(self, d, dev, pkg, seed, plc="heap"):
+    def _place_route(self, d, dev, pkg, seed, plc="heap", rt=None):
+        rt = rt or ROUTER[dev]
         name = f"seed{seed}" + ("" if dev == DEVICES[0][0] else f"-{dev}")  # one set of files per device
         rep = os.path.join(d, f"{name}.json")
         res_p = os.path.join(d, f"{name}.result.json")
@@ -422,16 +433,16 @@ class Flow:
             os.remove(failed)  # this run tries again
         # relative paths: the yowasp runtime cannot see absolute /tmp paths (its sandbox)
         cmd = ["nice", "-n", "10", self.pnr, f"--{dev}", "--package", pkg, "--freq", str(self.freq),
-               *PNR_OPTS.split(), "--placer", plc, "--router", ROUTER[dev], "--seed", str(seed), "--json", "net.json",
+               *PNR_OPTS.split(), "--placer", plc, "--router", rt, "--seed", str(seed), "--json", "net.json",
                "--report", f"{name}.json", "-q", "-l", f"{name}.log"]
         try:
             r = C.run(cmd, cwd=d)
         except C.TaskTimeout:
-            record_failure(failed, dev, seed, time.time() - t0, TIMED_OUT, log, plc)
+            record_failure(failed, dev, seed, time.time() - t0, TIMED_OUT, log, plc, rt)
             raise
         if r.returncode != 0 or not os.path.exists(rep):
             tail = "\n".join((r.stdout + r.stderr).strip().splitlines()[-5:])
-            record_failure(failed, dev, seed, time.time() - t0, f"nextpnr exit {r.returncode}", log, plc)
+            record_failure(failed, dev, seed, time.time() - t0, f"nextpnr exit {r.returncode}", log, plc, rt)
             raise RuntimeError(f"nextpnr seed {seed} failed (exit {r.returncode}), see {d}/{name}.log\n{tail}")
         res = parse_report(rep)
         res["seconds"] = round(time.time() - t0, 1)
@@ -594,7 +605,7 @@ def method_text(freq, seeds):
     return (f"Debian yosys synth_ecp5 -nowidelut (+ opt_merge after map_ffs; a Keccak case's theta and "
             "rho-pi-chi-iota modules keep their hierarchy), nextpnr-ecp5 (PyPI yowasp) out of context, speed grade -6, "
             "placer HeAP for the processors, static for the Keccak cases, "
-            "router1 on the LFE5U-25F, router2 on the 45F and 85F, "
+            "router1 for the Keccak cases, for the others router1 on the LFE5U-25F and router2 on the 45F and 85F, "
             f"--freq {freq} --timing-allow-fail, seeds {','.join(map(str, seeds))}: Fmax = median "
             "of the seeds' achieved Fmax (a seed that does not route is named and left out; at "
             f"least {routed_needed(seeds)} must route); LUT4 = TRELLIS_COMB sites used (logic, 2 per carry cell, "

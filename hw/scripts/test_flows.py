@@ -301,6 +301,14 @@ EOF
         self.assertEqual((res["router"], res["device"]), ("router2", "LFE5U-85F-6 CABGA381"))
         self.assertEqual(read(count + ".router").split(), ["router1"] * 3 + ["router2"] * 3)
         self.assertIn("router2 on the 45F and 85F", pnr.method_text(200, (1, 2, 3)))
+        # a Keccak case keeps router1 on the larger devices (router2 diverged on case VI)
+        case = dict(T.explicit_target("m", [write(os.path.join(self.tmp, "c.v"), "module m; wire c; endmodule\n")],
+                                      [], {}, name="bigcase"), kind="case")
+        self.seed_synthesis(flow, case, 40000)
+        res = flow.run([case])["bigcase"]
+        self.assertEqual((res["router"], res["device"]), ("router1", "LFE5U-85F-6 CABGA381"))
+        self.assertEqual(read(count + ".router").split(), ["router1"] * 3 + ["router2"] * 3 + ["router1"] * 3)
+        self.assertIn("router1 for the Keccak cases", pnr.method_text(200, (1, 2, 3)))
 
     def test_placer_follows_the_kind(self):
         # the static placer for the Keccak cases, HeAP (nextpnr's default) for the rest; a
