@@ -78,10 +78,12 @@ PNR_OPTS = "--out-of-context --timing-allow-fail"
 # router1 did not converge on the vector processors (on the 85k, one still had ~104k of
 # 112k arcs to route after 1,100 s: session 9); router2 on them: docs/hardware.md.
 ROUTER = {"25k": "router1", "45k": "router2", "85k": "router2"}
-# ... except for these target kinds, whatever the device: the Keccak cases keep router1. Case
-# VI (18.3k LUT4, the 45k) with router2 after the static placer diverged: 37.8k overused wires
-# at iteration 3, 45.7k at iteration 7 after 1,970 s (session 15); router1 routes every other
-# case, III's two rounds in ~150 s. No case had a result on the 45k or 85k before this entry.
+# ... except for these target kinds, whatever the device: the Keccak cases keep router1, so
+# that every case is routed by the same router. No case has routed on the 45k or 85k: case VI
+# (18.3k LUT4, the 45k) with router2 after the static placer diverged (37.8k overused wires
+# at iteration 3, 45.7k at iteration 7 after 1,970 s; on the 85k the same turn at iteration
+# 4); router1 had ~48k of its 77k arcs left when --timeout 3600 stopped seeds 1 and 2, and
+# was no faster on the 85k (session 16). router1 routes every other case, III in ~150 s.
 ROUTER_BY_KIND = {"case": "router1"}
 # nextpnr's placer per target kind: HeAP (its default) for the processors; the static
 # (electrostatic) placer for the Keccak cases, whose 1600-bit rounds HeAP packs into
@@ -219,14 +221,24 @@ def summarize(t, dev, pkg, freq, seeds, reports, synth, unrouted=None):
 
 
 def last_overuse(log):
-    """The router's last progress line of a nextpnr log (router2: `iter=N ... overused=K`;
-    router1: `N | ... arcs remaining`), or None."""
-    last = None
+    """The router's last progress line of a nextpnr log, or None: router2's `iter=N ...
+    overused=K` as it is; router1's last table row (`iteration | re-routed arcs | delta |
+    remaining | batch, total seconds`) as `router1 iteration N: R of A arcs remaining after
+    S s` (A from its `Routing A arcs.` line)."""
+    last, arcs = None, None
     try:
         with open(log, errors="replace") as f:
             for line in f:
-                if "overused=" in line or "arcs remaining" in line:
+                if "overused=" in line:
                     last = " ".join(line.replace("Info:", "").split())
+                elif line.startswith("Info: Routing ") and line.rstrip().endswith(" arcs."):
+                    arcs = line.split()[2]
+                else:
+                    p = [x.split() for x in line.replace("Info:", "", 1).split("|")]
+                    row = len(p) == 6 and [len(x) for x in p[:5]] == [1, 2, 2, 1, 2]
+                    if row and p[0][0].isdigit():
+                        last = (f"router1 iteration {p[0][0]}: {p[3][0]}{f' of {arcs}' if arcs else ''} "
+                                f"arcs remaining after {p[4][1]} s")
     except OSError:
         return None
     return last
@@ -245,10 +257,13 @@ def failure_of(workdir):
     """Why the target in `workdir` has no result although P&R ran on its current sources (the
     first recorded failed seed): {"why": one line, "router_progress": the router's last
     progress line or None}; None if no seed failed."""
-    r = first_record(glob.glob(os.path.join(workdir, "seed*.failed.json")))
+    path, r = first_record(glob.glob(os.path.join(workdir, "seed*.failed.json")), with_path=True)
     if r is None:
         return None
-    return {"why": failure_text(r), "router_progress": r.get("router_progress")}
+    prog = r.get("router_progress")
+    if prog is None:  # recorded before last_overuse read router1's lines: read its log again
+        prog = last_overuse(path[:-len(".failed.json")] + ".log")
+    return {"why": failure_text(r), "router_progress": prog}
 
 
 TIMED_OUT = "stopped at the task's time limit (--timeout)"
@@ -268,9 +283,9 @@ def seed_failure(workdir, seed):
                         + glob.glob(os.path.join(workdir, f"seed{seed}-*.failed.json")))
 
 
-def first_record(paths):
+def first_record(paths, with_path=False):
     """The first of these failure records (sorted) that reads as one of ours, or None (a
-    damaged or foreign file is skipped, never a traceback)."""
+    damaged or foreign file is skipped, never a traceback); with_path: (its path, it)."""
     for p in sorted(paths):
         try:
             with open(p) as f:
@@ -278,8 +293,8 @@ def first_record(paths):
         except (OSError, ValueError):
             continue
         if isinstance(r, dict):
-            return r
-    return None
+            return (p, r) if with_path else r
+    return (None, None) if with_path else None
 
 
 def seed_routed(workdir, seed):

@@ -489,6 +489,23 @@ endmodule
         self.assertEqual(flow.run([t2]), {})
         self.assertEqual(flow.failed[0][0], "vec2")
 
+    def test_router1_progress_is_read_from_its_table(self):
+        # router1 prints a table, not `overused=`: its last row is the progress of a stopped seed
+        log = write(os.path.join(self.tmp, "seed1.log"), """Info: Routing 76686 arcs.
+Info:            |   (re-)routed arcs  |   delta    | remaining|       time spent     |
+Info:    IterCnt |  w/ripup   wo/ripup |  w/r  wo/r |      arcs| batch(sec) total(sec)|
+Info:       1000 |        0        999 |    0   999 |     75702|       0.31       0.31|
+Info:     281000 |    93230     187769 |  389   611 |     48181|      27.87    3275.83|
+Info: Checksum: 0x1234
+""")
+        self.assertEqual(pnr.last_overuse(log),
+                         "router1 iteration 281000: 48181 of 76686 arcs remaining after 3275.83 s")
+        self.assertIsNone(pnr.last_overuse(write(os.path.join(self.tmp, "x.log"), "Info: | a | b |\n")))
+        # a record written without it (before this reading existed) is completed from the log
+        write(os.path.join(self.tmp, "seed1.failed.json"), json.dumps(
+            {"seed": 1, "device": "45k", "router": "router1", "seconds": 3600, "why": "x", "router_progress": None}))
+        self.assertTrue(pnr.failure_of(self.tmp)["router_progress"].startswith("router1 iteration 281000: 48181"))
+
     def test_a_failed_route_is_kept_until_a_run_succeeds(self):
         flow, _ = self.fake_flow(self.tmp)
         _, t, d = self.synthesized(flow, "congested")
