@@ -416,8 +416,7 @@ class Flow:
         with C.Lock(os.path.join(d, f"seed{seed}")):
             return self._place_route(d, dev, pkg, seed, placer(t), router(t, dev))
 
-    def _place_route(self, d, dev, pkg, seed, plc="heap", rt=None):
-        rt = rt or ROUTER[dev]
+    def _place_route(self, d, dev, pkg, seed, plc, rt):
         name = f"seed{seed}" + ("" if dev == DEVICES[0][0] else f"-{dev}")  # one set of files per device
         rep = os.path.join(d, f"{name}.json")
         res_p = os.path.join(d, f"{name}.result.json")
