@@ -153,6 +153,24 @@ module keccak_core #(
   wire [2:0] c_enc   = fl_enc(c_fl[2:0]);
   wire [2:0] d_enc   = fl_enc(c_dfl[2:0]);
   wire [2:0] dd_enc  = fl_enc(c_ddfl[2:0]);
+  // hold: a waiting slot without a continuation block, or a finished slot while the tap
+  // is blocked (a free slot never holds); take: a first block for a free slot or a
+  // finished one that passes, a continuation block for a waiting slot. e: encoded flags
+  // (fl_enc) of the slot at the control point, tb: the tap is blocked
+  wire cont_in = in_valid_i && !in_first_i;    // a continuation block is offered
+  function hold_of;
+    input [2:1] e;   // {fin, wait} (a free slot never holds)
+    input       tb;
+    input       cont;
+    hold_of = (e[1] && !cont) || (e[2] && tb);
+  endfunction
+  function take_of;
+    input [2:0] e;
+    input       tb;
+    input       valid;
+    input       first;
+    take_of = valid && (first ? (e[0] || (e[2] && !tb)) : e[1]);
+  endfunction
   // Decisions per group of copies (a row of five lanes of one register stage): with P >= 2
   // every group keeps its own copies of what its decision reads: the encoded flags at the
   // control point (gc_q) and of the slot behind it (gd_q: its next value when the loop
@@ -228,22 +246,17 @@ module keccak_core #(
         assign na = d_enc;
         wire unused_gh = gh;
       end
-      // hold: a waiting slot without a continuation block, or a finished slot while the tap
-      // is blocked (a free slot never holds); take: a first block for a free slot or a
-      // finished one that passes, a continuation block for a waiting slot
-      assign g_hh[h] = (nh[1] && !(in_valid_i && !in_first_i)) || (nh[2] && tb);
-      assign g_ha[h] = (na[1] && !(in_valid_i && !in_first_i)) || (na[2] && tb);
-      assign g_th[h] = in_valid_i && (in_first_i ? (nh[0] || (nh[2] && !tb)) : nh[1]);
-      assign g_ta[h] = in_valid_i && (in_first_i ? (na[0] || (na[2] && !tb)) : na[1]);
+      assign g_hh[h] = hold_of(nh[2:1], tb, cont_in);
+      assign g_ha[h] = hold_of(na[2:1], tb, cont_in);
+      assign g_th[h] = take_of(nh, tb, in_valid_i, in_first_i);
+      assign g_ta[h] = take_of(na, tb, in_valid_i, in_first_i);
     end
-    // hold copies: a lane's from its group's two outcomes by its own previous value (the
-    // sideband and next-slot copies from the central flags)
+    // hold copies: a lane's from its group's two outcomes by its own previous value
+    // (the sideband and next-slot copies from the central flags)
     for (h = 0; h < NH; h = h + 1) begin : g_hold
       localparam integer G = (h < 25 * P) ? h / 5 : 0;
-      wire hh = (h < 25 * P) ? g_hh[G] :
-                ((c_enc[1] && !(in_valid_i && !in_first_i)) || (c_enc[2] && tblk_n));
-      wire ha = (h < 25 * P) ? g_ha[G] :
-                ((d_enc[1] && !(in_valid_i && !in_first_i)) || (d_enc[2] && tblk_n));
+      wire hh = (h < 25 * P) ? g_hh[G] : hold_of(c_enc[2:1], tblk_n, cont_in);
+      wire ha = (h < 25 * P) ? g_ha[G] : hold_of(d_enc[2:1], tblk_n, cont_in);
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin
         if (!rst_ni) hold_q[h] <= 1'b0;
@@ -255,10 +268,8 @@ module keccak_core #(
     for (h = 0; h < 26; h = h + 1) begin : g_ibv
       localparam integer G  = (h < 25) ? 5 * ABS_RI + h / 5 : 0;
       localparam integer HS = (h < 25) ? 25 * ABS_RI + h : HN;
-      wire th = (h < 25) ? g_th[G] :
-                in_valid_i && (in_first_i ? (c_enc[0] || (c_enc[2] && !tblk_n)) : c_enc[1]);
-      wire ta = (h < 25) ? g_ta[G] :
-                in_valid_i && (in_first_i ? (d_enc[0] || (d_enc[2] && !tblk_n)) : d_enc[1]);
+      wire th = (h < 25) ? g_th[G] : take_of(c_enc, tblk_n, in_valid_i, in_first_i);
+      wire ta = (h < 25) ? g_ta[G] : take_of(d_enc, tblk_n, in_valid_i, in_first_i);
       wire tk = hold_q[HS] ? th : ta;
       (* keep *)
       always @(posedge clk_i or negedge rst_ni) begin

@@ -11,7 +11,6 @@ module keccak_theta_g (
   output wire [1599:0] state_o
 );
   wire [319:0] c;
-  wire [319:0] d;
   genvar x, y, z;
   generate
     for (x = 0; x < 5; x = x + 1) begin : g_col
@@ -22,13 +21,11 @@ module keccak_theta_g (
                               state_i[64*(x+20) + z]);
       end
     end
-    for (x = 0; x < 5; x = x + 1) begin : g_d
-      assign d[64*x +: 64] = c[64*((x+4)%5) +: 64] ^
-                             {c[64*((x+1)%5) +: 63], c[64*((x+1)%5) + 63]};
-    end
+    // (A ^ C[x-1] ^ rot(C[x+1], 1) with no D of its own, as keccak_theta_d)
     for (y = 0; y < 5; y = y + 1) begin : g_y
       for (x = 0; x < 5; x = x + 1) begin : g_x
-        assign state_o[64*(x+5*y) +: 64] = state_i[64*(x+5*y) +: 64] ^ d[64*x +: 64];
+        assign state_o[64*(x+5*y) +: 64] = state_i[64*(x+5*y) +: 64] ^ c[64*((x+4)%5) +: 64] ^
+                                           {c[64*((x+1)%5) +: 63], c[64*((x+1)%5) + 63]};
       end
     end
   endgenerate

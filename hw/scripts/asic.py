@@ -18,7 +18,8 @@ Timing (OSU 0.18 um, osu018_stdcells.lib, typical corner): the same Yosys steps 
   constrained at the clock edge (input and output delay 0), ideal clock, no wire load;
   critical path = period - worst slack (register, input or output to register or output:
   setup included), Fmax = 1 / critical path.
-Keccak cases: keccak_theta and keccak_rpci keep their hierarchy (each mapped once, like the
+Keccak cases: keccak_theta (and its two steps, keccak_theta_c and _d) and keccak_rpci keep
+  their hierarchy (each mapped once, like the
   FPGA flow's fast method; no optimisation across their ports), the rest is flat; throughput
   = rate bits x Fmax x messages in flight / cycles per block (cycles from hw/scripts/sim.py).
 Processors: `sha3-asip rtl files --design D` (core + units; instruction and data memories

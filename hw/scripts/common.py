@@ -28,7 +28,7 @@ ALGS = {  # rate bytes, digest bytes, domain byte, sha3_top ALG index
 # golden-gen:end
 # keccak_core and, for the cases with "TOP": "keccak_core_np", its non-stalling variant (the
 # elaboration keeps only the modules the top uses: an unused file changes no cache key)
-RTL_CORE = ["keccak_theta.v", "keccak_rpci.v", "keccak_rc.v", "keccak_core.v", "keccak_theta_g.v", "keccak_rpci_g.v", "keccak_rhopi_inv.v",
+RTL_CORE = ["keccak_theta.v", "keccak_theta_c.v", "keccak_theta_d.v", "keccak_rpci.v", "keccak_rc.v", "keccak_core.v", "keccak_theta_g.v", "keccak_rpci_g.v", "keccak_rhopi_inv.v",
             "keccak_core_np.v"]
 
 

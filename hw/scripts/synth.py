@@ -181,9 +181,10 @@ def synth(top, params, srcs, tag):
 # counted); the passes cost seconds on 1600-bit registers. They can reorder cells, which
 # moves ABC's result by a few tenths of a per cent (docs/hardware.md)
 FAST_OPTS = "-nodsp -nosrl -noclkbuf"
-SEG_MODULES = {"theta": ("keccak_theta", "keccak_theta.v"), "rpci": ("keccak_rpci", "keccak_rpci.v")}
+SEG_MODULES = {"theta": ("keccak_theta", ["keccak_theta.v", "keccak_theta_c.v", "keccak_theta_d.v"]),
+               "rpci": ("keccak_rpci", ["keccak_rpci.v"])}
 # keccak_core_np's gated round steps (its segments are laid out as keccak_core's with LATE=1)
-SEG_MODULES_NP = {"theta": ("keccak_theta_g", "keccak_theta_g.v"), "rpci": ("keccak_rpci_g", "keccak_rpci_g.v")}
+SEG_MODULES_NP = {"theta": ("keccak_theta_g", ["keccak_theta_g.v"]), "rpci": ("keccak_rpci_g", ["keccak_rpci_g.v"])}
 
 
 def seg_modules(top="keccak_core"):
@@ -217,8 +218,8 @@ def _yosys(d, lines):
 
 
 def module_target(kind, core="keccak_core"):
-    top, src = seg_modules(core)[kind]
-    return T.explicit_target(top, [os.path.join(C.HW, "rtl", src)], name=top)
+    top, srcs = seg_modules(core)[kind]
+    return T.explicit_target(top, [os.path.join(C.HW, "rtl", f) for f in srcs], name=top)
 
 
 def module_dir(kind, core="keccak_core"):

@@ -25,19 +25,29 @@ UNIT_INCLUDE = os.path.join(C.HW, "units")
 # modules that keep their hierarchy in synthesis (the ASIC flow, and the ECP5 flow for the
 # Keccak cases): the round steps are mapped alone, with no optimisation across their ports
 KEEP_HIER = {"case": ["keccak_theta", "keccak_rpci"]}
+# and in the ECP5 flow (a LUT mapping) theta's two steps too (keccak_theta.v): mapped whole,
+# ABC built D = C[x-1] ^ rot(C[x+1]) on LUT4s of its own (one a bit of D); in the ASIC flow
+# ABC maps theta whole (kept apart, OSU's clock fell by a few per cent, at the same GE)
+KEEP_LUT = {"keccak_theta": ["keccak_theta_c", "keccak_theta_d"]}
 # keccak_core_np (issue 30): its gated round steps keep their hierarchy too (in the key of its
 # targets only: the other targets' cached results stay current)
 KEEP_NP = ["keccak_theta_g", "keccak_rpci_g"]
 
 
-def kept(t):
-    """The modules of target t that keep their hierarchy (KEEP_HIER by kind, KEEP_NP)."""
-    return KEEP_HIER.get(t["kind"], []) + (KEEP_NP if t["top"] == "keccak_core_np" else [])
+def kept(t, lut=False):
+    """The modules of target t that keep their hierarchy (KEEP_HIER by kind, each followed by
+    its KEEP_LUT steps in a LUT mapping, KEEP_NP)."""
+    np = t["top"] == "keccak_core_np"  # (its theta is keccak_theta_g, one module)
+    out = []
+    for m in KEEP_HIER.get(t["kind"], []):
+        out += [m] + (KEEP_LUT.get(m, []) if lut and not np else [])
+    return out + (KEEP_NP if np else [])
 
 
-def keep_commands(t):
-    """The Yosys commands that keep target t's modules apart (before synthesis): [] or one."""
-    keep = kept(t)
+def keep_commands(t, lut=False):
+    """The Yosys commands that keep target t's modules apart (before synthesis): [] or one
+    (lut: for a LUT mapping, kept(t, lut))."""
+    keep = kept(t, lut)
     return [f"setattr -mod -set keep_hierarchy 1 {' '.join(keep)}"] if keep else []
 
 
