@@ -11,7 +11,7 @@ module keccak_theta_g (
   output wire [1599:0] state_o
 );
   wire [319:0] c;
-  genvar x, y, z;
+  genvar x, z;
   generate
     for (x = 0; x < 5; x = x + 1) begin : g_col
       for (z = 0; z < 64; z = z + 1) begin : g_z
@@ -21,12 +21,7 @@ module keccak_theta_g (
                               state_i[64*(x+20) + z]);
       end
     end
-    // (A ^ C[x-1] ^ rot(C[x+1], 1) with no D of its own, as keccak_theta_d)
-    for (y = 0; y < 5; y = y + 1) begin : g_y
-      for (x = 0; x < 5; x = x + 1) begin : g_x
-        assign state_o[64*(x+5*y) +: 64] = state_i[64*(x+5*y) +: 64] ^ c[64*((x+4)%5) +: 64] ^
-                                           {c[64*((x+1)%5) +: 63], c[64*((x+1)%5) + 63]};
-      end
-    end
   endgenerate
+  // theta's second step as in keccak_theta (A ^ C[x-1] ^ rot(C[x+1], 1))
+  keccak_theta_d u_d (.state_i(state_i), .c_i(c), .state_o(state_o));
 endmodule

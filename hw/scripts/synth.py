@@ -184,7 +184,7 @@ FAST_OPTS = "-nodsp -nosrl -noclkbuf"
 SEG_MODULES = {"theta": ("keccak_theta", ["keccak_theta.v", "keccak_theta_c.v", "keccak_theta_d.v"]),
                "rpci": ("keccak_rpci", ["keccak_rpci.v"])}
 # keccak_core_np's gated round steps (its segments are laid out as keccak_core's with LATE=1)
-SEG_MODULES_NP = {"theta": ("keccak_theta_g", ["keccak_theta_g.v"]), "rpci": ("keccak_rpci_g", ["keccak_rpci_g.v"])}
+SEG_MODULES_NP = {"theta": ("keccak_theta_g", ["keccak_theta_g.v", "keccak_theta_d.v"]), "rpci": ("keccak_rpci_g", ["keccak_rpci_g.v"])}
 
 
 def seg_modules(top="keccak_core"):

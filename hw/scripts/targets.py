@@ -27,21 +27,21 @@ UNIT_INCLUDE = os.path.join(C.HW, "units")
 KEEP_HIER = {"case": ["keccak_theta", "keccak_rpci"]}
 # and in the ECP5 flow (a LUT mapping) theta's two steps too (keccak_theta.v): mapped whole,
 # ABC built D = C[x-1] ^ rot(C[x+1]) on LUT4s of its own (one a bit of D); in the ASIC flow
-# ABC maps theta whole (kept apart, OSU's clock fell by a few per cent, at the same GE)
-KEEP_LUT = {"keccak_theta": ["keccak_theta_c", "keccak_theta_d"]}
+# ABC maps theta whole (kept apart, OSU's clock fell by a few per cent, at the same GE);
+# keccak_core_np's keccak_theta_g (gated parities) has keccak_theta_d as its second step
+KEEP_LUT = {"keccak_theta": ["keccak_theta_c", "keccak_theta_d"], "keccak_theta_g": ["keccak_theta_d"]}
 # keccak_core_np (issue 30): its gated round steps keep their hierarchy too (in the key of its
 # targets only: the other targets' cached results stay current)
 KEEP_NP = ["keccak_theta_g", "keccak_rpci_g"]
 
 
 def kept(t, lut=False):
-    """The modules of target t that keep their hierarchy (KEEP_HIER by kind, each followed by
-    its KEEP_LUT steps in a LUT mapping, KEEP_NP)."""
-    np = t["top"] == "keccak_core_np"  # (its theta is keccak_theta_g, one module)
+    """The modules of target t that keep their hierarchy (KEEP_HIER by kind, KEEP_NP), each
+    followed by its KEEP_LUT steps in a LUT mapping."""
     out = []
-    for m in KEEP_HIER.get(t["kind"], []):
-        out += [m] + (KEEP_LUT.get(m, []) if lut and not np else [])
-    return out + (KEEP_NP if np else [])
+    for m in KEEP_HIER.get(t["kind"], []) + (KEEP_NP if t["top"] == "keccak_core_np" else []):
+        out += [x for x in [m] + (KEEP_LUT.get(m, []) if lut else []) if x not in out]
+    return out
 
 
 def keep_commands(t, lut=False):
