@@ -156,7 +156,8 @@ def key_commands(t, freq, versions):
     cmds = [freq, versions, SYNTH_CMD, PNR_OPTS, FLOW_REV]
     if placer(t) != "heap":
         cmds.append(f"--placer {placer(t)}")
-    # a Keccak case's round steps keep their hierarchy (T.keep_commands, as in the ASIC flow):
+    # a Keccak case's round steps keep their hierarchy (T.keep_commands, as in the ASIC flow,
+    # plus theta's two steps, T.KEEP_LUT, here only):
     # flattened, ABC merged theta into chi and the next round's parities, and Case III (9,887
     # LUT4) left ~18k arcs unrouted after 1,750 s of router1 on the 25k (router2: ~15k
     # overused wires after 10 iterations); kept, 9,530 LUT4 routed in ~200 s a seed (session 14)
