@@ -24,6 +24,7 @@ ENTRIES = [
     ("asic_lib.py", [], "yosys"),
     ("power.py", ["--design", "rv32-ref"], "yosys"),
     ("pnr.py", ["--case", "I"], "yosys"),
+    ("placement.py", ["--case", "I", "--seeds", "1"], "yosys"),
     ("table.py", [], "yosys"),
     ("rekey.py", ["--status"], "yosys"),
     ("fusesoc_cores.py", [], None),

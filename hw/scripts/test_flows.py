@@ -15,6 +15,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import case_paths  # noqa: E402
 import common as C  # noqa: E402
 import netdepth  # noqa: E402
+import placement  # noqa: E402
 import pnr  # noqa: E402
 import synth_proc  # noqa: E402
 import targets as T  # noqa: E402
@@ -685,6 +686,41 @@ class CasePaths(unittest.TestCase):
         self.assertFalse(dp("e_data[3]", "of_dig0_q[3]", ["g_seg[0].g_theta.u_theta"]))
         self.assertFalse(dp("hold_q[41]", "hold_q[41]"))
         self.assertTrue(dp("e_data[1]", "g_seg[0].g_reg.data_q[2]"))  # ECP5: ends only
+
+
+class Placement(unittest.TestCase):
+    """hw/scripts/placement.py: connections of the round classed by cell name, measured in
+    tiles from the sites nextpnr writes."""
+
+    def test_classes_and_distances(self):
+        def cell(typ, bel, ins, outs):
+            conns = {**{f"I{i}": [b] for i, b in enumerate(ins)}, **{f"O{i}": [b] for i, b in enumerate(outs)}}
+            dirs = {**{f"I{i}": "input" for i in range(len(ins))}, **{f"O{i}": "output" for i in range(len(outs))}}
+            return {"type": typ, "attributes": {"NEXTPNR_BEL": bel} if bel else {},
+                    "connections": conns, "port_directions": dirs}
+        cells = {
+            "g_seg[1].g_reg.data_q_TRELLIS_FF_Q_1": cell("TRELLIS_FF", "X10/Y10/SLICEA.FF0", [], [5]),
+            "g_seg[0].g_theta.u_theta.u_c.c_o_LUT4_Z_3": cell("TRELLIS_COMB", "X13/Y14/SLICEB.K0", [5, "0"], [6]),
+            "g_seg[0].g_theta.u_theta.u_d.state_o_LUT4_Z_7": cell("TRELLIS_COMB", "X20/Y10/SLICEA.K1", [6, 5], [7]),
+            "g_seg[1].g_rpci.u_rpci.state_o_LUT4_Z_9": cell("TRELLIS_COMB", "X20/Y30/SLICEC.K0", [7, 9, 11], [8]),
+            "hold_q_TRELLIS_FF_Q_2": cell("TRELLIS_FF", "X0/Y0/SLICEA.FF1", [], [9]),  # control: no class
+            "g_seg[0].g_reg.data_q_TRELLIS_FF_Q_4": cell("TRELLIS_FF", "X18/Y30/SLICEA.FF0", [], [11]),
+            "g_seg[0].g_theta.u_theta.u_c.c_o_LUT4_Z_5": cell("TRELLIS_COMB", None, [5], [12]),  # not placed
+        }
+        dist, spread = placement.measure({"modules": {"top": {"attributes": {"top": "1"}, "cells": cells}}})
+        self.assertEqual(sorted(dist["register -> theta"]), [7, 10])
+        self.assertEqual(dist["C -> D"], [11])
+        self.assertEqual(sorted(dist["theta -> rpci"]), [2, 20])  # from theta's D, from the register after theta
+        self.assertEqual(spread, (3.3, 8.6))
+        row = placement.summarize("II", [1], [(dist, spread)])
+        self.assertEqual(row["classes"]["theta -> rpci"], {"n": 2, "median": 20, "p90": 20})
+        self.assertIn("| II | 11 (11) | 10 (10) | 20 (20) | 3.3 / 8.6 |", placement.doc([row]))
+
+    def test_unknown_case_and_bad_seeds_are_refused(self):
+        for args in (["--case", "no-such-case"], ["--seeds", "1,x"]):
+            with self.assertRaises(SystemExit) as e:
+                placement.main(args)
+            self.assertEqual(e.exception.code, 2)
 
 
 if __name__ == "__main__":
