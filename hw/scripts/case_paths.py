@@ -153,9 +153,7 @@ def main(argv=None):
     C.check_output("--write-doc", a.write_doc, create=False)
     rows = collect(a.seed)
     text = doc(rows, a.seed)
-    if a.write_doc:
-        C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, text)
-    print(json.dumps(rows) if a.json else text, end="" if not a.json else "\n")
+    C.emit_table(rows, text, a.json, a.write_doc, DOC_BEGIN, DOC_END)
     return 0
 
 

@@ -82,6 +82,14 @@ def not_run_line(status, what):
     return f"\n{what}: {names}.\n" if names else ""
 
 
+def emit_table(rows, text, as_json, doc, begin, end):
+    """A table script's output: text (or rows as JSON) on stdout, and text between the
+    markers of doc (--write-doc) when given."""
+    if doc:
+        write_between_markers(doc, begin, end, text)
+    print(json.dumps(rows) if as_json else text, end="" if not as_json else "\n")
+
+
 def write_between_markers(path, begin, end, text):
     """Replace what stands between the lines `begin` and `end` of the file with text."""
     with open(path) as f:

@@ -213,9 +213,7 @@ def main(argv=None):
                 per_seed.append(measure(json.load(f)))
         rows.append(summarize(c, seeds, per_seed))
     text = doc(rows)
-    if a.write_doc:
-        C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, text)
-    print(json.dumps(rows) if a.json else text, end="" if not a.json else "\n")
+    C.emit_table(rows, text, a.json, a.write_doc, DOC_BEGIN, DOC_END)
     return 0
 
 
