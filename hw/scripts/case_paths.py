@@ -43,6 +43,14 @@ def status(script, args):
         return {"results": [], "missing": [], "error": r.stderr.strip()[-300:]}
 
 
+def pnr_entry(case, seeds=None):
+    """pnr.py --status's entry of a case (its result, or why there is none, and the key of
+    its cache folder when its sources are current; None if unknown) and the whole status."""
+    st = status("pnr.py", ["--case", case] + (["--seeds", ",".join(map(str, seeds))] if seeds else []))
+    ent = [r for r in st.get("results", []) + st.get("missing", []) if r.get("name") == f"case {case}"]
+    return (ent[0] if ent else None), st
+
+
 def ecp5_name(cell):
     """A flip-flop cell of synth_ecp5 by its register's name: `<reg>_TRELLIS_FF_Q_<bit>` (Yosys
     names the cell after the net on its output) -> `<reg>[<bit>]`; other cells unchanged."""
@@ -82,11 +90,10 @@ def ecp5_path(case, seed):
     """(Fmax MHz, start, end, ns) of the seed's nextpnr critical path of a case, named by the
     flip-flops' output nets; None without a P&R of that seed on the current sources (the
     target's other seeds need not have finished)."""
-    st = status("pnr.py", ["--case", case])
-    ent = [r for r in st.get("results", []) + st.get("missing", []) if r.get("name") == f"case {case}"]
-    if not ent or not ent[0].get("key"):
+    ent, _ = pnr_entry(case)
+    if not ent or not ent.get("key"):
         return None
-    d = os.path.join(C.BUILD, "pnr", ent[0]["key"])  # the current folder (pnr.py keys it by content)
+    d = os.path.join(C.BUILD, "pnr", ent["key"])  # the current folder (pnr.py keys it by content)
     try:
         with open(os.path.join(d, f"seed{seed}.result.json")) as f:
             r = json.load(f)

@@ -195,6 +195,11 @@ def parse_report(path):
             "dsp": used("MULT18X18D") + used("ALU54B"), "bram": used("DP16KD")}
 
 
+def parse_seeds(text):
+    """--seeds "1,2,3" -> [1, 2, 3]; ValueError if an item is not an integer."""
+    return [int(s) for s in text.split(",") if s.strip()]
+
+
 def routed_needed(seeds):
     """How many of the seeds must route for a result: two (one when only one is asked for)."""
     return min(2, len(seeds))
@@ -689,7 +694,7 @@ def parse_args(argv):
                     "<!-- pnr-table:begin/end --> markers of MD (docs/hardware.md)")
     a = ap.parse_args(argv)
     try:
-        a.seeds = [int(s) for s in a.seeds.split(",") if s.strip()]
+        a.seeds = parse_seeds(a.seeds)
     except ValueError:
         ap.error("--seeds takes integers separated by commas, e.g. 1,2,3")
     if not a.seeds or a.jobs < 1 or a.freq <= 0 or (a.timeout is not None and a.timeout <= 0):
