@@ -86,25 +86,40 @@ def load_net(d):
     return (tops or list(mods.values()) or [None])[0]
 
 
+def cell(text):
+    """Text as one Markdown table cell."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def why_not(ent, st, default):
+    """Why a flow's --status has no result for a target: its own reason (a tool missing, the
+    RTL not elaborating), else the script's error line, else `default`."""
+    if ent and ent.get("why"):
+        return ent["why"]
+    err = (st.get("error") or "").strip().splitlines()
+    return err[-1] if err else default
+
+
 def ecp5_path(case, seed):
-    """(Fmax MHz, start, end, ns) of the seed's nextpnr critical path of a case, named by the
-    flip-flops' output nets; None without a P&R of that seed on the current sources (the
-    target's other seeds need not have finished)."""
-    ent, _ = pnr_entry(case)
+    """({fmax_mhz, ns, logic_ns, start, end} of the seed's nextpnr critical path of a case, named
+    by the flip-flops' output nets, None) or (None, why there is none: no P&R of that seed on
+    the current sources, or pnr.py's reason); the target's other seeds need not have finished."""
+    ent, st = pnr_entry(case)
+    not_run = f"P&R seed {seed} not run for the current RTL (make pnr)"
     if not ent or not ent.get("key"):
-        return None
+        return None, why_not(ent, st, not_run)
     d = os.path.join(C.BUILD, "pnr", ent["key"])  # the current folder (pnr.py keys it by content)
     try:
         with open(os.path.join(d, f"seed{seed}.result.json")) as f:
             r = json.load(f)
     except (OSError, ValueError):
-        return None
+        return None, not_run
     cp = r.get("critical_path")
     if not cp:
-        return None
+        return None, f"P&R seed {seed} did not route (make pnr)"
     net = load_net(d)
     return {"fmax_mhz": r["fmax_mhz"], "ns": cp.get("ns"), "logic_ns": cp.get("logic_ns"),
-            "start": ecp5_ff(net, cp["from"]), "end": ecp5_ff(net, cp["to"])}
+            "start": ecp5_ff(net, cp["from"]), "end": ecp5_ff(net, cp["to"])}, None
 
 
 def in_datapath(start, end, through=None):
@@ -115,19 +130,22 @@ def in_datapath(start, end, through=None):
 
 
 def collect(seed):
-    asic = {r["name"]: r for r in status("asic.py", ["--cases"]).get("results", [])}
+    st = status("asic.py", ["--cases"])
+    asic = {r["name"]: r for r in st.get("results", []) + st.get("missing", [])}
     rows = []
     for case in C.load_cases():
         a = asic.get(f"case {case}")
-        osu = None
+        osu, osu_why = None, None
         if a and a.get("start_reg"):
             osu = {"ns": a["critical_path_ns"], "fmax_mhz": a["fmax_mhz"], "start": a["start_reg"],
                    "end": a["end_reg"], "through": a.get("through", [])}
             osu["datapath"] = in_datapath(osu["start"], osu["end"], osu["through"])
-        e = ecp5_path(case, seed)
+        else:
+            osu_why = why_not(a, st, "ASIC flow not run for the current RTL (make asic)")
+        e, ecp5_why = ecp5_path(case, seed)
         if e:
             e["datapath"] = in_datapath(e["start"], e["end"])
-        rows.append({"case": case, "osu": osu, "ecp5": e})
+        rows.append({"case": case, "osu": osu, "ecp5": e, "osu_why": osu_why, "ecp5_why": ecp5_why})
     return rows
 
 
@@ -143,9 +161,9 @@ def doc(rows, seed):
     for r in rows:
         o, e = r["osu"], r["ecp5"]
         oc = (f"{o['ns']} | `{o['start']}` -> `{o['end']}` ({', '.join(o['through']) or 'no theta/rpci'}) | "
-              f"{'yes' if o['datapath'] else '**no**'}") if o else "- | ASIC flow not run for the current RTL (make asic) | -"
+              f"{'yes' if o['datapath'] else '**no**'}") if o else f"- | {cell(r['osu_why'])} | -"
         ec = (f"{e['fmax_mhz']} | `{e['start']}` -> `{e['end']}` | {'yes' if e['datapath'] else '**no**'}"
-              if e else f"- | P&R seed {seed} not run for the current RTL (make pnr) | -")
+              if e else f"- | {cell(r['ecp5_why'])} | -")
         out.append(f"| {r['case']} | {oc} | {ec} |")
     return "\n".join(out) + "\n"
 

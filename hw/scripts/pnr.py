@@ -730,13 +730,13 @@ def select(a, log=sys.stderr):
     return tl
 
 
-def status_of(flow, tl, freq, seeds):
+def status_of(flow, tl, freq, seeds, missing_tool="nextpnr-ecp5"):
     """The cached results of `tl` that match the current sources and tools (no run); the
-    other targets with the reason. flow=None: nextpnr is not installed."""
+    other targets with the reason. flow=None: `missing_tool` is not installed."""
     out = {"method": method_text(freq, seeds), "results": [], "missing": []}
     for t in tl:
         why = ("P&R not run for the current RTL (make pnr)" if flow else
-               "P&R not run: nextpnr-ecp5 not installed (make pnr)")
+               f"P&R not run: {missing_tool} not installed (make pnr)")
         elaborated = True
         try:
             r = flow.cached(t) if flow else None
@@ -777,7 +777,7 @@ def status(a):
         tl = select(a, log=quiet)
         pnr = nextpnr() if shutil.which("yosys") else None
         flow = Flow(pnr, a.freq, a.seeds, a.jobs, log=quiet) if pnr else None
-        out = status_of(flow, tl, a.freq, a.seeds)
+        out = status_of(flow, tl, a.freq, a.seeds, "nextpnr-ecp5" if shutil.which("yosys") else "yosys")
     if a.write_doc and flow:
         C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, status_doc_text(out))
     print(json.dumps(out))

@@ -394,6 +394,8 @@ endmodule
         self.assertEqual(len(read(count).split()), runs, "--status must not run nextpnr")
         self.assertEqual(pnr.status_of(None, [t2], 200, (1, 2, 3))["missing"][0]["why"],
                          "P&R not run: nextpnr-ecp5 not installed (make pnr)")
+        self.assertEqual(pnr.status_of(None, [t2], 200, (1, 2, 3), "yosys")["missing"][0]["why"],
+                         "P&R not run: yosys not installed (make pnr)")
         write(v, "module m; wire; endmodule\n")  # does not elaborate: listed, with Yosys' reason
         t3 = T.explicit_target("m", [v], [], {}, name="fake")
         why = pnr.status_of(self.fake_flow(self.tmp)[0], [t3], 200, (1, 2, 3))["missing"][0]["why"]
@@ -686,6 +688,19 @@ class CasePaths(unittest.TestCase):
         self.assertFalse(dp("e_data[3]", "of_dig0_q[3]", ["g_seg[0].g_theta.u_theta"]))
         self.assertFalse(dp("hold_q[41]", "hold_q[41]"))
         self.assertTrue(dp("e_data[1]", "g_seg[0].g_reg.data_q[2]"))  # ECP5: ends only
+
+    def test_a_missing_result_says_why(self):
+        # the flow's own reason (a tool missing), else its script's error line, else not run
+        miss = {"name": "case I", "why": "ASIC tools missing: sta | opensta\nnot on PATH"}
+        self.assertEqual(case_paths.why_not(miss, {}, "not run"), miss["why"])
+        self.assertEqual(case_paths.why_not(None, {"error": "Traceback\nerror: bad cases.json\n"}, "not run"),
+                         "error: bad cases.json")
+        self.assertEqual(case_paths.why_not(None, {"results": []}, "not run"), "not run")
+        row = {"case": "I", "osu": None, "ecp5": None, "osu_why": miss["why"],
+               "ecp5_why": "P&R not run: nextpnr-ecp5 not installed (make pnr)"}
+        line = case_paths.doc([row], 1).splitlines()[-1]
+        self.assertEqual(line, "| I | - | ASIC tools missing: sta \\| opensta not on PATH | - | - | "
+                         "P&R not run: nextpnr-ecp5 not installed (make pnr) | - |")
 
 
 class Placement(unittest.TestCase):
