@@ -79,11 +79,17 @@ def load_net(d):
     """The top module of a P&R folder's synthesized netlist (net.json), None without one."""
     try:
         with open(os.path.join(d, "net.json")) as f:
-            mods = json.load(f).get("modules", {})
+            return top_module(json.load(f))
     except (OSError, ValueError):
         return None
+
+
+def top_module(doc):
+    """The top module of a Yosys / nextpnr JSON netlist (its `top` attribute, else the module
+    with the most cells); None without modules."""
+    mods = doc.get("modules", {})
     tops = [m for m in mods.values() if str(m.get("attributes", {}).get("top", "0")).strip("0") != ""]
-    return (tops or list(mods.values()) or [None])[0]
+    return (tops or sorted(mods.values(), key=lambda m: -len(m.get("cells", {}))) or [None])[0]
 
 
 def cell(text):

@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import re
-import shutil
 import statistics
 import sys
 
@@ -50,16 +49,10 @@ def connection_class(driver, sink):
     return None
 
 
-def top_module(doc):
-    mods = doc.get("modules", {})
-    tops = [m for m in mods.values() if str(m.get("attributes", {}).get("top", "0")).strip("0") != ""]
-    return (tops or sorted(mods.values(), key=lambda m: -len(m.get("cells", {}))) or [{}])[0]
-
-
 def measure(doc):
     """{class: [tile distances]} and the LUT4 cells' (sd x, sd y) of a routed netlist (the
     JSON nextpnr writes: cells carry their site in the NEXTPNR_BEL attribute, X<x>/Y<y>/...)."""
-    cells = top_module(doc).get("cells", {})
+    cells = (case_paths.top_module(doc) or {}).get("cells", {})
     loc = {}
     for name, c in cells.items():
         m = BEL.match(str(c.get("attributes", {}).get("NEXTPNR_BEL", "")))
@@ -95,7 +88,7 @@ def pnr_folder(case, seeds):
     C.die()s with the command to run when there is none."""
     ent, st = case_paths.pnr_entry(case, seeds)
     if not ent or not ent.get("key"):
-        why = (ent or {}).get("why") or st.get("error") or "no P&R on the current sources"
+        why = case_paths.why_not(ent, st, "no P&R on the current sources")
         C.die(f"case {case}: {why}: python3 hw/scripts/pnr.py --case {case} --seeds {','.join(map(str, seeds))}")
     return os.path.join(C.BUILD, "pnr", ent["key"])
 
@@ -123,7 +116,7 @@ def routed(case, seed, d):
     rep = os.path.join(d, f"{name}.placement-report.json")
     if not (os.path.exists(out) and os.path.exists(rep)):
         pkg = next(p for n, p, _ in P.DEVICES if n == dev)
-        exe = P.require_nextpnr()
+        exe = P.require_tools()
         print(f"[placement] case {case} seed {seed}: nextpnr again with --write ...", file=sys.stderr, flush=True)
         cmd = ["nice", "-n", "10", exe, f"--{dev}", "--package", pkg, "--freq", str(res["freq_target_mhz"]),
                *P.PNR_OPTS.split(), "--placer", res["placer"], "--router", res["router"], "--seed", str(seed),
@@ -183,9 +176,9 @@ def main(argv=None):
                     "<!-- placement:begin/end --> markers of MD (docs/hardware.md)")
     a = ap.parse_args(argv)
     C.check_output("--write-doc", a.write_doc, create=False)
-    if not shutil.which("yosys"):  # the cache keys of pnr.py are Yosys' elaborated designs
-        C.die("yosys not found on PATH: apt-get install yosys (or run scripts/setup as root)")
-    P.require_nextpnr()  # pnr.py's cache keys name its version; --write repeats a run
+    # pnr.py's cache keys are Yosys' elaborated designs and name nextpnr's version; --write
+    # repeats a run
+    P.require_tools()
     try:
         seeds = P.parse_seeds(a.seeds)
     except ValueError:

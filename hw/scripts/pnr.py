@@ -111,8 +111,11 @@ def nextpnr():
     return None
 
 
-def require_nextpnr():
-    """nextpnr(), or C.die() with the line that says how to install it."""
+def require_tools():
+    """The nextpnr-ecp5 command, once yosys and it are found; else C.die() with the line
+    that says how to install the first one missing."""
+    if not shutil.which("yosys"):
+        C.die("yosys not found on PATH: apt-get install yosys (or run scripts/setup as root)")
     pnr = nextpnr()
     if not pnr:
         C.die("nextpnr-ecp5 not found: run `scripts/setup --pnr` (installs the PyPI wheel "
@@ -775,9 +778,10 @@ def status_of(flow, tl, freq, seeds, missing_tool="nextpnr-ecp5"):
 def status(a):
     with open(os.devnull, "w") as quiet:
         tl = select(a, log=quiet)
-        pnr = nextpnr() if shutil.which("yosys") else None
+        yosys = shutil.which("yosys")
+        pnr = nextpnr() if yosys else None
         flow = Flow(pnr, a.freq, a.seeds, a.jobs, log=quiet) if pnr else None
-        out = status_of(flow, tl, a.freq, a.seeds, "nextpnr-ecp5" if shutil.which("yosys") else "yosys")
+        out = status_of(flow, tl, a.freq, a.seeds, "nextpnr-ecp5" if yosys else "yosys")
     if a.write_doc and flow:
         C.write_between_markers(a.write_doc, DOC_BEGIN, DOC_END, status_doc_text(out))
     print(json.dumps(out))
@@ -809,9 +813,7 @@ def main(argv=None):
     C.check_output("--write-doc", a.write_doc, create=False)
     if a.status:
         return status(a)
-    if not shutil.which("yosys"):
-        C.die("yosys not found on PATH: apt-get install yosys (or run scripts/setup as root)")
-    pnr = require_nextpnr()
+    pnr = require_tools()
     tl = select(a)
     if not tl:
         C.die("no target")
